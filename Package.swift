@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Loupe: an HTTP service that serves zoom-transition plans.
+///
+/// The targets form one direction of dependency:
+/// engines (LoupeGeometry, LoupeLifecycle) <- LoupePlanner <- LoupeService -> LoupeHTTP, and
+/// the `loupe` executable on top. LoupeHTTP never learns what a transition is, and the
+/// engines never learn what JSON or HTTP is.
+let package = Package(
+    name: "Loupe",
+    products: [
+        .executable(name: "loupe", targets: ["loupe"]),
+    ],
+    targets: [
+        // MARK: - Engines (pure)
+        .target(name: "LoupeGeometry"),
+        .target(name: "LoupeLifecycle"),
+
+        // MARK: - API layer
+        .target(name: "LoupePlanner", dependencies: ["LoupeGeometry", "LoupeLifecycle"]),
+
+        // MARK: - Transport and service
+        .target(name: "LoupeHTTP"),
+        .target(name: "LoupeService", dependencies: ["LoupeHTTP", "LoupePlanner"]),
+        .executableTarget(name: "loupe", dependencies: ["LoupeService"]),
+
+        // MARK: - Test support
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .target(name: "LoupeTestSupport", path: "Tests/LoupeTestSupport"),
+        .target(
+            name: "LoupeTestClient",
+            dependencies: ["CCurl"],
+            path: "Tests/LoupeTestClient"
+        ),
+
+        // MARK: - Tests
+        .testTarget(name: "LoupeGeometryTests", dependencies: ["LoupeGeometry", "LoupeTestSupport"]),
+        .testTarget(name: "LoupeLifecycleTests", dependencies: ["LoupeLifecycle", "LoupeTestSupport"]),
+        .testTarget(name: "LoupePlannerTests", dependencies: ["LoupePlanner", "LoupeTestSupport"]),
+        .testTarget(name: "LoupeHTTPTests", dependencies: ["LoupeHTTP", "LoupeTestSupport", "LoupeTestClient"]),
+        .testTarget(
+            name: "LoupeServiceTests",
+            dependencies: ["LoupeService", "LoupeHTTP", "LoupePlanner", "LoupeTestSupport", "LoupeTestClient"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
