@@ -21,7 +21,8 @@ let package = Package(
         .target(name: "LoupePlanner", dependencies: ["LoupeGeometry", "LoupeLifecycle"]),
 
         // MARK: - Transport and service
-        .target(name: "LoupeHTTP"),
+        .target(name: "CLoupeSystem"),
+        .target(name: "LoupeHTTP", dependencies: ["CLoupeSystem"]),
         .target(name: "LoupeService", dependencies: ["LoupeHTTP", "LoupePlanner"]),
         .executableTarget(name: "loupe", dependencies: ["LoupeService"]),
 
@@ -34,7 +35,7 @@ let package = Package(
         .target(name: "LoupeTestSupport", path: "Tests/LoupeTestSupport"),
         .target(
             name: "LoupeTestClient",
-            dependencies: ["CCurl"],
+            dependencies: ["CCurl", "LoupeHTTP"],
             path: "Tests/LoupeTestClient"
         ),
 

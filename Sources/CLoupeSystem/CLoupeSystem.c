@@ -1,0 +1,65 @@
+#define _GNU_SOURCE
+#include "CLoupeSystem.h"
+
+#include <stdlib.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/random.h>
+#include <unistd.h>
+
+const uint32_t LOUPE_EPOLLIN = EPOLLIN;
+const uint32_t LOUPE_EPOLLOUT = EPOLLOUT;
+const uint32_t LOUPE_EPOLLRDHUP = EPOLLRDHUP;
+const uint32_t LOUPE_EPOLLHUP = EPOLLHUP;
+const uint32_t LOUPE_EPOLLERR = EPOLLERR;
+const uint32_t LOUPE_EPOLLEXCLUSIVE = EPOLLEXCLUSIVE;
+
+int loupe_epoll_create(void) {
+    return epoll_create1(EPOLL_CLOEXEC);
+}
+
+static int control(int epfd, int operation, int fd, uint32_t events) {
+    struct epoll_event event = {0};
+    event.events = events;
+    event.data.fd = fd;
+    return epoll_ctl(epfd, operation, fd, &event);
+}
+
+int loupe_epoll_add(int epfd, int fd, uint32_t events) {
+    return control(epfd, EPOLL_CTL_ADD, fd, events);
+}
+
+int loupe_epoll_modify(int epfd, int fd, uint32_t events) {
+    return control(epfd, EPOLL_CTL_MOD, fd, events);
+}
+
+int loupe_epoll_remove(int epfd, int fd) {
+    return epoll_ctl(epfd, EPOLL_CTL_DEL, fd, NULL);
+}
+
+int loupe_epoll_wait(int epfd, loupe_ready_event *ready, int capacity, int timeout_ms) {
+    struct epoll_event events[256];
+    if (capacity > 256) capacity = 256;
+    int count = epoll_wait(epfd, events, capacity, timeout_ms);
+    for (int index = 0; index < count; index++) {
+        ready[index].fd = events[index].data.fd;
+        ready[index].events = events[index].events;
+    }
+    return count;
+}
+
+int loupe_eventfd(void) {
+    return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+}
+
+int loupe_accept(int listener, struct sockaddr_storage *address, socklen_t *length) {
+    return accept4(listener, (struct sockaddr *)address, length, SOCK_NONBLOCK | SOCK_CLOEXEC);
+}
+
+ssize_t loupe_getrandom(void *buffer, size_t length) {
+    return getrandom(buffer, length, 0);
+}
+
+long loupe_core_count(void) {
+    return sysconf(_SC_NPROCESSORS_ONLN);
+}

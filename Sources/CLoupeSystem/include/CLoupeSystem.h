@@ -1,0 +1,38 @@
+#ifndef CLOUPE_SYSTEM_H
+#define CLOUPE_SYSTEM_H
+
+// The Linux calls Swift's Glibc module does not expose (epoll, eventfd, accept4,
+// getrandom, sysconf). Each is a plain forwarding function with no policy in it, so
+// the event loop stays in Swift and this file stays boring.
+
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+
+/// One readiness report: the descriptor and its EPOLL* flags, unpacked from the kernel's
+/// packed struct epoll_event so Swift never depends on its layout.
+typedef struct {
+    int32_t fd;
+    uint32_t events;
+} loupe_ready_event;
+
+extern const uint32_t LOUPE_EPOLLIN;
+extern const uint32_t LOUPE_EPOLLOUT;
+extern const uint32_t LOUPE_EPOLLRDHUP;
+extern const uint32_t LOUPE_EPOLLHUP;
+extern const uint32_t LOUPE_EPOLLERR;
+extern const uint32_t LOUPE_EPOLLEXCLUSIVE;
+
+int loupe_epoll_create(void);
+int loupe_epoll_add(int epfd, int fd, uint32_t events);
+int loupe_epoll_modify(int epfd, int fd, uint32_t events);
+int loupe_epoll_remove(int epfd, int fd);
+/// Waits for readiness; fills at most `capacity` reports and returns their count (or -1).
+int loupe_epoll_wait(int epfd, loupe_ready_event *ready, int capacity, int timeout_ms);
+
+int loupe_eventfd(void);
+int loupe_accept(int listener, struct sockaddr_storage *address, socklen_t *length);
+ssize_t loupe_getrandom(void *buffer, size_t length);
+long loupe_core_count(void);
+
+#endif

@@ -1,0 +1,75 @@
+/// An ordered list of header fields, looked up case-insensitively (RFC 9110 §5.1).
+///
+/// Order is kept because it is significant for repeated fields and makes responses
+/// byte-for-byte deterministic.
+public struct HTTPHeaders: Sendable, Equatable, Sequence {
+    public private(set) var fields: [(name: String, value: String)] = []
+
+    public init(_ fields: [(String, String)] = []) {
+        self.fields = fields.map { (name: $0.0, value: $0.1) }
+    }
+
+    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+        lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
+    }
+
+    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+        fields.makeIterator()
+    }
+
+    /// Appends a field, keeping any earlier field of the same name.
+    public mutating func add(_ name: String, _ value: String) {
+        fields.append((name, value))
+    }
+
+    /// Replaces every field named `name` by one with `value`.
+    public mutating func set(_ name: String, _ value: String) {
+        remove(name)
+        fields.append((name, value))
+    }
+
+    public mutating func remove(_ name: String) {
+        fields.removeAll { $0.name.equalsIgnoringASCIICase(name) }
+    }
+
+    /// The first value of `name`, or nil.
+    public subscript(_ name: String) -> String? {
+        fields.first { $0.name.equalsIgnoringASCIICase(name) }?.value
+    }
+
+    /// Every value of `name`, in order.
+    public func values(_ name: String) -> [String] {
+        fields.filter { $0.name.equalsIgnoringASCIICase(name) }.map(\.value)
+    }
+
+    /// The comma-separated tokens of every `name` field, lower-cased (for Connection, Expect,
+    /// Transfer-Encoding and friends, whose tokens are case-insensitive).
+    public func tokens(_ name: String) -> [String] {
+        values(name).flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingASCIIWhitespace().lowercasedASCII() }
+            .filter { !$0.isEmpty }
+    }
+
+    public func contains(_ name: String) -> Bool {
+        self[name] != nil
+    }
+}
+
+extension StringProtocol {
+    func equalsIgnoringASCIICase<Other: StringProtocol>(_ other: Other) -> Bool {
+        let lhs = utf8, rhs = other.utf8
+        guard lhs.count == rhs.count else { return false }
+        return zip(lhs, rhs).allSatisfy { ASCII.lower($0) == ASCII.lower($1) }
+    }
+
+    func lowercasedASCII() -> String {
+        String(decoding: utf8.map(ASCII.lower), as: UTF8.self)
+    }
+
+    func trimmingASCIIWhitespace() -> Substring {
+        let text = Substring(self)
+        let start = text.firstIndex { $0 != " " && $0 != "\t" } ?? text.endIndex
+        let end = text.lastIndex { $0 != " " && $0 != "\t" }.map { text.index(after: $0) } ?? start
+        return text[start..<Swift.max(start, end)]
+    }
+}

@@ -1,0 +1,65 @@
+/// One complete request as the parser framed it: head and whole body.
+///
+/// The body is already de-chunked; handlers never see transfer codings.
+public struct HTTPRequest: Sendable, Equatable {
+    /// The method token, case-sensitive as RFC 9110 §9.1 requires ("GET", not "get").
+    public var method: String
+    /// The request-target as sent (origin-form, absolute-form or "*").
+    public var target: String
+    /// The path of the target without its query, always starting with "/" (or "*").
+    public var path: String
+    /// The raw query string after "?", without the "?"; nil when there is none.
+    public var query: String?
+    public var version: HTTPVersion
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+
+    public init(
+        method: String, target: String, version: HTTPVersion = .http1_1,
+        headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []
+    ) {
+        self.method = method
+        self.target = target
+        let split = HTTPRequest.splitTarget(target)
+        self.path = split.path
+        self.query = split.query
+        self.version = version
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The value of query parameter `name` (first occurrence, percent-decoding not applied
+    /// beyond "+" and %XX of ASCII), or nil.
+    public func queryParameter(_ name: String) -> String? {
+        guard let query else { return nil }
+        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            if parts[0] == name {
+                return parts.count > 1 ? String(parts[1]) : ""
+            }
+        }
+        return nil
+    }
+
+    /// Whether the client asked to keep the connection open after this exchange
+    /// (RFC 9112 §9.3: HTTP/1.1 persists unless "close"; HTTP/1.0 only with "keep-alive").
+    public var wantsKeepAlive: Bool {
+        let tokens = headers.tokens("Connection")
+        switch version {
+        case .http1_1: return !tokens.contains("close")
+        case .http1_0: return tokens.contains("keep-alive") && !tokens.contains("close")
+        }
+    }
+
+    static func splitTarget(_ target: String) -> (path: String, query: String?) {
+        var rest = Substring(target)
+        // absolute-form (RFC 9112 §3.2.2): keep only the path and query.
+        if let schemeEnd = rest.range(of: "://") {
+            let afterAuthority = rest[schemeEnd.upperBound...]
+            rest = afterAuthority.firstIndex(where: { $0 == "/" || $0 == "?" }).map { afterAuthority[$0...] } ?? "/"
+            if rest.first == "?" { rest = "/" + rest }
+        }
+        guard let mark = rest.firstIndex(of: "?") else { return (String(rest), nil) }
+        return (String(rest[..<mark]), String(rest[rest.index(after: mark)...]))
+    }
+}

@@ -1,0 +1,27 @@
+/// A response as a handler builds it; the connection adds framing headers
+/// (Date, Content-Length, Connection, X-Request-ID) when it encodes it.
+public struct HTTPResponse: Sendable, Equatable {
+    public var status: HTTPStatus
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+    /// Set by a handler that wants the connection closed after this response.
+    public var closesConnection: Bool
+
+    public init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], closesConnection: Bool = false) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.closesConnection = closesConnection
+    }
+
+    /// A response with a body and its Content-Type.
+    public init(status: HTTPStatus, contentType: String, body: [UInt8], headers: HTTPHeaders = HTTPHeaders()) {
+        var headers = headers
+        headers.set("Content-Type", contentType)
+        self.init(status: status, headers: headers, body: body)
+    }
+
+    public init(status: HTTPStatus, contentType: String, text: String, headers: HTTPHeaders = HTTPHeaders()) {
+        self.init(status: status, contentType: contentType, body: Array(text.utf8), headers: headers)
+    }
+}

@@ -1,0 +1,84 @@
+import CLoupeSystem
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An HTTP/1.1 server on non-blocking POSIX sockets: one listener shared by one epoll loop
+/// per core.
+///
+/// ```swift
+/// let server = HTTPServer(configuration: ServerConfiguration(port: 8080), responder: app)
+/// try server.start()
+/// // later, on SIGTERM:
+/// server.shutdown()
+/// server.waitUntilStopped()
+/// ```
+public final class HTTPServer: @unchecked Sendable {
+    public let configuration: ServerConfiguration
+    private let responder: any HTTPResponder
+    private let state = ServerState()
+    private let stopped = DispatchGroup()
+    private var loops: [EventLoop] = []
+    private var listenerFD: Int32 = -1
+    /// The bound port: the configured one, or the one the kernel picked for port 0.
+    public private(set) var port: UInt16 = 0
+
+    public init(configuration: ServerConfiguration, responder: any HTTPResponder) {
+        self.configuration = configuration
+        self.responder = responder
+    }
+
+    /// Binds, listens and starts the event loops; returns once connections are accepted.
+    ///
+    /// - Throws: `SocketError` when the address cannot be bound.
+    public func start() throws {
+        // Writes to a closed socket or log pipe must fail with EPIPE, not kill the process.
+        signal(SIGPIPE, SIG_IGN)
+        let listener = try Socket.makeListener(host: configuration.host, port: configuration.port, backlog: 4096)
+        listenerFD = listener.fd
+        port = listener.port
+        do {
+            loops = try (0..<max(1, configuration.eventLoops)).map { _ in
+                try EventLoop(listenerFD: listener.fd, configuration: configuration, responder: responder, state: state)
+            }
+        } catch {
+            close(listener.fd)
+            throw error
+        }
+        for (index, loop) in loops.enumerated() {
+            stopped.enter()
+            let thread = Thread { [stopped] in
+                loop.run()
+                stopped.leave()
+            }
+            thread.name = "loupe-loop-\(index)"
+            thread.start()
+        }
+    }
+
+    /// Begins a graceful shutdown: stop accepting, close idle connections, let requests in
+    /// flight finish within `shutdownGracePeriod`. Returns at once; safe from any thread.
+    public func shutdown() {
+        state.requestShutdown()
+        for loop in loops { loop.wake() }
+    }
+
+    /// Blocks until every loop has stopped, then releases the listening socket.
+    public func waitUntilStopped() {
+        stopped.wait()
+        if listenerFD >= 0 {
+            close(listenerFD)
+            listenerFD = -1
+        }
+    }
+
+    public var isShuttingDown: Bool { state.isShuttingDown }
+
+    /// Counters summed over all loops (bytes are at most one loop iteration stale).
+    public var statistics: ServerStatistics {
+        var total = loops.reduce(ServerStatistics()) { $0 + $1.statistics.current }
+        total.openConnections = state.openConnections
+        return total
+    }
+}

@@ -1,0 +1,20 @@
+/// Counters the server keeps about itself, for /metrics.
+public struct ServerStatistics: Sendable, Equatable {
+    public var openConnections = 0
+    public var acceptedConnections = 0
+    public var rejectedConnections = 0
+    public var bytesIn = 0
+    public var bytesOut = 0
+
+    public init() {}
+
+    static func + (lhs: ServerStatistics, rhs: ServerStatistics) -> ServerStatistics {
+        var sum = lhs
+        sum.openConnections += rhs.openConnections
+        sum.acceptedConnections += rhs.acceptedConnections
+        sum.rejectedConnections += rhs.rejectedConnections
+        sum.bytesIn += rhs.bytesIn
+        sum.bytesOut += rhs.bytesOut
+        return sum
+    }
+}

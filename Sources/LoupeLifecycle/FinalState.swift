@@ -1,0 +1,54 @@
+/// Where a script leaves the screens.
+public struct FinalState: Sendable, Hashable {
+    /// The navigation stack, bottom first, as `viewControllers` reports it.
+    public var stack: [String]
+    /// The presentation chain, bottom first; empty when nothing is presented.
+    public var presented: [Presentation]
+    /// Every view controller the script mentioned, including popped and dismissed ones.
+    public var states: [String: LifecycleState]
+    /// The view controllers whose views are in the hierarchy, sorted by name.
+    public var viewsInHierarchy: [String]
+    /// A transition a finger still holds when the script ends (nil when everything settled).
+    public var unreleasedGesture: PendingTransition?
+
+    public init(
+        stack: [String], presented: [Presentation], states: [String: LifecycleState], viewsInHierarchy: [String],
+        unreleasedGesture: PendingTransition?
+    ) {
+        self.stack = stack
+        self.presented = presented
+        self.states = states
+        self.viewsInHierarchy = viewsInHierarchy
+        self.unreleasedGesture = unreleasedGesture
+    }
+
+    /// The topmost view controller: the last presented one, else the top of the stack.
+    public var topViewController: String? {
+        presented.last?.viewController ?? stack.last
+    }
+}
+
+/// A transition still in flight when the script ended.
+public struct PendingTransition: Sendable, Hashable {
+    public var kind: PendingTransition.Kind
+    /// The view controller being popped or dismissed.
+    public var viewController: String
+
+    public init(kind: PendingTransition.Kind, viewController: String) {
+        self.kind = kind
+        self.viewController = viewController
+    }
+}
+
+/// Everything the engine answers for one script.
+public struct LifecycleResult: Sendable, Hashable {
+    public var trace: [TraceEntry]
+    public var final: FinalState
+    public var notes: [LifecycleNote]
+
+    public init(trace: [TraceEntry], final: FinalState, notes: [LifecycleNote]) {
+        self.trace = trace
+        self.final = final
+        self.notes = notes
+    }
+}

@@ -1,0 +1,180 @@
+/// Writes JSON straight into a byte buffer, in the order the caller writes members, so
+/// identical answers are identical bytes (ETags depend on it) and no intermediate
+/// dictionaries or strings are built per number.
+public struct JSONWriter: Sendable {
+    public private(set) var bytes: [UInt8]
+    /// Whether the next value in the current container needs a comma before it.
+    private var needsComma = false
+
+    public init(capacity: Int = 1024) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    // MARK: Containers
+
+    public mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    public mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    public mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    public mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    /// Writes a member name; the next write is its value.
+    public mutating func key(_ name: String) {
+        separate()
+        appendQuoted(name)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    // MARK: Scalars
+
+    public mutating func string(_ value: String) {
+        separate()
+        appendQuoted(value)
+        needsComma = true
+    }
+
+    public mutating func bool(_ value: Bool) {
+        separate()
+        bytes.append(contentsOf: value ? Self.trueBytes : Self.falseBytes)
+        needsComma = true
+    }
+
+    public mutating func null() {
+        separate()
+        bytes.append(contentsOf: Self.nullBytes)
+        needsComma = true
+    }
+
+    public mutating func int(_ value: Int) {
+        separate()
+        appendInteger(value)
+        needsComma = true
+    }
+
+    /// Writes the shortest text that reads back as exactly `value` (integral values without
+    /// a fraction). Non-finite values, which JSON cannot carry, are written as null.
+    public mutating func number(_ value: Double) {
+        separate()
+        if !value.isFinite {
+            bytes.append(contentsOf: Self.nullBytes)
+        } else if value == value.rounded(), abs(value) < 1e15 {
+            appendInteger(Int(value))
+        } else {
+            bytes.append(contentsOf: value.description.utf8)
+        }
+        needsComma = true
+    }
+
+    /// Writes `value` rounded to `places` decimal places (shorter output for clients that
+    /// ask for `options.precision`).
+    public mutating func number(_ value: Double, places: Int?) {
+        guard let places else {
+            number(value)
+            return
+        }
+        let scale = Self.powersOfTen[max(0, min(places, Self.powersOfTen.count - 1))]
+        var rounded = (value * scale).rounded() / scale
+        if rounded == 0 { rounded = 0 }  // no "-0"
+        number(rounded)
+    }
+
+    // MARK: Convenience
+
+    public mutating func member(_ name: String, _ value: String) { key(name); string(value) }
+    public mutating func member(_ name: String, _ value: Double) { key(name); number(value) }
+    public mutating func member(_ name: String, _ value: Int) { key(name); int(value) }
+    public mutating func member(_ name: String, _ value: Bool) { key(name); bool(value) }
+
+    /// Writes an already-parsed value back out (used for echoing request fragments).
+    public mutating func value(_ value: JSONValue) {
+        switch value {
+        case .null: null()
+        case .bool(let flag): bool(flag)
+        case .number(let number): self.number(number)
+        case .string(let text): string(text)
+        case .array(let elements):
+            beginArray()
+            for element in elements { self.value(element) }
+            endArray()
+        case .object(let members):
+            beginObject()
+            for member in members {
+                key(member.key)
+                self.value(member.value)
+            }
+            endObject()
+        }
+    }
+
+    // MARK: Internals
+
+    private static let trueBytes = Array("true".utf8)
+    private static let falseBytes = Array("false".utf8)
+    private static let nullBytes = Array("null".utf8)
+    private static let powersOfTen: [Double] = (0...12).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    private mutating func appendInteger(_ value: Int) {
+        if value == 0 {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        var magnitude = value.magnitude
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while magnitude > 0 {
+                buffer[count] = UInt8(48 + magnitude % 10)
+                magnitude /= 10
+                count += 1
+            }
+            for position in stride(from: count - 1, through: 0, by: -1) {
+                bytes.append(buffer[position])
+            }
+        }
+    }
+
+    private mutating func appendQuoted(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+            case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
+            case 0..<0x20:
+                bytes.append(contentsOf: Array("\\u00".utf8))
+                bytes.append(Self.hexDigits[Int(byte >> 4)])
+                bytes.append(Self.hexDigits[Int(byte & 0xF)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,54 @@
+/// An RFC 9457 problem: what went wrong, in a form a client can act on.
+///
+/// `type` is the stable contract (a URI per kind of problem, each documented in
+/// docs/problems.md); `title` is fixed per type; `detail` is prose and may change between
+/// releases. `errors` lists every offending field of a request at once, each with a JSON
+/// pointer (RFC 6901) into the request body.
+public struct Problem: Error, Sendable, Equatable {
+    /// One invalid field.
+    public struct FieldError: Sendable, Equatable {
+        /// JSON pointer into the request body, such as "/source/frame/width".
+        public var pointer: String
+        public var detail: String
+
+        public init(pointer: String, detail: String) {
+            self.pointer = pointer
+            self.detail = detail
+        }
+    }
+
+    public var kind: ProblemKind
+    public var detail: String
+    public var errors: [FieldError]
+
+    public init(_ kind: ProblemKind, detail: String, errors: [FieldError] = []) {
+        self.kind = kind
+        self.detail = detail
+        self.errors = errors
+    }
+
+    public var status: Int { kind.status }
+
+    /// The problem+json document.
+    public func encoded() -> [UInt8] {
+        var writer = JSONWriter(capacity: 256)
+        writer.beginObject()
+        writer.member("type", kind.typeURI)
+        writer.member("title", kind.title)
+        writer.member("status", kind.status)
+        writer.member("detail", detail)
+        if !errors.isEmpty {
+            writer.key("errors")
+            writer.beginArray()
+            for error in errors {
+                writer.beginObject()
+                writer.member("pointer", error.pointer)
+                writer.member("detail", error.detail)
+                writer.endObject()
+            }
+            writer.endArray()
+        }
+        writer.endObject()
+        return writer.bytes
+    }
+}

@@ -1,0 +1,80 @@
+/// Every kind of problem Loupe reports. The raw value is the last segment of the problem
+/// type URI and never changes once released; docs/problems.md documents each one.
+public enum ProblemKind: String, Sendable, Equatable, CaseIterable {
+    // Framing and transport (answered by the HTTP layer's failures).
+    case malformedRequest = "malformed-request"
+    case requestLineTooLong = "request-line-too-long"
+    case headerFieldsTooLarge = "header-fields-too-large"
+    case bodyTooLarge = "body-too-large"
+    case unsupportedTransferCoding = "unsupported-transfer-coding"
+    case httpVersionNotSupported = "http-version-not-supported"
+    case expectationFailed = "expectation-failed"
+    case requestTimeout = "request-timeout"
+    case overCapacity = "over-capacity"
+    // Routing and access.
+    case notFound = "not-found"
+    case methodNotAllowed = "method-not-allowed"
+    case unauthorized = "unauthorized"
+    case notAcceptable = "not-acceptable"
+    case unsupportedMediaType = "unsupported-media-type"
+    case shuttingDown = "shutting-down"
+    // Request content.
+    case malformedJSON = "malformed-json"
+    case invalidRequest = "invalid-request"
+    case unsupportedPlatform = "unsupported-platform"
+    case strictWarnings = "strict-warnings"
+    case invalidScript = "invalid-script"
+    case internalError = "internal-error"
+
+    /// Base of every problem type URI. The pages behind it are docs/problems.md's sections.
+    public static let typeBase = "https://loupe.dev/problems/"
+
+    public var typeURI: String { Self.typeBase + rawValue }
+
+    public var status: Int {
+        switch self {
+        case .malformedRequest, .malformedJSON: return 400
+        case .unauthorized: return 401
+        case .notFound: return 404
+        case .methodNotAllowed: return 405
+        case .notAcceptable: return 406
+        case .requestTimeout: return 408
+        case .bodyTooLarge: return 413
+        case .requestLineTooLong: return 414
+        case .unsupportedMediaType: return 415
+        case .expectationFailed: return 417
+        case .invalidRequest, .unsupportedPlatform, .strictWarnings, .invalidScript: return 422
+        case .headerFieldsTooLarge: return 431
+        case .internalError: return 500
+        case .unsupportedTransferCoding: return 501
+        case .overCapacity, .shuttingDown: return 503
+        case .httpVersionNotSupported: return 505
+        }
+    }
+
+    public var title: String {
+        switch self {
+        case .malformedRequest: return "The request is not valid HTTP/1.1"
+        case .requestLineTooLong: return "The request line is too long"
+        case .headerFieldsTooLarge: return "The header section is too large"
+        case .bodyTooLarge: return "The request body is too large"
+        case .unsupportedTransferCoding: return "The transfer coding is not implemented"
+        case .httpVersionNotSupported: return "The HTTP version is not supported"
+        case .expectationFailed: return "The expectation cannot be met"
+        case .requestTimeout: return "The request did not arrive in time"
+        case .overCapacity: return "The server is at its connection limit"
+        case .notFound: return "No such resource"
+        case .methodNotAllowed: return "The method is not allowed on this resource"
+        case .unauthorized: return "A valid API key is required"
+        case .notAcceptable: return "No acceptable representation"
+        case .unsupportedMediaType: return "The request body must be application/json"
+        case .shuttingDown: return "The server is shutting down"
+        case .malformedJSON: return "The request body is not valid JSON"
+        case .invalidRequest: return "The request has invalid fields"
+        case .unsupportedPlatform: return "The transition is not available on this platform"
+        case .strictWarnings: return "The request produced warnings and strict mode is on"
+        case .invalidScript: return "The event script cannot be played"
+        case .internalError: return "An internal error occurred"
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import LoupeHTTP
+
+/// Everything `loupe serve` can be told. Each setting has a flag and an environment
+/// variable (flag wins), listed with its default in `Setting.all`, which also feeds
+/// `--help` and docs/operations.md so the three never disagree.
+public struct ServiceConfiguration: Sendable, Equatable {
+    public var server = ServerConfiguration()
+    /// Bearer keys accepted on /v1/*; empty means the API is open.
+    public var apiKeys: [String] = []
+    /// Origins allowed by CORS; ["*"] allows any.
+    public var corsOrigins: [String] = ["*"]
+    public var logLevel: LogLevel = .info
+    /// After SIGTERM, how long /readyz reports 503 while requests are still served, so a
+    /// load balancer stops routing here before the listener closes.
+    public var shutdownDrainDelay: Double = 0
+
+    public init() {}
+}
+
+/// A configuration problem, reported as one line naming the setting; `loupe` exits 2.
+public struct ConfigurationError: Error, Equatable, CustomStringConvertible, Sendable {
+    public var setting: String
+    public var message: String
+
+    public var description: String { "invalid configuration: \(setting): \(message)" }
+}
+
+extension ServiceConfiguration {
+    /// Reads flags (`--port 9000` or `--port=9000`) over environment variables over defaults.
+    ///
+    /// - Throws: `ConfigurationError` naming the first invalid or unknown setting.
+    public static func parse(arguments: [String], environment: [String: String]) throws(ConfigurationError) -> ServiceConfiguration {
+        var values: [String: String] = [:]
+        for setting in Setting.all {
+            if let value = environment[setting.environment] { values[setting.flag] = value }
+        }
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            guard argument.hasPrefix("--") else {
+                throw ConfigurationError(setting: argument, message: "unexpected argument")
+            }
+            var name = argument
+            var value: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                value = String(argument[argument.index(after: equals)...])
+            }
+            guard Setting.all.contains(where: { $0.flag == name }) else {
+                throw ConfigurationError(setting: name, message: "unknown option (see loupe serve --help)")
+            }
+            if value == nil {
+                index += 1
+                guard index < arguments.count else { throw ConfigurationError(setting: name, message: "needs a value") }
+                value = arguments[index]
+            }
+            values[name] = value
+            index += 1
+        }
+        var configuration = ServiceConfiguration()
+        for setting in Setting.all {
+            if let value = values[setting.flag] {
+                try setting.apply(value, &configuration)
+            }
+        }
+        return configuration
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import LoupeHTTP
+
+/// One configurable setting: its flag, its environment variable, its default as text, what
+/// it does, and how to apply a value. The table below is the single source for parsing,
+/// `--help` and the operations guide.
+public struct Setting: Sendable {
+    public var flag: String
+    public var environment: String
+    public var defaultValue: String
+    public var summary: String
+    let apply: @Sendable (String, inout ServiceConfiguration) throws(ConfigurationError) -> Void
+
+    public static let all: [Setting] = [
+        Setting(flag: "--host", environment: "LOUPE_HOST", defaultValue: "0.0.0.0",
+                summary: "Address to listen on (IPv4 or IPv6; \"::\" for both).") { value, configuration throws(ConfigurationError) in
+            guard !value.isEmpty else { throw ConfigurationError(setting: "--host", message: "must not be empty") }
+            configuration.server.host = value
+        },
+        Setting(flag: "--port", environment: "PORT", defaultValue: "8080",
+                summary: "TCP port to listen on (0 picks a free port).") { value, configuration throws(ConfigurationError) in
+            configuration.server.port = UInt16(try integer(value, "--port", 0...65535))
+        },
+        Setting(flag: "--max-body-bytes", environment: "LOUPE_MAX_BODY_BYTES", defaultValue: "1048576",
+                summary: "Largest request body accepted; larger ones get 413.") { value, configuration throws(ConfigurationError) in
+            configuration.server.limits.maxBodyBytes = try integer(value, "--max-body-bytes", 1...(64 * 1024 * 1024))
+        },
+        Setting(flag: "--max-connections", environment: "LOUPE_MAX_CONNECTIONS", defaultValue: "10000",
+                summary: "Most open connections; beyond it new ones get 503.") { value, configuration throws(ConfigurationError) in
+            configuration.server.maxConnections = try integer(value, "--max-connections", 1...1_000_000)
+        },
+        Setting(flag: "--header-timeout", environment: "LOUPE_HEADER_TIMEOUT", defaultValue: "10",
+                summary: "Seconds a request's header section may take to arrive (408 after).") { value, configuration throws(ConfigurationError) in
+            configuration.server.headerTimeout = try seconds(value, "--header-timeout")
+        },
+        Setting(flag: "--idle-timeout", environment: "LOUPE_IDLE_TIMEOUT", defaultValue: "60",
+                summary: "Seconds an idle keep-alive connection is kept open.") { value, configuration throws(ConfigurationError) in
+            configuration.server.idleTimeout = try seconds(value, "--idle-timeout")
+        },
+        Setting(flag: "--body-timeout", environment: "LOUPE_BODY_TIMEOUT", defaultValue: "30",
+                summary: "Seconds a request body may stall before the request gets 408.") { value, configuration throws(ConfigurationError) in
+            configuration.server.bodyTimeout = try seconds(value, "--body-timeout")
+        },
+        Setting(flag: "--write-timeout", environment: "LOUPE_WRITE_TIMEOUT", defaultValue: "30",
+                summary: "Seconds a client may stop reading its response before it is dropped.") { value, configuration throws(ConfigurationError) in
+            configuration.server.writeTimeout = try seconds(value, "--write-timeout")
+        },
+        Setting(flag: "--shutdown-grace", environment: "LOUPE_SHUTDOWN_GRACE", defaultValue: "10",
+                summary: "Seconds in-flight requests get to finish after SIGTERM.") { value, configuration throws(ConfigurationError) in
+            configuration.server.shutdownGracePeriod = try seconds(value, "--shutdown-grace")
+        },
+        Setting(flag: "--shutdown-drain-delay", environment: "LOUPE_SHUTDOWN_DRAIN_DELAY", defaultValue: "0",
+                summary: "Seconds /readyz reports 503 after SIGTERM before the listener closes.") { value, configuration throws(ConfigurationError) in
+            configuration.shutdownDrainDelay = try seconds(value, "--shutdown-drain-delay", allowZero: true)
+        },
+        Setting(flag: "--event-loops", environment: "LOUPE_EVENT_LOOPS", defaultValue: "cores",
+                summary: "Event-loop threads (default: one per core).") { value, configuration throws(ConfigurationError) in
+            configuration.server.eventLoops = value == "cores" ? ServerConfiguration.coreCount : try integer(value, "--event-loops", 1...256)
+        },
+        Setting(flag: "--api-keys", environment: "LOUPE_API_KEYS", defaultValue: "",
+                summary: "Comma-separated bearer keys required on /v1/* (empty: open).") { value, configuration throws(ConfigurationError) in
+            configuration.apiKeys = value.split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) }.filter { !$0.isEmpty }
+        },
+        Setting(flag: "--cors-origins", environment: "LOUPE_CORS_ORIGINS", defaultValue: "*",
+                summary: "Comma-separated origins allowed by CORS (\"*\": any).") { value, configuration throws(ConfigurationError) in
+            let origins = value.split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) }.filter { !$0.isEmpty }
+            configuration.corsOrigins = origins
+        },
+        Setting(flag: "--log-level", environment: "LOUPE_LOG_LEVEL", defaultValue: "info",
+                summary: "debug, info, warn, error or off; access logs are info.") { value, configuration throws(ConfigurationError) in
+            guard let level = LogLevel(rawValue: value.lowercased()) else {
+                throw ConfigurationError(setting: "--log-level", message: "must be one of debug, info, warn, error, off")
+            }
+            configuration.logLevel = level
+        },
+    ]
+
+    private static func integer(_ text: String, _ name: String, _ range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw ConfigurationError(setting: name, message: "must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"")
+        }
+        return value
+    }
+
+    private static func seconds(_ text: String, _ name: String, allowZero: Bool = false) throws(ConfigurationError) -> Double {
+        guard let value = Double(text), value.isFinite, allowZero ? value >= 0 : value > 0, value <= 86_400 else {
+            throw ConfigurationError(setting: name, message: "must be a number of seconds \(allowZero ? "from 0" : "above 0") up to 86400, not \"\(text)\"")
+        }
+        return value
+    }
+
+    /// The settings as a help table, one line each.
+    public static var helpText: String {
+        all.map { setting in
+            let left = "  \(setting.flag) <value>"
+            let padded = left.padding(toLength: 28, withPad: " ", startingAt: 0)
+            let fallback = setting.defaultValue.isEmpty ? "unset" : setting.defaultValue
+            return "\(padded)\(setting.summary)\n\(String(repeating: " ", count: 28))env \(setting.environment), default \(fallback)"
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import LoupeHTTP
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes log lines to a file descriptor (stdout) from a background thread through a
+/// bounded queue.
+///
+/// An event loop never waits on the log: when stdout is a slow pipe, a full disk or closed,
+/// lines are dropped and counted instead of stalling request handling.
+public final class LogSink: @unchecked Sendable {
+    private let fd: Int32
+    private let condition = NSCondition()
+    private var queue: [UInt8] = []
+    private var stopped = false
+    private let capacity: Int
+    private let dropped = Locked(0)
+    private let failedWrites = Locked(0)
+
+    /// - Parameter capacity: bytes the queue may hold before new lines are dropped.
+    public init(fd: Int32 = STDOUT_FILENO, capacity: Int = 4 * 1024 * 1024) {
+        self.fd = fd
+        self.capacity = capacity
+        let thread = Thread { [self] in drain() }
+        thread.name = "loupe-log"
+        thread.start()
+    }
+
+    /// Queues one line (a newline is added); never blocks on I/O.
+    public func write(_ line: [UInt8]) {
+        condition.lock()
+        if queue.count + line.count + 1 > capacity {
+            condition.unlock()
+            dropped.withLock { $0 += 1 }
+            return
+        }
+        queue.append(contentsOf: line)
+        queue.append(0x0A)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Lines dropped because the queue was full, and writes that failed (EPIPE, ENOSPC...).
+    public var droppedLines: Int { dropped.current }
+    public var failedWriteCount: Int { failedWrites.current }
+
+    /// Writes out what is queued, then stops the writer (used at shutdown).
+    public func close() {
+        condition.lock()
+        stopped = true
+        condition.signal()
+        condition.unlock()
+        // Give the writer a moment to empty the queue.
+        for _ in 0..<100 {
+            condition.lock()
+            let empty = queue.isEmpty
+            condition.unlock()
+            if empty { return }
+            usleep(10_000)
+        }
+    }
+
+    private func drain() {
+        while true {
+            condition.lock()
+            while queue.isEmpty && !stopped { condition.wait() }
+            if queue.isEmpty && stopped {
+                condition.unlock()
+                return
+            }
+            let batch = queue
+            queue.removeAll(keepingCapacity: true)
+            condition.unlock()
+            writeAll(batch)
+        }
+    }
+
+    private func writeAll(_ batch: [UInt8]) {
+        var offset = 0
+        while offset < batch.count {
+            let written = batch.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if written > 0 {
+                offset += written
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                failedWrites.withLock { $0 += 1 }
+                return
+            }
+        }
+    }
+}

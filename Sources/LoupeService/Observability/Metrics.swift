@@ -1,0 +1,86 @@
+import LoupeHTTP
+
+/// Request counters and a latency histogram, rendered as Prometheus text exposition
+/// (format 0.0.4). Labels are bounded: routes are the fixed route templates (or "other")
+/// and methods the known ones (or "other"), so a scanner cannot blow up cardinality.
+public final class Metrics: Sendable {
+    struct Key: Hashable {
+        var route: String
+        var method: String
+        var status: Int
+    }
+
+    struct Histogram {
+        var buckets: [Int]
+        var sum = 0.0
+        var count = 0
+    }
+
+    struct State {
+        var requests: [Key: Int] = [:]
+        var latency: [String: Histogram] = [:]
+    }
+
+    /// Upper bounds of the latency buckets, in seconds.
+    static let bucketBounds: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1]
+    static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+    private let state = Locked(State())
+
+    public init() {}
+
+    func record(route: String, method: String, status: Int, seconds: Double) {
+        let method = Self.knownMethods.contains(method) ? method : "other"
+        state.withLock { state in
+            state.requests[Key(route: route, method: method, status: status), default: 0] += 1
+            var histogram = state.latency[route] ?? Histogram(buckets: Array(repeating: 0, count: Self.bucketBounds.count))
+            if let bucket = Self.bucketBounds.firstIndex(where: { seconds <= $0 }) {
+                histogram.buckets[bucket] += 1
+            }
+            histogram.sum += seconds
+            histogram.count += 1
+            state.latency[route] = histogram
+        }
+    }
+
+    /// The exposition text; series are sorted so scrapes are stable and diffable.
+    func render(server: ServerStatistics, ready: Bool, logDropped: Int, version: String) -> String {
+        let snapshot = state.current
+        var text = ""
+        func family(_ name: String, _ type: String, _ help: String) {
+            text += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
+        }
+        family("loupe_http_requests_total", "counter", "Requests answered, by route, method and status.")
+        for (key, count) in snapshot.requests.sorted(by: { ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status) }) {
+            text += "loupe_http_requests_total{route=\"\(key.route)\",method=\"\(key.method)\",status=\"\(key.status)\"} \(count)\n"
+        }
+        family("loupe_http_request_duration_seconds", "histogram", "Time from a request's first byte to its response being queued.")
+        for (route, histogram) in snapshot.latency.sorted(by: { $0.key < $1.key }) {
+            var cumulative = 0
+            for (index, bound) in Self.bucketBounds.enumerated() {
+                cumulative += histogram.buckets[index]
+                text += "loupe_http_request_duration_seconds_bucket{route=\"\(route)\",le=\"\(bound)\"} \(cumulative)\n"
+            }
+            text += "loupe_http_request_duration_seconds_bucket{route=\"\(route)\",le=\"+Inf\"} \(histogram.count)\n"
+            text += "loupe_http_request_duration_seconds_sum{route=\"\(route)\"} \(histogram.sum)\n"
+            text += "loupe_http_request_duration_seconds_count{route=\"\(route)\"} \(histogram.count)\n"
+        }
+        family("loupe_http_open_connections", "gauge", "Client connections open now.")
+        text += "loupe_http_open_connections \(server.openConnections)\n"
+        family("loupe_http_connections_accepted_total", "counter", "Connections accepted.")
+        text += "loupe_http_connections_accepted_total \(server.acceptedConnections)\n"
+        family("loupe_http_connections_rejected_total", "counter", "Connections refused with 503 at the connection cap or during shutdown.")
+        text += "loupe_http_connections_rejected_total \(server.rejectedConnections)\n"
+        family("loupe_http_received_bytes_total", "counter", "Bytes read from clients.")
+        text += "loupe_http_received_bytes_total \(server.bytesIn)\n"
+        family("loupe_http_sent_bytes_total", "counter", "Bytes written to clients.")
+        text += "loupe_http_sent_bytes_total \(server.bytesOut)\n"
+        family("loupe_log_lines_dropped_total", "counter", "Log lines dropped because the log output could not keep up.")
+        text += "loupe_log_lines_dropped_total \(logDropped)\n"
+        family("loupe_ready", "gauge", "1 while the instance accepts traffic, 0 while it shuts down.")
+        text += "loupe_ready \(ready ? 1 : 0)\n"
+        family("loupe_build_info", "gauge", "Always 1; the labels describe the build.")
+        text += "loupe_build_info{version=\"\(version)\"} 1\n"
+        return text
+    }
+}

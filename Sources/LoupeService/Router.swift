@@ -1,0 +1,55 @@
+import LoupeHTTP
+import LoupePlanner
+
+/// A route handler: pure request in, response out. Throwing a `Problem` produces the
+/// problem+json answer; anything else thrown is a 500 with no internals leaked.
+public typealias RouteHandler = @Sendable (HTTPRequest, RequestContext) throws -> HTTPResponse
+
+/// One path and what each method does on it.
+public struct Route: Sendable {
+    public var path: String
+    public var handlers: [String: RouteHandler]
+    /// Whether the API-key check applies (the /v1 API; never health or metrics).
+    public var requiresAPIKey: Bool
+
+    public init(path: String, requiresAPIKey: Bool = false, handlers: [String: RouteHandler]) {
+        self.path = path
+        self.requiresAPIKey = requiresAPIKey
+        self.handlers = handlers
+    }
+
+    /// The methods to list in Allow: the handled ones, HEAD wherever GET is, and OPTIONS.
+    public var allowedMethods: [String] {
+        var methods = Set(handlers.keys)
+        if methods.contains("GET") { methods.insert("HEAD") }
+        methods.insert("OPTIONS")
+        let order = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+        return order.filter(methods.contains)
+    }
+
+    func handler(for method: String) -> RouteHandler? {
+        if let handler = handlers[method] { return handler }
+        return method == "HEAD" ? handlers["GET"] : nil
+    }
+}
+
+/// Fixed paths, matched exactly: Loupe has a handful of endpoints, and a dictionary lookup
+/// is clearer than any pattern language.
+public struct Router: Sendable {
+    private let routes: [String: Route]
+
+    public init(_ routes: [Route]) {
+        self.routes = Dictionary(routes.map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    public func route(for path: String) -> Route? {
+        routes[path]
+    }
+
+    /// The metrics label for `path`: the route itself, or "other" for unknown paths.
+    public func label(for path: String) -> String {
+        routes[path] == nil ? "other" : path
+    }
+
+    public var paths: [String] { routes.keys.sorted() }
+}

@@ -1,0 +1,32 @@
+import LoupeHTTP
+
+/// What the operational routes report on: readiness, counters, the logger. Shared by the
+/// application and its routes; every field is either immutable or locked.
+public final class ServiceState: Sendable {
+    public let configuration: ServiceConfiguration
+    public let metrics = Metrics()
+    public let logger: Logger
+    private let draining = Locked(false)
+    private let statisticsSource = Locked<(@Sendable () -> ServerStatistics)?>(nil)
+
+    init(configuration: ServiceConfiguration, logger: Logger) {
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    /// Connects /metrics to the server's own counters once the server exists.
+    public func attach(statistics: @escaping @Sendable () -> ServerStatistics) {
+        statisticsSource.withLock { $0 = statistics }
+    }
+
+    /// Marks the instance as shutting down: /readyz answers 503 from now on.
+    public func beginDraining() {
+        draining.withLock { $0 = true }
+    }
+
+    public var isDraining: Bool { draining.current }
+
+    var serverStatistics: ServerStatistics {
+        statisticsSource.current?() ?? ServerStatistics()
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import LoupeService
+
+// The executable only reads its arguments and starts things; every behaviour lives in the
+// libraries, where it is tested.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let environment = ProcessInfo.processInfo.environment
+
+switch arguments.first {
+case nil:
+    exit(ServeCommand.run(arguments: [], environment: environment))
+case "serve":
+    exit(ServeCommand.run(arguments: Array(arguments.dropFirst()), environment: environment))
+case let flag? where flag.hasPrefix("--") && flag != "--help" && flag != "--version":
+    exit(ServeCommand.run(arguments: arguments, environment: environment))
+case "version", "--version":
+    print("\(BuildInfo.name) \(BuildInfo.version) (API \(BuildInfo.apiVersion))")
+case "help", "--help", "-h":
+    print(Usage.text)
+case let other?:
+    FileHandle.standardError.write(Data("loupe: unknown command '\(other)'\n\n\(Usage.text)\n".utf8))
+    exit(2)
+}

@@ -1,0 +1,194 @@
+import LoupeHTTP
+import LoupeTestSupport
+import Testing
+
+@Suite("RequestParser")
+struct RequestParserTests {
+    @Test("a simple GET parses the same however it is split", arguments: Split.allCases)
+    func simpleGet_parsesUnderEverySplit(split: Split) {
+        let result = feed("GET /healthz?x=1 HTTP/1.1\r\nHost: example\r\nAccept: */*\r\n\r\n", split: split)
+        #expect(result.error == nil)
+        #expect(result.requests.count == 1)
+        let request = result.requests[0]
+        #expect(request.method == "GET")
+        #expect(request.path == "/healthz")
+        #expect(request.query == "x=1")
+        #expect(request.version == .http1_1)
+        #expect(request.headers["host"] == "example")
+        #expect(request.body.isEmpty)
+    }
+
+    @Test("a Content-Length body is read exactly", arguments: Split.allCases)
+    func contentLengthBody_isReadExactly(split: Split) {
+        let result = feed("POST /echo HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\n\r\nhelloGET", split: split)
+        #expect(result.requests.count == 1)
+        #expect(result.requests.first?.body == Array("hello".utf8))
+        #expect(result.leftover == 3, "the next pipelined request's bytes stay unread")
+    }
+
+    @Test("a chunked body is de-chunked, extensions and trailers ignored", arguments: Split.allCases)
+    func chunkedBody_isDechunked(split: Split) {
+        let text = "POST /echo HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n"
+            + "5;name=value\r\nhello\r\n6\r\n world\r\n0\r\nX-Trailer: yes\r\n\r\n"
+        let result = feed(text, split: split)
+        #expect(result.error == nil)
+        #expect(result.requests.first.map { String(decoding: $0.body, as: UTF8.self) } == "hello world")
+    }
+
+    @Test("pipelined requests come out in order", arguments: Split.allCases)
+    func pipelinedRequests_comeOutInOrder(split: Split) {
+        let text = "GET /a HTTP/1.1\r\nHost: h\r\n\r\nPOST /b HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\n\r\nhiGET /c HTTP/1.1\r\nHost: h\r\n\r\n"
+        let result = feed(text, split: split)
+        #expect(result.requests.map(\.path) == ["/a", "/b", "/c"])
+    }
+
+    @Test("Expect: 100-continue asks for an interim response before the body")
+    func expectContinue_asksForInterimResponse() {
+        var parser = RequestParser()
+        let head = Array("POST /echo HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n".utf8)
+        let first = try? head.withUnsafeBufferPointer { try parser.parse($0) }
+        #expect(first?.outcome == .sendContinue)
+        #expect(first?.consumed == head.count)
+        let second = try? Array("ok".utf8).withUnsafeBufferPointer { try parser.parse($0) }
+        if case .request(let request)? = second?.outcome {
+            #expect(request.body == Array("ok".utf8))
+        } else {
+            Issue.record("expected the request after the body")
+        }
+    }
+
+    @Test("leading empty lines before the request line are ignored (RFC 9112 §2.2)")
+    func leadingEmptyLines_areIgnored() {
+        let result = feed("\r\n\r\nGET / HTTP/1.1\r\nHost: h\r\n\r\n", split: .whole)
+        #expect(result.requests.count == 1)
+    }
+
+    @Test("HTTP/1.0 needs no Host and persists only when asked")
+    func http10_needsNoHost() {
+        let result = feed("GET / HTTP/1.0\r\n\r\n", split: .whole)
+        #expect(result.requests.first?.version == .http1_0)
+        #expect(result.requests.first?.wantsKeepAlive == false)
+        let keepAlive = feed("GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n", split: .whole)
+        #expect(keepAlive.requests.first?.wantsKeepAlive == true)
+    }
+
+    @Test("absolute-form targets are reduced to their path")
+    func absoluteForm_isReducedToPath() {
+        let result = feed("GET http://example.com/v1/plans?format=css HTTP/1.1\r\nHost: example.com\r\n\r\n", split: .whole)
+        #expect(result.requests.first?.path == "/v1/plans")
+        #expect(result.requests.first?.query == "format=css")
+    }
+
+    // MARK: - Rejections
+
+    static let rejections: [(String, String, HTTPParseError)] = [
+        ("bare LF ends a line", "GET / HTTP/1.1\nHost: h\r\n\r\n", .bareLineFeed),
+        ("bare CR inside a header", "GET / HTTP/1.1\r\nHost: h\rx\r\n\r\n", .bareCarriageReturn),
+        ("NUL in the request line", "GET /\u{0} HTTP/1.1\r\nHost: h\r\n\r\n", .invalidCharacter(where: "request line")),
+        ("control character in a header value", "GET / HTTP/1.1\r\nHost: h\r\nX: a\u{1}b\r\n\r\n", .invalidHeaderValue(name: "X")),
+        ("tab inside the request line", "GET\t/ HTTP/1.1\r\nHost: h\r\n\r\n", .invalidCharacter(where: "request line")),
+        ("two spaces in the request line", "GET  / HTTP/1.1\r\nHost: h\r\n\r\n", .malformedRequestLine),
+        ("method with a separator", "GE(T / HTTP/1.1\r\nHost: h\r\n\r\n", .invalidMethod),
+        ("target without a leading slash", "GET healthz HTTP/1.1\r\nHost: h\r\n\r\n", .invalidTarget),
+        ("asterisk form outside OPTIONS", "GET * HTTP/1.1\r\nHost: h\r\n\r\n", .invalidTarget),
+        ("HTTP/2.0 in a request line", "GET / HTTP/2.0\r\nHost: h\r\n\r\n", .unsupportedVersion("HTTP/2.0")),
+        ("HTTP/0.9 in a request line", "GET / HTTP/0.9\r\nHost: h\r\n\r\n", .unsupportedVersion("HTTP/0.9")),
+        ("malformed version", "GET / HTTP/1.x\r\nHost: h\r\n\r\n", .malformedVersion),
+        ("lower-case protocol name", "GET / http/1.1\r\nHost: h\r\n\r\n", .malformedVersion),
+        ("obs-fold continuation line", "GET / HTTP/1.1\r\nHost: h\r\nX: a\r\n b\r\n\r\n", .obsoleteLineFolding),
+        ("whitespace before the colon", "GET / HTTP/1.1\r\nHost : h\r\n\r\n", .whitespaceBeforeColon),
+        ("header name with a separator", "GET / HTTP/1.1\r\nHost: h\r\nX(y): z\r\n\r\n", .invalidHeaderName),
+        ("header line without a colon", "GET / HTTP/1.1\r\nHost: h\r\nnocolon\r\n\r\n", .invalidHeaderName),
+        ("HTTP/1.1 without Host", "GET / HTTP/1.1\r\nAccept: x\r\n\r\n", .missingHost),
+        ("two Host fields", "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", .multipleHosts),
+        ("Content-Length with Transfer-Encoding", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n", .contentLengthWithTransferEncoding),
+        ("differing Content-Length fields", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabc", .conflictingContentLengths),
+        ("differing Content-Length list", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3, 4\r\n\r\nabc", .conflictingContentLengths),
+        ("non-numeric Content-Length", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: abc\r\n\r\n", .invalidContentLength),
+        ("negative Content-Length", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: -1\r\n\r\n", .invalidContentLength),
+        ("Content-Length with a sign", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: +3\r\n\r\nabc", .invalidContentLength),
+        ("overflowing Content-Length", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 99999999999999999999999\r\n\r\n", .invalidContentLength),
+        ("gzip transfer coding", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: gzip\r\n\r\n", .unsupportedTransferCoding("gzip")),
+        ("chunked applied twice", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked, chunked\r\n\r\n", .chunkedNotFinal),
+        ("Transfer-Encoding in HTTP/1.0", "POST / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n", .transferEncodingInHTTP10),
+        ("chunk size that is not hex", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", .invalidChunkSize),
+        ("chunk size with a sign", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n-5\r\n", .invalidChunkSize),
+        ("overlong chunk size", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n1000000000000000000\r\n", .invalidChunkSize),
+        ("chunk data longer than its size", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n0\r\n\r\n", .invalidChunkTerminator),
+        ("unsupported expectation", "POST / HTTP/1.1\r\nHost: h\r\nExpect: 200-ok\r\nContent-Length: 1\r\n\r\nx", .unsupportedExpectation("200-ok")),
+    ]
+
+    @Test("ambiguous or malformed requests are rejected", arguments: rejections)
+    func malformedRequest_isRejected(name: String, text: String, expected: HTTPParseError) {
+        for split in Split.allCases {
+            let result = feed(text, split: split)
+            #expect(result.error == expected, "\(name), split \(split)")
+            #expect(result.requests.isEmpty, "\(name), split \(split)")
+        }
+    }
+
+    @Test("each parse error maps to the status RFC 9110/9112 asks for")
+    func parseErrors_mapToStatuses() {
+        #expect(HTTPParseError.requestLineTooLong(limit: 1).status.code == 414)
+        #expect(HTTPParseError.headerSectionTooLarge(limit: 1).status.code == 431)
+        #expect(HTTPParseError.tooManyHeaderFields(limit: 1).status.code == 431)
+        #expect(HTTPParseError.bodyTooLarge(limit: 1).status.code == 413)
+        #expect(HTTPParseError.unsupportedTransferCoding("gzip").status.code == 501)
+        #expect(HTTPParseError.unsupportedVersion("HTTP/2.0").status.code == 505)
+        #expect(HTTPParseError.bareLineFeed.status.code == 400)
+        #expect(HTTPParseError.unsupportedExpectation("x").status.code == 417)
+    }
+
+    // MARK: - Limits, enforced before the oversize input has arrived
+
+    @Test("a long request line is refused as soon as it passes the limit")
+    func longRequestLine_isRefusedEarly() {
+        let limits = HTTPLimits(maxRequestLineBytes: 64)
+        // No line end at all: the parser must not wait for one.
+        let result = feed("GET /" + String(repeating: "a", count: 100), split: .byteByByte, limits: limits)
+        #expect(result.error == .requestLineTooLong(limit: 64))
+    }
+
+    @Test("a large header section is refused before it ends")
+    func largeHeaderSection_isRefusedEarly() {
+        let limits = HTTPLimits(maxHeaderBytes: 128)
+        let result = feed("GET / HTTP/1.1\r\nHost: h\r\nX: " + String(repeating: "b", count: 500), split: .random, limits: limits)
+        #expect(result.error == .headerSectionTooLarge(limit: 128))
+    }
+
+    @Test("more than the allowed number of fields is refused")
+    func tooManyFields_areRefused() {
+        let fields = (0..<101).map { "X-\($0): v\r\n" }.joined()
+        let result = feed("GET / HTTP/1.1\r\nHost: h\r\n" + fields + "\r\n", split: .whole)
+        #expect(result.error == .tooManyHeaderFields(limit: 100))
+    }
+
+    @Test("a declared body over the limit is refused before any of it is read")
+    func oversizeContentLength_isRefusedBeforeTheBody() {
+        let limits = HTTPLimits(maxBodyBytes: 10)
+        let result = feed("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 11\r\n\r\n", split: .whole, limits: limits)
+        #expect(result.error == .bodyTooLarge(limit: 10))
+    }
+
+    @Test("a chunked body over the limit is refused at the chunk that crosses it")
+    func oversizeChunkedBody_isRefused() {
+        let limits = HTTPLimits(maxBodyBytes: 10)
+        let result = feed("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n8\r\n12345678\r\n8\r\n", split: .whole, limits: limits)
+        #expect(result.error == .bodyTooLarge(limit: 10))
+    }
+
+    @Test("random bytes give the same outcome however they are split", arguments: Array(PropertySeeds.seeds(count: 50)))
+    func randomBytes_sameOutcomeUnderEverySplit(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let prefix = Array("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: \(generator.int(in: 0...40))\r\n".utf8)
+        let alphabet = Array("ab:\r\n \t0123456789-;".utf8) + [0, 127, 200]
+        let noise = (0..<generator.int(in: 0...300)).map { _ in generator.element(of: alphabet) }
+        let bytes = prefix + noise
+        let whole = feed(bytes, split: .whole)
+        for split in [Split.byteByByte, .random] {
+            let other = feed(bytes, split: split, seed: seed)
+            #expect(other.error == whole.error, "seed \(seed), split \(split)")
+            #expect(other.requests == whole.requests, "seed \(seed), split \(split)")
+        }
+    }
+}

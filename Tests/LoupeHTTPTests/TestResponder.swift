@@ -1,0 +1,41 @@
+import LoupeHTTP
+import LoupeTestClient
+
+/// A minimal application for transport tests: it knows nothing of Loupe's routes, so these
+/// tests pin the HTTP layer alone.
+///
+/// - `/echo` answers 200 with "METHOD PATH BODYLENGTH" and echoes the body's bytes after a newline.
+/// - `/close` answers 200 and asks for the connection to close.
+/// - `/big?n=N` answers N bytes.
+/// - anything else answers 404.
+struct TestResponder: HTTPResponder {
+    func respond(to request: HTTPRequest, context: RequestContext) -> HTTPResponse {
+        switch request.path {
+        case "/echo":
+            let text = "\(request.method) \(request.target) \(request.body.count)\n"
+            return HTTPResponse(status: .ok, contentType: "text/plain", body: Array(text.utf8) + request.body)
+        case "/close":
+            var response = HTTPResponse(status: .ok, contentType: "text/plain", text: "bye")
+            response.closesConnection = true
+            return response
+        case "/big":
+            let count = Int(request.queryParameter("n") ?? "0") ?? 0
+            return HTTPResponse(status: .ok, contentType: "application/octet-stream", body: [UInt8](repeating: 0x61, count: count))
+        default:
+            return HTTPResponse(status: .notFound, contentType: "text/plain", text: "not found")
+        }
+    }
+
+    func respond(to failure: HTTPFailure, context: RequestContext) -> HTTPResponse {
+        HTTPResponse(status: failure.status, contentType: "text/plain", text: "\(failure)")
+    }
+
+    func didRespond(_ record: ExchangeRecord) {}
+}
+
+extension RunningServer {
+    /// A transport-test server with `TestResponder`.
+    static func make(configure: (inout ServerConfiguration) -> Void = { _ in }) throws -> RunningServer {
+        try RunningServer(responder: TestResponder(), configure: configure)
+    }
+}

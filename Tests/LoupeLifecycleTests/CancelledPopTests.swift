@@ -1,0 +1,52 @@
+import LoupeLifecycle
+import Testing
+
+struct CancelledPopTests {
+    static let script: [NavigationEvent] = [.pop(at: 0, interactive: true), .release(.cancel, at: 0.25)]
+    static let popBegins = cycle(0, at: 0, [("list", .willShow)] + beginsDisappearing("detail") + beginsAppearing("list"))
+
+    /// Article order (diagram and caption): the top view controller goes disappearing → appearing →
+    /// viewDidAppear → appeared in one cycle; the revealed one is sent back as the classic logs show.
+    @Test func cancelledPop_InArticleOrder_EndsWithViewDidAppearAndNoSecondViewWillAppear() throws {
+        let result = try simulate(stack: ["list", "detail"], Self.script, order: .article)
+        let expected = Self.popBegins + cycle(
+            2, at: 0.375,
+            beginsDisappearing("list") + endsDisappearing("list")
+                + [("detail", .appearing), ("detail", .didAppear), ("detail", .appeared), ("detail", .didShow)])
+        #expect(result.trace == expected)
+        #expect(result.final.stack == ["list", "detail"])
+        #expect(result.final.states == ["list": .disappeared, "detail": .appeared])
+        #expect(result.final.viewsInHierarchy == ["detail"])
+    }
+
+    /// Classic order (UINavigationController logs, zoom-research §3.2): revealed gets
+    /// willAppear → willDisappear → didDisappear; top gets willDisappear → willAppear → didAppear.
+    @Test func cancelledPop_InClassicOrder_CallsViewWillAppearAgainOnTheTop() throws {
+        let result = try simulate(stack: ["list", "detail"], Self.script, order: .classic)
+        let expected = Self.popBegins + cycle(
+            2, at: 0.375,
+            beginsDisappearing("list") + endsDisappearing("list")
+                + [("detail", .willAppear), ("detail", .isAppearing), ("detail", .appearing)]
+                + endsAppearing("detail") + [("detail", .didShow)])
+        #expect(result.trace == expected)
+        #expect(result.final.states == ["list": .disappeared, "detail": .appeared])
+    }
+
+    /// Neither order lets the top view controller end appeared right after viewDidDisappear (the
+    /// article's body text), which would break the state machine.
+    @Test(arguments: CallbackOrder.allCases)
+    func cancelledPop_NeverCallsViewDidDisappearOnTheTop(order: CallbackOrder) throws {
+        let result = try simulate(stack: ["list", "detail"], Self.script, order: order)
+        let topCallbacks = result.trace.filter { $0.viewController == "detail" && $0.kind == .callback }.map(\.name)
+        #expect(!topCallbacks.contains("viewDidDisappear"))
+        #expect(topCallbacks.last == "viewDidAppear")
+    }
+
+    /// Both view controllers get a cancelled-transition note pointing at the clean-up guideline.
+    @Test func cancelledPop_NotesBothViewControllers() throws {
+        let result = try simulate(stack: ["list", "detail"], Self.script)
+        #expect(result.notes.map(\.code) == [.cancelledTransition, .cancelledTransition])
+        #expect(result.notes.map(\.viewController) == ["detail", "list"])
+        #expect(result.notes.allSatisfy { $0.guideline == .cleanUpAtTransitionEnd && $0.runLoop == 2 })
+    }
+}

@@ -1,0 +1,60 @@
+import LoupeLifecycle
+import Testing
+
+struct ViewControllerMachineTests {
+    /// Push, seed 001 steps 1–6: viewWillAppear, add to hierarchy, viewIsAppearing, appearing,
+    /// viewDidAppear, appeared.
+    @Test func appearing_FollowsTheArticlesPushSteps() {
+        var machine = ViewControllerMachine()
+        let steps = machine.willAppear() + machine.didAppear()
+        #expect(steps == [.willAppear, .added, .isAppearing, .appearing, .didAppear, .appeared])
+        #expect(machine == .onScreen)
+    }
+
+    /// Pop, seed 001 steps 1–5: viewWillDisappear, disappearing, remove, viewDidDisappear, disappeared.
+    @Test func disappearing_FollowsTheArticlesPopSteps() {
+        var machine = ViewControllerMachine.onScreen
+        let steps = machine.willDisappear() + machine.didDisappear()
+        #expect(steps == [.willDisappear, .disappearing, .removed, .didDisappear, .disappeared])
+        #expect(machine == ViewControllerMachine())
+    }
+
+    /// Article order: the cancel goes "directly to the appearing state", no callback.
+    @Test func cancelledDisappearance_InArticleOrder_IsOnlyAStateChange() {
+        var machine = ViewControllerMachine.onScreen
+        _ = machine.willDisappear()
+        #expect(machine.cancelDisappearance(order: .article) + machine.didAppear() == [.appearing, .didAppear, .appeared])
+        #expect(machine == .onScreen)
+    }
+
+    /// Classic order: a second viewWillAppear (and viewIsAppearing), no re-adding of the view.
+    @Test func cancelledDisappearance_InClassicOrder_CallsViewWillAppearAgain() {
+        var machine = ViewControllerMachine.onScreen
+        _ = machine.willDisappear()
+        let steps = machine.cancelDisappearance(order: .classic) + machine.didAppear()
+        #expect(steps == [.willAppear, .isAppearing, .appearing, .didAppear, .appeared])
+    }
+
+    /// An appearing view controller can be sent back (the revealed one of a cancelled pop).
+    @Test func appearingViewController_CanDisappearWithoutEverAppearing() {
+        var machine = ViewControllerMachine()
+        _ = machine.willAppear()
+        #expect(machine.willDisappear() + machine.didDisappear() == [.willDisappear, .disappearing, .removed, .didDisappear, .disappeared])
+    }
+
+    /// Calls without an edge in the diagram change nothing and return nothing.
+    @Test func eventsWithoutAnEdge_AreIgnored() {
+        var hidden = ViewControllerMachine()
+        #expect(hidden.didAppear().isEmpty)
+        #expect(hidden.willDisappear().isEmpty)
+        #expect(hidden.didDisappear().isEmpty)
+        #expect(hidden.cancelDisappearance(order: .classic).isEmpty)
+        #expect(hidden == ViewControllerMachine())
+
+        var shown = ViewControllerMachine.onScreen
+        #expect(shown.willAppear().isEmpty)
+        #expect(shown.didAppear().isEmpty)
+        #expect(shown.didDisappear().isEmpty)
+        #expect(shown == .onScreen)
+    }
+}
