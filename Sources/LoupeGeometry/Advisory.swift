@@ -1,0 +1,77 @@
+/// A warning that teaches: a stable code, one sentence for a developer, and which input it is about.
+///
+/// The planner turns `subject` into a JSON pointer (and, in strict mode, warnings into errors);
+/// the engine knows nothing about JSON.
+public struct Advisory: Sendable, Hashable {
+    public var code: AdvisoryCode
+    /// One or two plain sentences; prose, may change between versions (the code is the contract).
+    public var message: String
+    public var subject: AdvisorySubject
+
+    public init(_ code: AdvisoryCode, _ message: String, subject: AdvisorySubject) {
+        self.code = code
+        self.message = message
+        self.subject = subject
+    }
+}
+
+/// Stable advisory codes; the raw value is the wire spelling.
+public enum AdvisoryCode: String, Sendable, Hashable, CaseIterable {
+    /// No source (absent, nil from the provider, no SwiftUI match): zooms from/to the centre.
+    case missingSource = "missing-source"
+    /// The source frame has no area; treated as missing.
+    case emptySourceFrame = "empty-source-frame"
+    /// Two SwiftUI sources share an id in one namespace (seed 003 §8.3); treated as missing.
+    case duplicateSourceID = "duplicate-source-id"
+    /// The matched SwiftUI source carries a modifier that distorts the geometry read (seed 003 §8.2).
+    case geometryReadArtifacts = "geometry-read-artifacts"
+    /// A full-width, short row as source (seed 000: "Zooming doesn't look good when the source view is a skinny row").
+    case skinnySource = "skinny-source"
+    /// Source and destination aspect ratios differ with no alignment rect: the "double ferry" ghosting (seed 000).
+    case aspectRatioMismatch = "aspect-ratio-mismatch"
+    /// The source lies entirely outside the container (a prefetched, off-screen cell; seed 000).
+    case sourceOffScreen = "source-off-screen"
+    /// Frame rate below 30 keyframes per second.
+    case lowFrameRate = "low-frame-rate"
+    /// A sheet style was given; zoom presents full screen instead (seed 000).
+    case sheetTreatedAsFullScreen = "sheet-treated-as-full-screen"
+    /// Popover style: the popover shows with its usual animation, no zoom (seed 000).
+    case popoverIgnoresZoom = "popover-ignores-zoom"
+    /// The platform ignores the zoom and uses its default transition (seed 000, seed 001).
+    case platformDefaultTransition = "platform-default-transition"
+    /// Mac Catalyst: the API exists but its effect is unverified (seed 000).
+    case catalystUnverified = "catalyst-unverified"
+    /// The OS version predates the zoom API; the default transition runs instead.
+    case osVersionBeforeZoom = "os-version-before-zoom"
+    /// An alignment rect was given where it cannot apply (SwiftUI has none; or it is empty).
+    case alignmentRectIgnored = "alignment-rect-ignored"
+    /// A transparent destination gets an opaque system background during the zoom (seed 000).
+    case transparentDestination = "transparent-destination"
+}
+
+/// Which input an advisory is about. The planner maps each case to a JSON pointer.
+public enum AdvisorySubject: Sendable, Hashable {
+    /// The whole request (used when no single field is to blame).
+    case transition
+    case platform
+    case platformVersion
+    case frameRate
+    case spring
+    case presentationStyle
+    /// UIKit's `source` (present or absent).
+    case source
+    /// SwiftUI's `sources[index]`.
+    case sources(index: Int)
+    /// SwiftUI's `sources[index].modifiers`.
+    case sourceModifiers(index: Int)
+    /// The `sources` list as a whole (e.g. empty).
+    case sourcesList
+    case destinationFrame
+    case destinationAlignmentRect
+    case destinationOpaque
+    /// SwiftUI: `destination.sourceID`.
+    case destinationSourceID
+    /// SwiftUI: `destination.namespace`.
+    case destinationNamespace
+    case fitMode
+}

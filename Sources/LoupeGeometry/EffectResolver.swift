@@ -1,0 +1,65 @@
+/// Decides which effect runs, from the platform, the transition kind and the presentation style.
+///
+/// Sources: seed 000 "Platform availability" and "sheets and popovers"; seed 001 ("available on
+/// iPhone and iPad, including iPad apps running in visionOS … other platforms … use the default
+/// transitions"). Order of the rules: macOS (error) → popover → platform → Catalyst → sheets.
+public enum EffectResolver {
+    /// The decision and what to tell the developer about it.
+    public struct Resolution: Sendable, Hashable {
+        public var effect: TransitionEffect
+        public var advisories: [Advisory]
+        /// A sheet style was given for a zooming present/dismiss: the page is laid out full screen.
+        public var treatsSheetAsFullScreen: Bool
+    }
+
+    /// - Throws: `GeometryError.zoomAPIUnavailable` on macOS (no SwiftUI zoom API; UIKit on a Mac
+    ///   is Mac Catalyst).
+    public static func resolve(
+        transition: TransitionKind, platform: Platform, presentationStyle: PresentationStyle
+    ) throws(GeometryError) -> Resolution {
+        if platform.os == .macOS {
+            throw .zoomAPIUnavailable(os: .macOS, framework: platform.framework)
+        }
+        var advisories: [Advisory] = []
+        if transition.isModal, presentationStyle == .popover {
+            advisories.append(Advisory(.popoverIgnoresZoom,
+                "A popover presentation ignores the zoom transition: the popover appears and disappears with its usual fade. Use fullScreen or overFullScreen to zoom.",
+                subject: .presentationStyle))
+            return Resolution(effect: .popover, advisories: advisories, treatsSheetAsFullScreen: false)
+        }
+        let fallback: TransitionEffect = transition.isModal ? .coverVertical : .slide
+        if let version = platform.version, version < platform.os.firstZoomVersion {
+            let first = platform.os.firstZoomVersion
+            advisories.append(Advisory(.osVersionBeforeZoom,
+                "\(platform.os.rawValue) \(version.major).\(version.minor) predates the zoom transition (added in \(platform.os.rawValue) \(first.major)), so the default \(fallback == .slide ? "slide" : "cover-vertical") transition runs.",
+                subject: .platformVersion))
+            return Resolution(effect: fallback, advisories: advisories, treatsSheetAsFullScreen: false)
+        }
+        switch platform.os {
+        case .iOS, .iPadOS, .macCatalyst:
+            break
+        case .visionOS where platform.isIPadApp:
+            break
+        case .visionOS, .tvOS, .watchOS, .macOS:
+            let name = fallback == .slide ? "slide" : "cover-vertical"
+            let extra = platform.os == .visionOS ? " Only iPad apps running on visionOS get the zoom." : ""
+            advisories.append(Advisory(.platformDefaultTransition,
+                "\(platform.os.rawValue) accepts the zoom API but runs its default \(name) transition instead.\(extra)",
+                subject: .platform))
+            return Resolution(effect: fallback, advisories: advisories, treatsSheetAsFullScreen: false)
+        }
+        if platform.os == .macCatalyst {
+            advisories.append(Advisory(.catalystUnverified,
+                "Mac Catalyst has the zoom API, but whether it animates on the Mac is unverified; this plan assumes it behaves as on iPad.",
+                subject: .platform))
+        }
+        var sheet = false
+        if transition.isModal, presentationStyle.isSheet {
+            sheet = true
+            advisories.append(Advisory(.sheetTreatedAsFullScreen,
+                "Zoom transitions only run full screen, so the \(presentationStyle.rawValue) presentation is shown full screen; the plan uses the container's bounds as the destination frame.",
+                subject: .presentationStyle))
+        }
+        return Resolution(effect: .zoom, advisories: advisories, treatsSheetAsFullScreen: sheet)
+    }
+}

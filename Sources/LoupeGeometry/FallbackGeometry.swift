@@ -1,0 +1,79 @@
+/// The navigation default where zoom is ignored: the page slides in from the trailing edge
+/// (right in left-to-right, left in right-to-left) while the covered page drifts 30 % of the
+/// width the other way and dims to 10 % (zoom-research §4 "Standard push", measured, not official).
+public struct SlideGeometry: Sendable, Hashable {
+    public var destinationFrame: Rect
+    public var containerWidth: Double
+    public var layoutDirection: LayoutDirection
+    /// Corner radius of the sliding page (its own, usually 0).
+    public var cornerRadius: Double
+
+    /// How far the covered page travels, as a share of the arriving page's travel.
+    public static let parallax = 0.30
+    /// Scrim at full progress.
+    public static let dimmingStrength = 0.10
+
+    public init(destinationFrame: Rect, containerWidth: Double, layoutDirection: LayoutDirection, cornerRadius: Double = 0) {
+        self.destinationFrame = destinationFrame
+        self.containerWidth = containerWidth
+        self.layoutDirection = layoutDirection
+        self.cornerRadius = cornerRadius
+    }
+
+    public func state(atProgress p: Double) -> FrameState {
+        let trailing: Double = layoutDirection == .leftToRight ? 1 : -1
+        let dx = trailing * (1 - p) * containerWidth
+        return FrameState(
+            transform: .translation(destinationFrame.x + dx, destinationFrame.y),
+            mask: RoundedRect(rect: destinationFrame.offsetBy(dx: dx, dy: 0), cornerRadius: cornerRadius),
+            opacity: Opacities(sourceSlot: 1, sourceContent: 0, destination: 1,
+                               dimming: Self.dimmingStrength * Scalar.unit(p), background: 0),
+            shadow: .none,
+            covered: .translation(-trailing * Self.parallax * p * containerWidth, 0)
+        )
+    }
+}
+
+/// The modal default where zoom is ignored: the page rises from below the container; the covered
+/// page stays put and is not dimmed (no measurement exists; UIKit's `coverVertical` has no scrim).
+public struct CoverGeometry: Sendable, Hashable {
+    public var destinationFrame: Rect
+    public var containerHeight: Double
+    public var cornerRadius: Double
+
+    public init(destinationFrame: Rect, containerHeight: Double, cornerRadius: Double = 0) {
+        self.destinationFrame = destinationFrame
+        self.containerHeight = containerHeight
+        self.cornerRadius = cornerRadius
+    }
+
+    public func state(atProgress p: Double) -> FrameState {
+        let dy = (1 - p) * containerHeight
+        return FrameState(
+            transform: .translation(destinationFrame.x, destinationFrame.y + dy),
+            mask: RoundedRect(rect: destinationFrame.offsetBy(dx: 0, dy: dy), cornerRadius: cornerRadius),
+            opacity: Opacities(sourceSlot: 1, sourceContent: 0, destination: 1, dimming: 0, background: 0),
+            shadow: .none
+        )
+    }
+}
+
+/// A popover ignores the zoom (seed 000): the page fades in place at its own frame.
+public struct PopoverGeometry: Sendable, Hashable {
+    public var destinationFrame: Rect
+    public var cornerRadius: Double
+
+    public init(destinationFrame: Rect, cornerRadius: Double = 0) {
+        self.destinationFrame = destinationFrame
+        self.cornerRadius = cornerRadius
+    }
+
+    public func state(atProgress p: Double) -> FrameState {
+        FrameState(
+            transform: .translation(destinationFrame.x, destinationFrame.y),
+            mask: RoundedRect(rect: destinationFrame, cornerRadius: cornerRadius),
+            opacity: Opacities(sourceSlot: 1, sourceContent: 0, destination: Scalar.unit(p), dimming: 0, background: 0),
+            shadow: .none
+        )
+    }
+}

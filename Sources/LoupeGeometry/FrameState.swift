@@ -1,0 +1,65 @@
+/// The visual state of a transition at one progress value: what `ZoomGeometry` and its siblings
+/// compute, and what a `Keyframe` carries with its time.
+public struct FrameState: Sendable, Hashable {
+    /// Destination-local → container coordinates (scale + translation). At rest it is a translation
+    /// to the destination frame's origin: the identity for a full-screen page.
+    public var transform: AffineTransform
+    /// The card's clip in container coordinates.
+    public var mask: RoundedRect
+    public var opacity: Opacities
+    public var shadow: Shadow
+    /// The covered page's transform (container → container): identity for zoom (the covered page
+    /// stays at scale 1, zoom-research §4); the slide fallback's 30 % parallax otherwise.
+    public var covered: AffineTransform
+    /// Crossfade mode only: the zooming content and the fading background as separate layers.
+    public var layers: CrossfadeLayers?
+
+    public init(transform: AffineTransform, mask: RoundedRect, opacity: Opacities, shadow: Shadow,
+                covered: AffineTransform = .identity, layers: CrossfadeLayers? = nil) {
+        self.transform = transform
+        self.mask = mask
+        self.opacity = opacity
+        self.shadow = shadow
+        self.covered = covered
+        self.layers = layers
+    }
+
+    /// True when every number in the state is finite.
+    public var isFinite: Bool {
+        transform.isFinite && mask.isFinite && opacity.values.allSatisfy(\.isFinite)
+            && [shadow.radius, shadow.opacity, shadow.offsetY].allSatisfy(\.isFinite)
+            && covered.isFinite && (layers?.isFinite ?? true)
+    }
+}
+
+/// One layer of a crossfade-mode keyframe.
+public struct Layer: Sendable, Hashable {
+    /// Destination-local → container coordinates.
+    public var transform: AffineTransform
+    /// Clip in container coordinates.
+    public var mask: RoundedRect
+    public var opacity: Double
+
+    public init(transform: AffineTransform, mask: RoundedRect, opacity: Double) {
+        self.transform = transform
+        self.mask = mask
+        self.opacity = opacity
+    }
+
+    public var isFinite: Bool { transform.isFinite && mask.isFinite && opacity.isFinite }
+}
+
+/// Crossfade mode: only the alignment-rect content zooms; the rest of the page stays put and fades.
+public struct CrossfadeLayers: Sendable, Hashable {
+    /// The alignment-rect content, zooming from the source to its place in the page.
+    public var content: Layer
+    /// The page without the content, at its resting frame, fading in (out on the way back).
+    public var background: Layer
+
+    public init(content: Layer, background: Layer) {
+        self.content = content
+        self.background = background
+    }
+
+    public var isFinite: Bool { content.isFinite && background.isFinite }
+}

@@ -1,0 +1,26 @@
+/// Every opacity a renderer needs per keyframe, each 0...1.
+public struct Opacities: Sendable, Hashable {
+    /// The source's slot in the covered page: 0 while hidden (the card carries its snapshot).
+    /// Hidden through a zoom; 1 again on the last keyframe of pop/dismiss.
+    public var sourceSlot: Double
+    /// The source snapshot inside the card: fades 1 → 0 over the first 55 % of zoom progress
+    /// (zoom-research §4, measured, not official).
+    public var sourceContent: Double
+    /// The destination page (or the content layer in crossfade mode).
+    public var destination: Double
+    /// The scrim over the covered page: `strength × progress` (colour in the plan).
+    public var dimming: Double
+    /// The opaque system-background view behind a transparent destination during the transition.
+    public var background: Double
+
+    public init(sourceSlot: Double, sourceContent: Double, destination: Double, dimming: Double, background: Double) {
+        self.sourceSlot = sourceSlot
+        self.sourceContent = sourceContent
+        self.destination = destination
+        self.dimming = dimming
+        self.background = background
+    }
+
+    /// All five in a fixed order: sourceSlot, sourceContent, destination, dimming, background.
+    public var values: [Double] { [sourceSlot, sourceContent, destination, dimming, background] }
+}

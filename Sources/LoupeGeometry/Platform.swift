@@ -1,0 +1,82 @@
+/// The operating system, its version and the UI framework the app uses.
+///
+/// Zoom availability follows seed 000 ("Platform availability") and Apple's fluid-transitions
+/// article (seed 001): iPhone and iPad zoom, "including iPad apps running in visionOS"; other
+/// platforms keep their default transitions; the SwiftUI API is missing on macOS.
+public struct Platform: Sendable, Hashable {
+    public var os: OperatingSystem
+    /// The OS version; `nil` means "current", which is assumed to have the zoom API.
+    public var version: OSVersion?
+    public var framework: Framework
+    /// An iPhone/iPad app running unmodified on visionOS ("Designed for iPad"). Only meaningful
+    /// with `os == .visionOS`; such apps get the real zoom, per seed 001. Default false.
+    public var isIPadApp: Bool
+
+    public init(os: OperatingSystem, version: OSVersion? = nil, framework: Framework = .uiKit, isIPadApp: Bool = false) {
+        self.os = os
+        self.version = version
+        self.framework = framework
+        self.isIPadApp = isIPadApp
+    }
+
+    public static let iOS = Platform(os: .iOS)
+}
+
+/// The OS names the API accepts.
+public enum OperatingSystem: String, Sendable, Hashable, CaseIterable {
+    case iOS
+    case iPadOS
+    case visionOS
+    case tvOS
+    case watchOS
+    case macOS
+    case macCatalyst
+
+    /// The first version whose SDK has the zoom transition API (iOS 18 generation; visionOS 2,
+    /// watchOS 11, macOS 15 for Catalyst's host). From zoom-research §2.
+    public var firstZoomVersion: OSVersion {
+        switch self {
+        case .iOS, .iPadOS, .tvOS, .macCatalyst: return OSVersion(major: 18)
+        case .visionOS: return OSVersion(major: 2)
+        case .watchOS: return OSVersion(major: 11)
+        case .macOS: return OSVersion(major: 15)
+        }
+    }
+}
+
+/// UIKit or SwiftUI: they differ in how the source is found (provider vs. matching ids) and in
+/// alignment (UIKit has `alignmentRectProvider`; SwiftUI scales the page from its top).
+public enum Framework: String, Sendable, Hashable, CaseIterable {
+    case uiKit = "UIKit"
+    case swiftUI = "SwiftUI"
+}
+
+/// A dotted OS version, compared numerically ("18.2" > "18.10" is false).
+public struct OSVersion: Sendable, Hashable, Comparable {
+    public var major: Int
+    public var minor: Int
+    public var patch: Int
+
+    public init(major: Int, minor: Int = 0, patch: Int = 0) {
+        self.major = major
+        self.minor = minor
+        self.patch = patch
+    }
+
+    /// Parses "18", "18.1" or "18.1.2"; `nil` for anything else.
+    public init?(_ text: String) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count) else { return nil }
+        var numbers: [Int] = []
+        for part in parts {
+            guard !part.isEmpty, part.allSatisfy(\.isASCII), let value = Int(part), value >= 0 else { return nil }
+            numbers.append(value)
+        }
+        while numbers.count < 3 { numbers.append(0) }
+        self.init(major: numbers[0], minor: numbers[1], patch: numbers[2])
+    }
+
+    public static func < (lhs: OSVersion, rhs: OSVersion) -> Bool {
+        (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
+    }
+}

@@ -1,0 +1,66 @@
+/// SwiftUI's source matching, by seed 003 §4: a matched transition needs all four of
+/// (1) a view declaring `matchedTransitionSource`, (2) a destination declaring
+/// `navigationTransition(.zoom(sourceID:in:))`, (3) the same id, (4) the same namespace.
+/// Ids must be unique per namespace (§3.1, §8.3): duplicates make the source undefined.
+public enum SourceMatcher {
+    /// The outcome of matching.
+    public enum Outcome: Sendable, Hashable {
+        /// Exactly one source satisfies all four conditions.
+        case matched(index: Int)
+        /// No source does; the reason names the first condition that fails.
+        case unmatched(Reason)
+        /// Several sources share the id in the namespace (indices in input order).
+        case duplicate(indices: [Int])
+    }
+
+    /// Which of seed 003's four conditions failed.
+    public enum Reason: Sendable, Hashable {
+        /// Condition 1: no `matchedTransitionSource` at all.
+        case noSourcesDeclared
+        /// Condition 2: the destination names no source id or namespace.
+        case destinationNotDeclared
+        /// Condition 3: no source has the destination's id.
+        case idNotFound
+        /// Condition 4: a source has the id, but in another namespace (index of the first such).
+        case namespaceMismatch(index: Int)
+    }
+
+    /// Matches `sources` against the destination's `sourceID` and `namespace` (exact string equality).
+    public static func match(_ sources: [MatchedSource], sourceID: String?, namespace: String?) -> Outcome {
+        guard !sources.isEmpty else { return .unmatched(.noSourcesDeclared) }
+        guard let sourceID, let namespace else { return .unmatched(.destinationNotDeclared) }
+        let sameID = sources.indices.filter { sources[$0].id == sourceID }
+        guard let firstWithID = sameID.first else { return .unmatched(.idNotFound) }
+        let matches = sameID.filter { sources[$0].namespace == namespace }
+        switch matches.count {
+        case 0: return .unmatched(.namespaceMismatch(index: firstWithID))
+        case 1: return .matched(index: matches[0])
+        default: return .duplicate(indices: matches)
+        }
+    }
+
+    /// Modifier names that change how the system reads the source's frame (seed 003 §8.2):
+    /// scaleEffect, offset, rotation (rotationEffect, rotation3DEffect), clipShape, mask, containerShape.
+    public static let artifactModifiers: Set<String> = [
+        "scaleEffect", "offset", "rotationEffect", "rotation3DEffect", "clipShape", "mask", "containerShape",
+    ]
+
+    /// The artifact-causing modifiers among `modifiers`, in input order. Names are compared after
+    /// dropping a leading "." and anything from "(" on, so ".scaleEffect(1.2)" counts.
+    public static func artifacts(in modifiers: [String]) -> [String] {
+        modifiers.compactMap { raw in
+            var name = Substring(raw.trimmingWhitespace())
+            if name.hasPrefix(".") { name = name.dropFirst() }
+            if let paren = name.firstIndex(of: "(") { name = name[..<paren] }
+            return artifactModifiers.contains(String(name)) ? String(name) : nil
+        }
+    }
+}
+
+extension String {
+    fileprivate func trimmingWhitespace() -> Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" }
+        guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return self[start...end]
+    }
+}

@@ -1,0 +1,37 @@
+/// Named springs: SwiftUI's presets and the measured defaults used when a request names none.
+extension Spring {
+    /// SwiftUI `.smooth`: duration 0.5 s, bounce 0 (critically damped).
+    public static let smooth = Spring(duration: 0.5, bounce: 0)
+    /// SwiftUI `.snappy`: duration 0.5 s, bounce 0.15 (ζ 0.85).
+    public static let snappy = Spring(duration: 0.5, bounce: 0.15)
+    /// SwiftUI `.bouncy`: duration 0.5 s, bounce 0.3 (ζ 0.7).
+    public static let bouncy = Spring(duration: 0.5, bounce: 0.3)
+
+    /// The iOS zoom flight: critically damped, ω ≈ 19 rad/s (response 2π/19 ≈ 0.331 s,
+    /// stiffness ≈ 361). Measured, not official: zoom-research §4 (swift_transitions' fit of the
+    /// iOS 27 simulator; push and pop fit 18–19.75 rad/s). Settles (ε 0.001) in ≈ 0.486 s.
+    public static let zoom = Spring(response: 2 * Double.pi / 19, dampingRatio: 1)
+
+    /// The standard navigation slide: critically damped, stiffness 522.35 (Flutter's
+    /// `CupertinoPageRoute` spring; zoom-research §4, measured, not official: the arriving edge
+    /// settles in ≈ 450 ms).
+    public static let navigationSlide = Spring(stiffness: 522.35, damping: 2 * 522.35.squareRoot())
+
+    /// The vertical cover used by present/dismiss where zoom falls back; no measurement exists,
+    /// so it reuses the navigation slide's spring.
+    public static let coverVertical = navigationSlide
+
+    /// The popover's fade: critically damped with a 0.25 s response (settles in ≈ 0.37 s).
+    /// A design choice: UIKit's popover animation is not spring-specified anywhere we read.
+    public static let popoverFade = Spring(duration: 0.25, bounce: 0)
+
+    /// The preset named `name` ("smooth", "snappy", "bouncy"), or `nil`.
+    public static func preset(named name: String) -> Spring? {
+        switch name {
+        case "smooth": return .smooth
+        case "snappy": return .snappy
+        case "bouncy": return .bouncy
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,41 @@
+/// One of the four geometries, evaluated in *presentation progress*: 0 = not presented (card on
+/// the source, page off-screen or invisible), 1 = presented and at rest. Push/present travel
+/// 0 → 1; pop/dismiss travel 1 → 0 on their own spring (see `journeyState`).
+public enum TransitionGeometry: Sendable, Hashable {
+    case zoom(ZoomGeometry)
+    case slide(SlideGeometry)
+    case coverVertical(CoverGeometry)
+    case popover(PopoverGeometry)
+
+    /// The in-flight state at presentation progress `p` (any real number).
+    public func state(atProgress p: Double) -> FrameState {
+        switch self {
+        case .zoom(let g): return g.state(atProgress: p)
+        case .slide(let g): return g.state(atProgress: p)
+        case .coverVertical(let g): return g.state(atProgress: p)
+        case .popover(let g): return g.state(atProgress: p)
+        }
+    }
+
+    /// The state once the motion has stopped at `p`. At the two ends the transition's scaffolding
+    /// goes: the system background behind a transparent page is removed (seed 000), the shadow is
+    /// gone, and for a zoom that came to rest on the source (p = 0) the source slot shows again.
+    /// Values other than 0 and 1 return the in-flight state.
+    public func restingState(atProgress p: Double) -> FrameState {
+        var state = state(atProgress: p)
+        guard p == 0 || p == 1 else { return state }
+        state.opacity.background = 0
+        state.shadow.opacity = 0
+        if case .zoom(let g) = self {
+            if !g.sourceIsMissing { state.opacity.sourceSlot = p == 0 ? 1 : 0 }
+            // At rest on the page the transform is exactly the page's own placement.
+            if p == 1 { state.transform = .translation(g.destinationFrame.x, g.destinationFrame.y) }
+        }
+        return state
+    }
+
+    /// Presentation progress for journey progress `q` (the spring's value) in a direction.
+    public static func presentationProgress(journey q: Double, isReverse: Bool) -> Double {
+        isReverse ? 1 - q : q
+    }
+}

@@ -1,0 +1,55 @@
+/// The engine's answer: what runs, for how long, and every keyframe.
+public struct ZoomPlan: Sendable, Hashable {
+    public var effect: TransitionEffect
+    /// Seconds from start to the last keyframe (the spring's settling time at ε 0.001).
+    public var duration: Double
+    /// Keyframes per second, as requested.
+    public var frameRate: Double
+    public var keyframes: [Keyframe]
+    /// In the order found: effect fallbacks, source matching, source shape, frame rate, background.
+    public var advisories: [Advisory]
+    /// The spring actually used (the request's, or the effect's default).
+    public var spring: Spring
+    /// The scrim colour (its opacity per keyframe is `opacity.dimming`).
+    public var dimmingColor: RGBAColor
+    /// The geometry, to evaluate at any progress (gestures, interruption, timelines).
+    public var geometry: TransitionGeometry
+    /// True for pop/dismiss: presentation progress is 1 − journey progress.
+    public var isReverse: Bool
+    /// The source frame the zoom used (container coordinates); `nil` when it zoomed from the centre
+    /// or the effect is not a zoom.
+    public var sourceFrame: Rect?
+
+    public init(effect: TransitionEffect, duration: Double, frameRate: Double, keyframes: [Keyframe],
+                advisories: [Advisory], spring: Spring, dimmingColor: RGBAColor,
+                geometry: TransitionGeometry, isReverse: Bool, sourceFrame: Rect?) {
+        self.effect = effect
+        self.duration = duration
+        self.frameRate = frameRate
+        self.keyframes = keyframes
+        self.advisories = advisories
+        self.spring = spring
+        self.dimmingColor = dimmingColor
+        self.geometry = geometry
+        self.isReverse = isReverse
+        self.sourceFrame = sourceFrame
+    }
+
+    /// The in-flight state at journey progress `q` (0 = start of this transition, 1 = its end).
+    public func state(atJourneyProgress q: Double) -> FrameState {
+        geometry.state(atProgress: TransitionGeometry.presentationProgress(journey: q, isReverse: isReverse))
+    }
+
+    /// Keyframes for a retargeted run: the same geometry, a spring released at journey progress
+    /// `position` with `velocity` (progress per second) and pulled to `target` (1 = finish,
+    /// 0 = cancel back to where this transition started). Times restart at 0.
+    /// - Parameter spring: default the plan's spring.
+    /// - Throws: as `KeyframeSampler.sample`.
+    public func retargeted(from position: Double, velocity: Double, to target: Double,
+                           spring: Spring? = nil) throws(GeometryError) -> (keyframes: [Keyframe], duration: Double) {
+        let solution = SpringSolution(spring: spring ?? self.spring, from: position, to: target, initialVelocity: velocity)
+        let sampled = try KeyframeSampler.sample(solution, frameRate: frameRate, geometry: geometry, isReverse: isReverse)
+        guard sampled.keyframes.allSatisfy({ $0.state.isFinite && $0.progress.isFinite }) else { throw .nonFiniteGeometry }
+        return sampled
+    }
+}

@@ -1,0 +1,148 @@
+/// The engine's entry point: a validated `ZoomScene` in, a `ZoomPlan` out. Pure and synchronous.
+///
+/// Steps: resolve the effect (platform, style) → pick the spring → resolve the source (SwiftUI
+/// matching, empty frames) → build the geometry → collect advisories → sample keyframes → check
+/// every number is finite.
+public enum ZoomPlanner {
+    /// The missing-source card starts at this share of the page's size, centred in the container,
+    /// with the page fading in: the "centre scale-and-fade" (seed 000: zooms "from, or back to,
+    /// the centre of the container view"; swift_transitions, zoom-research §6.2).
+    public static let missingSourceScale = 0.5
+
+    /// Plans `scene`.
+    /// - Throws: `GeometryError` when the platform has no zoom API, the container or destination is
+    ///   empty, the spring or frame rate is unusable, too many keyframes would be needed, or the
+    ///   numbers overflow.
+    public static func plan(_ scene: ZoomScene) throws(GeometryError) -> ZoomPlan {
+        let container = scene.container
+        guard !container.size.isEmpty else { throw .emptyContainer }
+        let frameRate = scene.animation.frameRate
+        guard frameRate.isFinite, frameRate > 0 else { throw .invalidFrameRate }
+
+        let resolution = try EffectResolver.resolve(
+            transition: scene.transition, platform: scene.platform,
+            presentationStyle: scene.destination.presentationStyle)
+        var advisories = resolution.advisories
+        let effect = resolution.effect
+
+        let spring = scene.animation.spring ?? defaultSpring(for: effect)
+        if let problem = spring.validationError { throw problem }
+
+        let destinationFrame = resolution.treatsSheetAsFullScreen ? container.bounds : scene.destination.frame.standardized
+        guard !destinationFrame.isEmpty else { throw .emptyDestination }
+        let destinationRadius = max(0, scene.destination.cornerRadius)
+
+        var sourceFrame: Rect?
+        var dimmingColor = RGBAColor.black
+        let geometry: TransitionGeometry
+        switch effect {
+        case .zoom:
+            let built = zoomGeometry(scene, destinationFrame: destinationFrame, advisories: &advisories)
+            geometry = .zoom(built.geometry)
+            sourceFrame = built.sourceFrame
+            dimmingColor = scene.options.dimming.color
+        case .slide:
+            geometry = .slide(SlideGeometry(destinationFrame: destinationFrame, containerWidth: container.size.width,
+                                            layoutDirection: container.layoutDirection, cornerRadius: destinationRadius))
+        case .coverVertical:
+            geometry = .coverVertical(CoverGeometry(destinationFrame: destinationFrame, containerHeight: container.size.height,
+                                                    cornerRadius: destinationRadius))
+        case .popover, .none:
+            geometry = .popover(PopoverGeometry(destinationFrame: destinationFrame, cornerRadius: destinationRadius))
+        }
+        advisories += SceneAdvisor.frameRateAdvisories(frameRate)
+
+        let solution = SpringSolution(spring: spring, from: 0, to: 1, initialVelocity: scene.animation.initialVelocity)
+        let sampled = try KeyframeSampler.sample(solution, frameRate: frameRate, geometry: geometry,
+                                                 isReverse: scene.transition.isReverse)
+        guard sampled.duration.isFinite,
+              sampled.keyframes.allSatisfy({ $0.state.isFinite && $0.progress.isFinite }) else {
+            throw .nonFiniteGeometry
+        }
+        return ZoomPlan(effect: effect, duration: sampled.duration, frameRate: frameRate, keyframes: sampled.keyframes,
+                        advisories: advisories, spring: spring, dimmingColor: dimmingColor, geometry: geometry,
+                        isReverse: scene.transition.isReverse, sourceFrame: sourceFrame)
+    }
+
+    /// The spring an effect uses when the request names none.
+    public static func defaultSpring(for effect: TransitionEffect) -> Spring {
+        switch effect {
+        case .zoom: return .zoom
+        case .slide: return .navigationSlide
+        case .coverVertical: return .coverVertical
+        case .popover, .none: return .popoverFade
+        }
+    }
+
+    // MARK: - Zoom
+
+    private static func zoomGeometry(
+        _ scene: ZoomScene, destinationFrame: Rect, advisories: inout [Advisory]
+    ) -> (geometry: ZoomGeometry, sourceFrame: Rect?) {
+        let container = scene.container
+        let destination = scene.destination
+        let framework = scene.platform.framework
+        let pageBounds = Rect(origin: .zero, size: destinationFrame.size)
+
+        // Alignment rect: UIKit only, and only if it has area.
+        var alignment = pageBounds
+        var aligned = false
+        if let given = destination.alignmentRect?.standardized {
+            if framework == .swiftUI {
+                advisories.append(Advisory(.alignmentRectIgnored,
+                    "SwiftUI has no alignmentRectProvider; the page is scaled into the card from its top, so the alignment rect is ignored.",
+                    subject: .destinationAlignmentRect))
+            } else if given.isEmpty {
+                advisories.append(Advisory(.alignmentRectIgnored,
+                    "The alignment rect has no area, so the whole page is aligned with the source instead.",
+                    subject: .destinationAlignmentRect))
+            } else {
+                alignment = given
+                aligned = true
+            }
+        }
+
+        // The resting radius: a page covering the container rests at the display's corner radius
+        // (the screen's own corners clip it to exactly that), any other page at its own radius.
+        let coversContainer = destinationFrame.contains(container.bounds, tolerance: 0.5)
+        let restingRadius = max(0, coversContainer ? container.displayCornerRadius : destination.cornerRadius)
+
+        let resolved = SourceResolver.resolve(scene.source, destination: destination)
+        advisories += resolved.advisories
+        let fitMode = scene.options.fitMode ?? (framework == .swiftUI ? .width : .fill)
+        let anchor: ZoomGeometry.ContentAnchor = framework == .swiftUI ? .top : .center
+        let transparent = !destination.isOpaque
+
+        if transparent {
+            let after = destination.presentationStyle == .overFullScreen && scene.transition.isModal
+                ? "Transparent regions show the content underneath only once the transition ends."
+                : "Only an overFullScreen presentation shows the content underneath afterwards."
+            advisories.append(Advisory(.transparentDestination,
+                "During a zoom the system puts an opaque system-background view behind the destination, so it is not see-through in flight. \(after)",
+                subject: .destinationOpaque))
+        }
+
+        let sourceRect: Rect
+        let sourceRadius: Double
+        if let source = resolved.source {
+            sourceRect = source.frame
+            sourceRadius = source.cornerRadius
+            advisories += SceneAdvisor.sourceAdvisories(
+                source: source.frame, subject: resolved.subject, container: container.size,
+                alignmentSize: alignment.size, aligned: aligned, framework: framework)
+        } else {
+            let size = Size(width: destinationFrame.width * missingSourceScale, height: destinationFrame.height * missingSourceScale)
+            sourceRect = Rect(center: container.bounds.center, size: size)
+            sourceRadius = restingRadius * missingSourceScale
+        }
+        let geometry = ZoomGeometry(
+            sourceFrame: sourceRect, sourceCornerRadius: sourceRadius, destinationFrame: destinationFrame,
+            // With no source the centre card has the page's own shape: the whole page is the content.
+            alignmentRect: resolved.source == nil ? pageBounds : alignment,
+            fitMode: resolved.source == nil ? .fill : fitMode, anchor: anchor,
+            restingCornerRadius: restingRadius, motionPath: scene.options.motionPath,
+            backgroundMode: scene.options.backgroundMode, dimmingStrength: scene.options.dimming.strength,
+            sourceIsMissing: resolved.source == nil, showsSystemBackground: transparent)
+        return (geometry, resolved.source?.frame)
+    }
+}

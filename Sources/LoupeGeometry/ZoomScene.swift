@@ -1,0 +1,174 @@
+/// Everything the engine needs to plan one transition, already parsed and range-checked by the
+/// planner (finite numbers, frame rate 24...240, non-negative sizes).
+///
+/// The engine still never crashes on odd finite values: empty frames, off-screen sources and huge
+/// numbers either fall back (with an advisory) or end in a `GeometryError`.
+public struct ZoomScene: Sendable, Hashable {
+    public var transition: TransitionKind
+    public var platform: Platform
+    public var container: Container
+    public var source: SourceInput
+    public var destination: Destination
+    public var animation: AnimationSettings
+    public var options: ZoomOptions
+
+    public init(
+        transition: TransitionKind,
+        platform: Platform = .iOS,
+        container: Container,
+        source: SourceInput,
+        destination: Destination,
+        animation: AnimationSettings = AnimationSettings(),
+        options: ZoomOptions = ZoomOptions()
+    ) {
+        self.transition = transition
+        self.platform = platform
+        self.container = container
+        self.source = source
+        self.destination = destination
+        self.animation = animation
+        self.options = options
+    }
+}
+
+/// The view the transition happens in (the window or navigation container).
+public struct Container: Sendable, Hashable {
+    /// Size in points; its origin is (0, 0) of the container coordinate space.
+    public var size: Size
+    /// The display's corner radius in points, which the card's corners grow to in flight.
+    /// Default 55 (iPhone 17 class, zoom-research §4: the measured radius reached 55 pt).
+    public var displayCornerRadius: Double
+    public var layoutDirection: LayoutDirection
+
+    public init(size: Size, displayCornerRadius: Double = 55, layoutDirection: LayoutDirection = .leftToRight) {
+        self.size = size
+        self.displayCornerRadius = displayCornerRadius
+        self.layoutDirection = layoutDirection
+    }
+
+    public init(width: Double, height: Double, displayCornerRadius: Double = 55, layoutDirection: LayoutDirection = .leftToRight) {
+        self.init(size: Size(width: width, height: height), displayCornerRadius: displayCornerRadius, layoutDirection: layoutDirection)
+    }
+
+    /// The container's own rectangle, at the origin.
+    public var bounds: Rect { Rect(origin: .zero, size: size) }
+}
+
+/// Where the source comes from.
+public enum SourceInput: Sendable, Hashable {
+    /// No source: UIKit's provider returned nil (or SwiftUI declared none). Zooms from the centre.
+    case missing
+    /// UIKit: the view returned by `sourceViewProvider`.
+    case view(SourceView)
+    /// SwiftUI: every `matchedTransitionSource` on screen; the destination's `sourceID` and
+    /// `namespace` pick one (seed 003's four conditions, see `SourceMatcher`).
+    case matched([MatchedSource])
+}
+
+/// A UIKit source view's geometry.
+public struct SourceView: Sendable, Hashable {
+    /// Frame in container coordinates (points).
+    public var frame: Rect
+    /// Corner radius in points (the source's own clipping), default 0.
+    public var cornerRadius: Double
+
+    public init(frame: Rect, cornerRadius: Double = 0) {
+        self.frame = frame
+        self.cornerRadius = cornerRadius
+    }
+}
+
+/// One SwiftUI view carrying `.matchedTransitionSource(id:in:)`.
+public struct MatchedSource: Sendable, Hashable {
+    /// The id, as text (SwiftUI ids are any Hashable; numbers are given as their decimal text).
+    public var id: String
+    /// The `@Namespace` it was declared in, as an opaque name.
+    public var namespace: String
+    /// Frame in container coordinates (points).
+    public var frame: Rect
+    /// Corner radius in points (the configuration's `clipShape(RoundedRectangle)`), default 0.
+    public var cornerRadius: Double
+    /// Names of modifiers applied to the source (e.g. "scaleEffect"), checked for geometry-read
+    /// artifacts (seed 003 §8.2).
+    public var modifiers: [String]
+
+    public init(id: String, namespace: String, frame: Rect, cornerRadius: Double = 0, modifiers: [String] = []) {
+        self.id = id
+        self.namespace = namespace
+        self.frame = frame
+        self.cornerRadius = cornerRadius
+        self.modifiers = modifiers
+    }
+}
+
+/// The page being shown (push/present) or left (pop/dismiss).
+public struct Destination: Sendable, Hashable {
+    /// Frame at rest in container coordinates (points).
+    public var frame: Rect
+    /// UIKit's `alignmentRectProvider` result: the part of the page the source is a miniature of,
+    /// in destination-local coordinates (origin at the page's top-left). `nil` = the whole page.
+    public var alignmentRect: Rect?
+    /// The page's own corner radius at rest, used as the resting mask radius when the page does not
+    /// cover the container. Default 0.
+    public var cornerRadius: Double
+    /// False when the page has transparent regions (see `ZoomPlanner` on the system background).
+    public var isOpaque: Bool
+    /// Modal presentation style; ignored for push/pop. Default `.fullScreen`.
+    public var presentationStyle: PresentationStyle
+    /// SwiftUI: `navigationTransition(.zoom(sourceID:in:))`'s id; `nil` when the destination
+    /// declares no zoom transition.
+    public var sourceID: String?
+    /// SwiftUI: the namespace passed to `.zoom(sourceID:in:)`.
+    public var namespace: String?
+
+    public init(
+        frame: Rect,
+        alignmentRect: Rect? = nil,
+        cornerRadius: Double = 0,
+        isOpaque: Bool = true,
+        presentationStyle: PresentationStyle = .fullScreen,
+        sourceID: String? = nil,
+        namespace: String? = nil
+    ) {
+        self.frame = frame
+        self.alignmentRect = alignmentRect
+        self.cornerRadius = cornerRadius
+        self.isOpaque = isOpaque
+        self.presentationStyle = presentationStyle
+        self.sourceID = sourceID
+        self.namespace = namespace
+    }
+}
+
+/// Timing inputs.
+public struct AnimationSettings: Sendable, Hashable {
+    /// The spring; `nil` = the effect's default (`Spring.zoom` for zoom, `.navigationSlide`,
+    /// `.coverVertical`, `.popoverFade`).
+    public var spring: Spring?
+    /// Keyframes per second, default 60 (the planner accepts 24...240).
+    public var frameRate: Double
+    /// Initial velocity in progress per second (UIKit's normalised velocity: pt/s ÷ distance). Default 0.
+    public var initialVelocity: Double
+
+    public init(spring: Spring? = nil, frameRate: Double = 60, initialVelocity: Double = 0) {
+        self.spring = spring
+        self.frameRate = frameRate
+        self.initialVelocity = initialVelocity
+    }
+}
+
+/// Loupe's own knobs beyond what iOS offers.
+public struct ZoomOptions: Sendable, Hashable {
+    /// `nil` = the framework's behaviour: `.fill` centred for UIKit, `.width` top-aligned for SwiftUI.
+    public var fitMode: FitMode?
+    public var motionPath: MotionPath
+    public var backgroundMode: BackgroundMode
+    public var dimming: Dimming
+
+    public init(fitMode: FitMode? = nil, motionPath: MotionPath = .straight, backgroundMode: BackgroundMode = .zoom, dimming: Dimming = Dimming()) {
+        self.fitMode = fitMode
+        self.motionPath = motionPath
+        self.backgroundMode = backgroundMode
+        self.dimming = dimming
+    }
+}

@@ -1,0 +1,172 @@
+/// Reads a request body field by field and keeps going after a bad field, so a 422 lists
+/// every invalid field at once, each with its JSON pointer, never only the first.
+///
+/// One reader serves one request. Optional fields that are absent or null read as nil;
+/// required ones that are absent or null are errors. Every member an object holds that no
+/// one read is reported by `unknownFields` (an `unknown-field` warning, or a 422 in strict
+/// mode).
+public final class FieldReader {
+    /// A JSON object being read, remembering which members were asked for.
+    public final class Object {
+        public let pointer: JSONPointer
+        let members: [(key: String, value: JSONValue)]
+        fileprivate var read: Set<String> = []
+
+        init(pointer: JSONPointer, members: [(key: String, value: JSONValue)]) {
+            self.pointer = pointer
+            self.members = members
+        }
+
+        /// Whether the member is present and not null.
+        public func has(_ key: String) -> Bool {
+            if let value = members.first(where: { $0.key == key })?.value, value != .null { return true }
+            return false
+        }
+
+        fileprivate func take(_ key: String) -> JSONValue? {
+            read.insert(key)
+            guard let value = members.first(where: { $0.key == key })?.value, value != .null else { return nil }
+            return value
+        }
+    }
+
+    public private(set) var errors: [Problem.FieldError] = []
+    private var objects: [Object] = []
+
+    public init() {}
+
+    /// Records an error at `pointer`.
+    public func fail(_ pointer: JSONPointer, _ detail: String) {
+        errors.append(Problem.FieldError(pointer: pointer.description, detail: detail))
+    }
+
+    /// Pointers of members nobody read, in document order.
+    public var unknownFields: [JSONPointer] {
+        objects.flatMap { object in
+            object.members.filter { !object.read.contains($0.key) }.map { object.pointer.appending($0.key) }
+        }
+    }
+
+    // MARK: - Containers
+
+    /// `value` as an object, or nil with an error.
+    public func object(_ value: JSONValue, at pointer: JSONPointer) -> Object? {
+        guard case .object(let members) = value else {
+            fail(pointer, "must be an object, not \(value.typeDescription)")
+            return nil
+        }
+        let object = Object(pointer: pointer, members: members)
+        objects.append(object)
+        return object
+    }
+
+    public func object(_ parent: Object, _ key: String, required: Bool = false) -> Object? {
+        guard let value = value(parent, key, required: required) else { return nil }
+        return object(value, at: parent.pointer.appending(key))
+    }
+
+    /// The elements of array `key` with their pointers; nil (with an error when required)
+    /// when absent, and nil with an error when it has more than `maxCount` elements.
+    public func array(_ parent: Object, _ key: String, required: Bool = false, maxCount: Int) -> [(value: JSONValue, pointer: JSONPointer)]? {
+        guard let value = value(parent, key, required: required) else { return nil }
+        let pointer = parent.pointer.appending(key)
+        guard case .array(let elements) = value else {
+            fail(pointer, "must be an array, not \(value.typeDescription)")
+            return nil
+        }
+        guard elements.count <= maxCount else {
+            fail(pointer, "must have at most \(maxCount) elements, not \(elements.count)")
+            return nil
+        }
+        return elements.enumerated().map { ($0.element, pointer.appending($0.offset)) }
+    }
+
+    // MARK: - Scalars
+
+    /// A finite number in `range`.
+    public func number(_ parent: Object, _ key: String, required: Bool = false, in range: ClosedRange<Double>) -> Double? {
+        guard let value = value(parent, key, required: required) else { return nil }
+        return number(value, at: parent.pointer.appending(key), in: range)
+    }
+
+    public func number(_ value: JSONValue, at pointer: JSONPointer, in range: ClosedRange<Double>) -> Double? {
+        guard case .number(let number) = value else {
+            fail(pointer, "must be a number, not \(value.typeDescription)")
+            return nil
+        }
+        guard number.isFinite, range.contains(number) else {
+            fail(pointer, "must be from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)), not \(Self.format(number))")
+            return nil
+        }
+        return number
+    }
+
+    /// A whole number in `range`.
+    public func integer(_ parent: Object, _ key: String, required: Bool = false, in range: ClosedRange<Int>) -> Int? {
+        guard let number = number(parent, key, required: required, in: Double(range.lowerBound)...Double(range.upperBound)) else { return nil }
+        guard number == number.rounded() else {
+            fail(parent.pointer.appending(key), "must be a whole number, not \(Self.format(number))")
+            return nil
+        }
+        return Int(number)
+    }
+
+    public func string(_ parent: Object, _ key: String, required: Bool = false, maxLength: Int = 256) -> String? {
+        guard let value = value(parent, key, required: required) else { return nil }
+        return string(value, at: parent.pointer.appending(key), maxLength: maxLength)
+    }
+
+    public func string(_ value: JSONValue, at pointer: JSONPointer, maxLength: Int = 256) -> String? {
+        guard case .string(let text) = value else {
+            fail(pointer, "must be a string, not \(value.typeDescription)")
+            return nil
+        }
+        guard text.unicodeScalars.count <= maxLength else {
+            fail(pointer, "must be at most \(maxLength) characters long")
+            return nil
+        }
+        return text
+    }
+
+    public func bool(_ parent: Object, _ key: String, required: Bool = false) -> Bool? {
+        guard let value = value(parent, key, required: required) else { return nil }
+        guard case .bool(let flag) = value else {
+            fail(parent.pointer.appending(key), "must be true or false, not \(value.typeDescription)")
+            return nil
+        }
+        return flag
+    }
+
+    /// One of an enumeration's raw values; the error lists the accepted ones.
+    public func choice<Choice: RawRepresentable & CaseIterable>(_ parent: Object, _ key: String, required: Bool = false, as type: Choice.Type = Choice.self) -> Choice? where Choice.RawValue == String {
+        guard let value = value(parent, key, required: required) else { return nil }
+        return choice(value, at: parent.pointer.appending(key), as: type)
+    }
+
+    public func choice<Choice: RawRepresentable & CaseIterable>(_ value: JSONValue, at pointer: JSONPointer, as type: Choice.Type = Choice.self) -> Choice? where Choice.RawValue == String {
+        let accepted = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        guard case .string(let text) = value else {
+            fail(pointer, "must be one of \(accepted), not \(value.typeDescription)")
+            return nil
+        }
+        guard let choice = Choice(rawValue: text) else {
+            fail(pointer, "must be one of \(accepted), not \"\(String(text.prefix(64)))\"")
+            return nil
+        }
+        return choice
+    }
+
+    /// The raw member, marking it read; nil (with an error when required) if absent or null.
+    public func value(_ parent: Object, _ key: String, required: Bool = false) -> JSONValue? {
+        guard let value = parent.take(key) else {
+            if required { fail(parent.pointer.appending(key), "is required") }
+            return nil
+        }
+        return value
+    }
+
+    static func format(_ number: Double) -> String {
+        if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
+        return number.description
+    }
+}

@@ -1,0 +1,103 @@
+import Testing
+import LoupeGeometry
+
+@Suite("Advisories that teach")
+struct AdvisoryTests {
+    func plan(source: Rect, alignment: Rect? = nil, platform: Platform = .iOS, frameRate: Double = 60) throws(GeometryError) -> ZoomPlan {
+        try Fixture.plan(Fixture.scene(platform: platform, source: .view(SourceView(frame: source)),
+                                       destination: Destination(frame: Fixture.fullScreen, alignmentRect: alignment),
+                                       animation: AnimationSettings(frameRate: frameRate)))
+    }
+
+    @Test func skinnyFullWidthRow_isFlagged() throws {
+        let p = try plan(source: Rect(x: 0, y: 200, width: 402, height: 88))
+        #expect(Fixture.codes(p) == [.skinnySource])
+        #expect(p.advisories[0].subject == .source)
+    }
+
+    @Test func skinnyThresholds_are80PercentWidthAnd4To1() throws {
+        #expect(SceneAdvisor.isSkinny(Rect(x: 0, y: 0, width: 321.6, height: 80.4), container: Fixture.fullScreen.size))
+        #expect(!SceneAdvisor.isSkinny(Rect(x: 0, y: 0, width: 320, height: 60), container: Fixture.fullScreen.size))
+        #expect(!SceneAdvisor.isSkinny(Rect(x: 0, y: 0, width: 402, height: 101), container: Fixture.fullScreen.size))
+    }
+
+    @Test func aspectMismatchWithoutAlignmentRect_warnsAboutTheDoubleFerry() throws {
+        let p = try plan(source: Rect(x: 20, y: 300, width: 200, height: 150))
+        #expect(Fixture.codes(p) == [.aspectRatioMismatch])
+        #expect(p.advisories[0].subject == .destinationAlignmentRect)
+        #expect(p.advisories[0].message.contains("double ferry"))
+    }
+
+    @Test func aspectMismatchWithAnAlignmentRect_isSilent() throws {
+        let p = try plan(source: Rect(x: 20, y: 300, width: 200, height: 150), alignment: Rect(x: 0, y: 300, width: 402, height: 301.5))
+        #expect(p.advisories.isEmpty)
+    }
+
+    @Test func similarAspectRatios_areSilent() throws {
+        let p = try plan(source: Rect(x: 20, y: 300, width: 100, height: 200)) // 0.5 vs 0.46
+        #expect(p.advisories.isEmpty)
+    }
+
+    @Test func swiftUIMismatch_pointsAtTheSourceBecauseThereIsNoAlignmentAPI() throws {
+        let source = MatchedSource(id: "a", namespace: "n", frame: Rect(x: 20, y: 300, width: 200, height: 150))
+        let p = try Fixture.plan(Fixture.scene(platform: Platform(os: .iOS, framework: .swiftUI), source: .matched([source]),
+                                               destination: Destination(frame: Fixture.fullScreen, sourceID: "a", namespace: "n")))
+        #expect(Fixture.codes(p) == [.aspectRatioMismatch] && p.advisories[0].subject == .sources(index: 0))
+    }
+
+    @Test func alignmentRectUnderSwiftUI_isIgnoredWithAnAdvisory() throws {
+        let source = MatchedSource(id: "a", namespace: "n", frame: Fixture.thumbnail)
+        let p = try Fixture.plan(Fixture.scene(platform: Platform(os: .iOS, framework: .swiftUI), source: .matched([source]),
+                                               destination: Destination(frame: Fixture.fullScreen, alignmentRect: Rect(x: 0, y: 0, width: 10, height: 10), sourceID: "a", namespace: "n")))
+        #expect(Fixture.codes(p) == [.alignmentRectIgnored] && p.advisories[0].subject == .destinationAlignmentRect)
+    }
+
+    @Test func emptyAlignmentRect_isIgnoredWithAnAdvisory() throws {
+        let p = try plan(source: Fixture.thumbnail, alignment: Rect(x: 0, y: 0, width: 0, height: 100))
+        #expect(Fixture.codes(p) == [.alignmentRectIgnored])
+    }
+
+    @Test func sourceEntirelyOutsideTheContainer_isFlaggedButStillTargeted() throws {
+        let offscreen = Rect(x: 24, y: 1200, width: 120, height: 240)
+        let p = try plan(source: offscreen)
+        #expect(Fixture.codes(p) == [.sourceOffScreen] && p.advisories[0].subject == .source)
+        #expect(p.keyframes[0].mask.rect == offscreen)
+        let partly = try plan(source: Rect(x: 24, y: 800, width: 120, height: 240))
+        #expect(partly.advisories.isEmpty)
+    }
+
+    @Test func emptySourceFrame_isTreatedAsMissing() throws {
+        let p = try plan(source: Rect(x: 24, y: 300, width: 0, height: 160))
+        #expect(Fixture.codes(p) == [.emptySourceFrame] && p.sourceFrame == nil)
+    }
+
+    @Test func frameRateUnder30_isFlagged() throws {
+        let p = try plan(source: Fixture.thumbnail, frameRate: 24)
+        #expect(Fixture.codes(p) == [.lowFrameRate] && p.advisories[0].subject == .frameRate)
+        #expect(try plan(source: Fixture.thumbnail, frameRate: 30).advisories.isEmpty)
+    }
+
+    @Test func advisoryCodes_keepTheirWireSpelling() {
+        #expect(AdvisoryCode.allCases.map(\.rawValue) == [
+            "missing-source", "empty-source-frame", "duplicate-source-id", "geometry-read-artifacts",
+            "skinny-source", "aspect-ratio-mismatch", "source-off-screen", "low-frame-rate",
+            "sheet-treated-as-full-screen", "popover-ignores-zoom", "platform-default-transition",
+            "catalyst-unverified", "os-version-before-zoom", "alignment-rect-ignored", "transparent-destination",
+        ])
+    }
+
+    @Test func everyAdvisoryMessage_isAFullSentence() throws {
+        let scenes = [
+            Fixture.scene(source: .missing),
+            Fixture.scene(platform: Platform(os: .tvOS)),
+            Fixture.scene(.present, platform: Platform(os: .macCatalyst), destination: Destination(frame: Fixture.fullScreen, isOpaque: false, presentationStyle: .formSheet)),
+            Fixture.scene(.present, destination: Destination(frame: Fixture.fullScreen, presentationStyle: .popover)),
+            Fixture.scene(source: .view(SourceView(frame: Rect(x: 0, y: 2000, width: 402, height: 60))), animation: AnimationSettings(frameRate: 24)),
+        ]
+        for scene in scenes {
+            for advisory in try Fixture.plan(scene).advisories {
+                #expect(advisory.message.count > 30 && advisory.message.hasSuffix("."), "\(advisory.code)")
+            }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Testing
+import LoupeGeometry
+
+@Suite("Platform and presentation-style fallbacks")
+struct EffectResolverTests {
+    func resolve(_ kind: TransitionKind, _ platform: Platform, _ style: PresentationStyle = .fullScreen) throws(GeometryError) -> EffectResolver.Resolution {
+        try EffectResolver.resolve(transition: kind, platform: platform, presentationStyle: style)
+    }
+
+    @Test(arguments: [OperatingSystem.iOS, .iPadOS])
+    func iPhoneAndIPad_zoomWithoutAdvisories(_ os: OperatingSystem) throws {
+        for kind in TransitionKind.allCases {
+            let r = try resolve(kind, Platform(os: os))
+            #expect(r.effect == .zoom && r.advisories.isEmpty)
+        }
+    }
+
+    @Test(arguments: [Framework.uiKit, .swiftUI])
+    func macOS_hasNoZoomAPIAndIsAnError(_ framework: Framework) {
+        #expect(throws: GeometryError.zoomAPIUnavailable(os: .macOS, framework: framework)) {
+            try Fixture.plan(Fixture.scene(platform: Platform(os: .macOS, framework: framework)))
+        }
+    }
+
+    @Test(arguments: [OperatingSystem.visionOS, .tvOS, .watchOS])
+    func otherPlatforms_useTheirDefaultSlideOrCoverWithAnAdvisory(_ os: OperatingSystem) throws {
+        for kind in TransitionKind.allCases {
+            let r = try resolve(kind, Platform(os: os))
+            #expect(r.effect == (kind.isModal ? .coverVertical : .slide))
+            #expect(r.advisories.map(\.code) == [.platformDefaultTransition])
+            #expect(r.advisories[0].subject == .platform)
+        }
+    }
+
+    @Test func iPadAppOnVisionOS_zooms() throws {
+        let r = try resolve(.push, Platform(os: .visionOS, isIPadApp: true))
+        #expect(r.effect == .zoom && r.advisories.isEmpty)
+    }
+
+    @Test func macCatalyst_zoomsButSaysItIsUnverified() throws {
+        let r = try resolve(.present, Platform(os: .macCatalyst))
+        #expect(r.effect == .zoom && r.advisories.map(\.code) == [.catalystUnverified])
+        #expect(r.advisories[0].subject == .platform)
+    }
+
+    @Test(arguments: [PresentationStyle.pageSheet, .formSheet, .automatic])
+    func sheets_areTreatedAsFullScreenWithAnAdvisory(_ style: PresentationStyle) throws {
+        let r = try resolve(.present, .iOS, style)
+        #expect(r.effect == .zoom && r.treatsSheetAsFullScreen)
+        #expect(r.advisories.map(\.code) == [.sheetTreatedAsFullScreen] && r.advisories[0].subject == .presentationStyle)
+        let sheetFrame = Rect(x: 0, y: 60, width: 402, height: 814)
+        let plan = try Fixture.plan(Fixture.scene(.present, destination: Destination(frame: sheetFrame, presentationStyle: style)))
+        #expect(plan.keyframes.last!.mask.rect == Fixture.fullScreen)
+    }
+
+    @Test(arguments: [PresentationStyle.fullScreen, .overFullScreen])
+    func fullScreenStyles_zoomSilently(_ style: PresentationStyle) throws {
+        let r = try resolve(.dismiss, .iOS, style)
+        #expect(r.effect == .zoom && r.advisories.isEmpty)
+    }
+
+    @Test func popover_doesNotZoomAndFadesInPlace() throws {
+        let frame = Rect(x: 100, y: 200, width: 260, height: 300)
+        let plan = try Fixture.plan(Fixture.scene(.present, destination: Destination(frame: frame, cornerRadius: 13, presentationStyle: .popover)))
+        #expect(plan.effect == .popover)
+        #expect(plan.advisories.contains { $0.code == .popoverIgnoresZoom && $0.subject == .presentationStyle })
+        #expect(plan.keyframes.allSatisfy { $0.mask == RoundedRect(rect: frame, cornerRadius: 13) && $0.transform == .translation(100, 200) })
+        #expect(plan.keyframes[0].opacity.destination == 0 && plan.keyframes.last!.opacity.destination == 1)
+        #expect(plan.spring == .popoverFade)
+        let dismiss = try Fixture.plan(Fixture.scene(.dismiss, destination: Destination(frame: frame, presentationStyle: .popover)))
+        #expect(dismiss.keyframes[0].opacity.destination == 1 && dismiss.keyframes.last!.opacity.destination == 0)
+    }
+
+    @Test func pushAndPop_ignoreThePresentationStyle() throws {
+        let r = try resolve(.push, .iOS, .popover)
+        #expect(r.effect == .zoom && r.advisories.isEmpty)
+    }
+
+    @Test func osVersionBeforeTheZoomAPI_runsTheDefaultTransition() throws {
+        let r = try resolve(.push, Platform(os: .iOS, version: OSVersion("17.5")))
+        #expect(r.effect == .slide && r.advisories.map(\.code) == [.osVersionBeforeZoom])
+        #expect(r.advisories[0].subject == .platformVersion)
+        #expect(try resolve(.push, Platform(os: .iOS, version: OSVersion("18.0"))).effect == .zoom)
+        #expect(try resolve(.push, Platform(os: .visionOS, version: OSVersion("2.1"), isIPadApp: true)).effect == .zoom)
+    }
+
+    @Test func osVersionText_parsesAndComparesNumerically() {
+        #expect(OSVersion("18.10")! > OSVersion("18.2")!)
+        #expect(OSVersion("18") == OSVersion(major: 18))
+        #expect(OSVersion("18.1.2.3") == nil && OSVersion("x") == nil && OSVersion("18.") == nil && OSVersion("-1") == nil)
+    }
+}

@@ -1,0 +1,71 @@
+import Testing
+import LoupeGeometry
+
+@Suite("SwiftUI source matching (seed 003)")
+struct SourceMatcherTests {
+    let swiftUI = Platform(os: .iOS, framework: .swiftUI)
+
+    func source(_ id: String, _ ns: String, modifiers: [String] = [], x: Double = 24) -> MatchedSource {
+        MatchedSource(id: id, namespace: ns, frame: Rect(x: x, y: 300, width: 120, height: 240), cornerRadius: 12, modifiers: modifiers)
+    }
+
+    func plan(_ sources: [MatchedSource], id: String?, ns: String?) throws(GeometryError) -> ZoomPlan {
+        try Fixture.plan(Fixture.scene(platform: swiftUI, source: .matched(sources),
+                                       destination: Destination(frame: Fixture.fullScreen, sourceID: id, namespace: ns)))
+    }
+
+    @Test func allFourConditions_matchTheSource() throws {
+        let sources = [source("a", "grid", x: 10), source("b", "grid", x: 200)]
+        #expect(SourceMatcher.match(sources, sourceID: "b", namespace: "grid") == .matched(index: 1))
+        let p = try plan(sources, id: "b", ns: "grid")
+        #expect(p.keyframes[0].mask.rect.minX == 200 && p.advisories.isEmpty)
+    }
+
+    @Test func eachMissingCondition_fallsBackToTheCentreWithAnAdvisoryAboutIt() throws {
+        let one = [source("a", "grid")]
+        let cases: [([MatchedSource], String?, String?, SourceMatcher.Reason, AdvisorySubject)] = [
+            ([], "a", "grid", .noSourcesDeclared, .sourcesList),
+            (one, nil, nil, .destinationNotDeclared, .destinationSourceID),
+            (one, "z", "grid", .idNotFound, .destinationSourceID),
+            (one, "a", "other", .namespaceMismatch(index: 0), .destinationNamespace),
+        ]
+        for (sources, id, ns, reason, subject) in cases {
+            #expect(SourceMatcher.match(sources, sourceID: id, namespace: ns) == .unmatched(reason))
+            let p = try plan(sources, id: id, ns: ns)
+            #expect(p.advisories.map(\.code) == [.missingSource] && p.advisories[0].subject == subject)
+            #expect(p.sourceFrame == nil && p.keyframes[0].opacity.destination == 0)
+        }
+    }
+
+    @Test func sameIDInDifferentNamespaces_isNotADuplicate() {
+        let sources = [source("a", "one"), source("a", "two")]
+        #expect(SourceMatcher.match(sources, sourceID: "a", namespace: "two") == .matched(index: 1))
+    }
+
+    @Test func duplicateIDsInOneNamespace_giveAnAdvisoryAndTheMissingSourceZoom() throws {
+        let sources = [source("a", "grid"), source("b", "grid"), source("a", "grid", x: 200)]
+        #expect(SourceMatcher.match(sources, sourceID: "a", namespace: "grid") == .duplicate(indices: [0, 2]))
+        let p = try plan(sources, id: "a", ns: "grid")
+        #expect(p.advisories.map(\.code) == [.duplicateSourceID] && p.advisories[0].subject == .sources(index: 2))
+        #expect(p.sourceFrame == nil)
+        #expect(close(p.keyframes[0].mask.rect.center.x, 201) && close(p.keyframes[0].mask.rect.center.y, 437))
+    }
+
+    @Test(arguments: ["scaleEffect", "offset", "rotationEffect", "clipShape", "mask", "containerShape"])
+    func geometryDistortingModifier_onTheMatchedSourceGivesAnAdvisory(_ modifier: String) throws {
+        let p = try plan([source("x", "n"), source("a", "n", modifiers: ["padding", modifier])], id: "a", ns: "n")
+        #expect(p.advisories.map(\.code) == [.geometryReadArtifacts])
+        #expect(p.advisories[0].subject == .sourceModifiers(index: 1))
+        #expect(p.advisories[0].message.contains(modifier))
+        #expect(p.sourceFrame != nil)
+    }
+
+    @Test func modifierNames_areReadWithOrWithoutDotAndArguments() {
+        #expect(SourceMatcher.artifacts(in: [".scaleEffect(1.2)", " offset(x: 3) ", "padding", "frame", "maskable"]) == ["scaleEffect", "offset"])
+    }
+
+    @Test func artifactsOnAnUnmatchedSource_areNotReported() throws {
+        let p = try plan([source("a", "n"), source("b", "n", modifiers: ["scaleEffect"])], id: "a", ns: "n")
+        #expect(p.advisories.isEmpty)
+    }
+}
