@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 /// Loupe: an HTTP service that serves zoom-transition plans.
@@ -25,7 +26,14 @@ let package = Package(
         .target(name: "LoupeHTTP", dependencies: ["CLoupeSystem"]),
         .target(name: "LoupeService", dependencies: ["LoupeHTTP", "LoupePlanner"]),
         .executableTarget(name: "loupe", dependencies: ["LoupeService"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
 
+// Test targets are declared only when Tests/ exists: the container build copies Sources/
+// alone (see Dockerfile and .dockerignore).
+if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests") {
+    package.targets += [
         // MARK: - Test support
         .systemLibrary(
             name: "CCurl",
@@ -48,6 +56,5 @@ let package = Package(
             name: "LoupeServiceTests",
             dependencies: ["LoupeService", "LoupeHTTP", "LoupePlanner", "LoupeTestSupport", "LoupeTestClient"]
         ),
-    ],
-    swiftLanguageModes: [.v6]
-)
+    ]
+}

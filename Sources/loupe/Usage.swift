@@ -8,6 +8,9 @@ enum Usage {
 
         USAGE
           loupe serve [options]     Run the HTTP service (the default command).
+          loupe healthcheck [--port N]
+                                    Exit 0 when the local service answers /healthz
+                                    with 200 (the container's HEALTHCHECK).
           loupe version             Print the version.
           loupe help                Show this help.
 

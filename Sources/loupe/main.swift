@@ -14,6 +14,8 @@ case "serve":
     exit(ServeCommand.run(arguments: Array(arguments.dropFirst()), environment: environment))
 case let flag? where flag.hasPrefix("--") && flag != "--help" && flag != "--version":
     exit(ServeCommand.run(arguments: arguments, environment: environment))
+case "healthcheck":
+    exit(HealthCheckCommand.run(arguments: Array(arguments.dropFirst()), environment: environment))
 case "version", "--version":
     print("\(BuildInfo.name) \(BuildInfo.version) (API \(BuildInfo.apiVersion))")
 case "help", "--help", "-h":

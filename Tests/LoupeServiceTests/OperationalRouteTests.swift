@@ -152,3 +152,23 @@ enum PrometheusText {
         return samples
     }
 }
+
+@Suite("Documentation")
+struct DocumentationTests {
+    @Test("docs/problems.md documents every problem type, with its status")
+    func problemsDocument_coversEveryKind() throws {
+        let text = String(decoding: try Repository.bytes("docs/problems.md"), as: UTF8.self)
+        for kind in ProblemKind.allCases {
+            #expect(text.contains("## \(kind.rawValue)\n"), "\(kind.rawValue) has no section")
+            #expect(text.contains("| [`\(kind.rawValue)`](#\(kind.rawValue)) | \(kind.status) |"), "\(kind.rawValue) row is missing or has the wrong status")
+        }
+    }
+
+    @Test("the README's configuration table lists every setting")
+    func readme_listsEverySetting() throws {
+        let text = String(decoding: try Repository.bytes("README.md"), as: UTF8.self)
+        for setting in Setting.all {
+            #expect(text.contains("| `\(setting.flag)` | `\(setting.environment)` |"), "\(setting.flag) missing from README")
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import LoupeHTTP
+import LoupeService
+import Testing
+
+@Suite("Service configuration")
+struct ConfigurationTests {
+    @Test("defaults just work: 0.0.0.0:8080, 1 MiB bodies, 10,000 connections, 10 s grace")
+    func defaults() throws {
+        let configuration = try ServiceConfiguration.parse(arguments: [], environment: [:])
+        #expect(configuration.server.host == "0.0.0.0")
+        #expect(configuration.server.port == 8080)
+        #expect(configuration.server.limits.maxBodyBytes == 1 << 20)
+        #expect(configuration.server.maxConnections == 10_000)
+        #expect(configuration.server.headerTimeout == 10)
+        #expect(configuration.server.idleTimeout == 60)
+        #expect(configuration.server.shutdownGracePeriod == 10)
+        #expect(configuration.corsOrigins == ["*"])
+        #expect(configuration.apiKeys.isEmpty)
+        #expect(configuration.logLevel == .info)
+    }
+
+    @Test("environment variables set values, and flags win over them")
+    func flagsWinOverEnvironment() throws {
+        let environment = ["PORT": "9000", "LOUPE_HOST": "::", "LOUPE_API_KEYS": "a, b,,c", "LOUPE_CORS_ORIGINS": "https://x.test"]
+        let fromEnvironment = try ServiceConfiguration.parse(arguments: [], environment: environment)
+        #expect(fromEnvironment.server.port == 9000)
+        #expect(fromEnvironment.server.host == "::")
+        #expect(fromEnvironment.apiKeys == ["a", "b", "c"])
+        #expect(fromEnvironment.corsOrigins == ["https://x.test"])
+        let withFlags = try ServiceConfiguration.parse(arguments: ["--port", "9100", "--host=127.0.0.1"], environment: environment)
+        #expect(withFlags.server.port == 9100)
+        #expect(withFlags.server.host == "127.0.0.1")
+    }
+
+    @Test("every setting has a flag, an environment variable and a default in the table")
+    func settingsTable_isComplete() {
+        let flags = Setting.all.map(\.flag)
+        #expect(Set(flags).count == flags.count)
+        for setting in Setting.all {
+            #expect(setting.flag.hasPrefix("--"))
+            #expect(!setting.environment.isEmpty)
+            #expect(!setting.summary.isEmpty)
+        }
+    }
+
+    @Test("bad values are refused with the setting's name", arguments: [
+        (["--port", "-1"], "--port"),
+        (["--max-body-bytes", "0"], "--max-body-bytes"),
+        (["--idle-timeout", "nan"], "--idle-timeout"),
+        (["--event-loops", "0"], "--event-loops"),
+        (["--port"], "--port"),
+        (["serve"], "serve"),
+    ])
+    func badValues_areRefused(arguments: [String], setting: String) {
+        #expect(throws: ConfigurationError.self) {
+            try ServiceConfiguration.parse(arguments: arguments, environment: [:])
+        }
+        do {
+            _ = try ServiceConfiguration.parse(arguments: arguments, environment: [:])
+        } catch {
+            #expect(error.setting == setting)
+        }
+    }
+}
