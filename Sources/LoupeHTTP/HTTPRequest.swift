@@ -54,7 +54,7 @@ public struct HTTPRequest: Sendable, Equatable {
     static func splitTarget(_ target: String) -> (path: String, query: String?) {
         var rest = Substring(target)
         // absolute-form (RFC 9112 §3.2.2): keep only the path and query.
-        if let schemeEnd = rest.range(of: "://") {
+        if let schemeEnd = rest.firstRange(of: "://") {
             let afterAuthority = rest[schemeEnd.upperBound...]
             rest = afterAuthority.firstIndex(where: { $0 == "/" || $0 == "?" }).map { afterAuthority[$0...] } ?? "/"
             if rest.first == "?" { rest = "/" + rest }
