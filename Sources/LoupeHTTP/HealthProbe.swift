@@ -1,3 +1,4 @@
+import CLoupeSystem
 #if canImport(Glibc)
 import Glibc
 #endif

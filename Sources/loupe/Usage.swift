@@ -11,6 +11,9 @@ enum Usage {
           loupe healthcheck [--port N]
                                     Exit 0 when the local service answers /healthz
                                     with 200 (the container's HEALTHCHECK).
+          loupe plan [FILE|-]       Print the POST /v1/plans answer for a request file (- or
+                                    nothing: standard input), byte for byte as the service.
+          loupe lifecycle [FILE|-]  The same for POST /v1/lifecycle.
           loupe version             Print the version.
           loupe help                Show this help.
 
@@ -19,6 +22,8 @@ enum Usage {
 
         Exit codes: 0 after a clean shutdown (SIGTERM or SIGINT), 1 when the service cannot
         start (for example the port is taken), 2 for invalid configuration.
+        plan and lifecycle: 0 with the answer on stdout; 1 with the problem JSON (the 4xx body
+        the service would send) on stderr; 2 when the file cannot be read.
         """
     }
 }

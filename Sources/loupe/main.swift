@@ -1,4 +1,5 @@
 import Foundation
+import LoupePlanner
 import LoupeService
 
 // The executable only reads its arguments and starts things; every behaviour lives in the
@@ -16,6 +17,10 @@ case let flag? where flag.hasPrefix("--") && flag != "--help" && flag != "--vers
     exit(ServeCommand.run(arguments: arguments, environment: environment))
 case "healthcheck":
     exit(HealthCheckCommand.run(arguments: Array(arguments.dropFirst()), environment: environment))
+case "plan":
+    exit(AnswerCommand.run(arguments: Array(arguments.dropFirst()), endpoint: PlanEndpoint.answer))
+case "lifecycle":
+    exit(AnswerCommand.run(arguments: Array(arguments.dropFirst()), endpoint: LifecycleEndpoint.answer))
 case "version", "--version":
     print("\(BuildInfo.name) \(BuildInfo.version) (API \(BuildInfo.apiVersion))")
 case "help", "--help", "-h":

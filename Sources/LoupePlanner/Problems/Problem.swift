@@ -10,10 +10,13 @@ public struct Problem: Error, Sendable, Equatable {
         /// JSON pointer into the request body, such as "/source/frame/width".
         public var pointer: String
         public var detail: String
+        /// The warning code when a warning became this error (strict mode), else nil.
+        public var code: String?
 
-        public init(pointer: String, detail: String) {
+        public init(pointer: String, detail: String, code: String? = nil) {
             self.pointer = pointer
             self.detail = detail
+            self.code = code
         }
     }
 
@@ -44,6 +47,7 @@ public struct Problem: Error, Sendable, Equatable {
                 writer.beginObject()
                 writer.member("pointer", error.pointer)
                 writer.member("detail", error.detail)
+                if let code = error.code { writer.member("code", code) }
                 writer.endObject()
             }
             writer.endArray()
