@@ -26,6 +26,9 @@ let package = Package(
         .target(name: "LoupeHTTP", dependencies: ["CLoupeSystem"]),
         .target(name: "LoupeService", dependencies: ["LoupeHTTP", "LoupePlanner"]),
         .executableTarget(name: "loupe", dependencies: ["LoupeService"]),
+
+        // MARK: - Benchmarks
+        .executableTarget(name: "loupe-bench", dependencies: ["LoupeGeometry", "LoupeLifecycle", "LoupePlanner", "LoupeService"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,28 @@
+import Foundation
+
+// loupe-bench: median nanoseconds per operation for the engines, the JSON coding and the
+// whole request-to-response path in process. Build in release:
+//   swift run -c release loupe-bench            full run (docs/benchmarks.md figures)
+//   swift run -c release loupe-bench --quick    a few samples, so CI keeps it from rotting
+
+let quick = CommandLine.arguments.contains("--quick")
+let runner = BenchmarkRunner(samples: quick ? 3 : 25, sampleSeconds: quick ? 0.002 : 0.05)
+let benchmarks = EngineBenchmarks.all() + CodingBenchmarks.all()
+
+print("benchmark".padding(toLength: 52, withPad: " ", startingAt: 0) + "median ns/op      p10      p90")
+var medians: [String: Double] = [:]
+for benchmark in benchmarks {
+    let result = runner.measure(benchmark)
+    medians[result.name] = result.medianNanoseconds
+    func column(_ value: Double) -> String {
+        let text = String(format: "%.0f", value)
+        return String(repeating: " ", count: max(0, 12 - text.count)) + text
+    }
+    print(result.name.padding(toLength: 52, withPad: " ", startingAt: 0)
+        + column(result.medianNanoseconds) + column(result.p10Nanoseconds) + column(result.p90Nanoseconds))
+}
+for (name, reference) in CodingBenchmarks.ratios {
+    if let ours = medians[name], let theirs = medians[reference], ours > 0 {
+        print(String(format: "ratio: %@ is %.1fx faster than %@", name, theirs / ours, reference))
+    }
+}
