@@ -26,6 +26,10 @@ servers:
 tags:
   - name: operations
     description: Health, readiness, metrics and metadata for operators and orchestrators.
+  - name: plans
+    description: Zoom-transition plans, keyframe by keyframe, with their callbacks and warnings.
+  - name: lifecycle
+    description: View-controller callback traces for scripts of navigation events.
 paths:
   /healthz:
     get:
@@ -121,7 +125,282 @@ paths:
             application/yaml:
               schema:
                 type: string
+  /v1/plans:
+    post:
+      tags: [plans]
+      operationId: createPlan
+      summary: Plan a zoom transition, keyframe by keyframe.
+      description: |
+        Computes every keyframe of an iOS 18 zoom transition (or the platform's fallback) for the
+        given source, destination and animation, with the view-controller callbacks of the
+        transition on the same clock and warnings that point at the request fields they are about.
+
+        Identical requests give identical bytes. Unknown members are ignored and reported as
+        `unknown-field` warnings; with `options.strict` every warning is a 422 instead.
+        `loupe plan FILE` prints the same bytes without a server.
+      security:
+        - bearerAuth: []
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/PlanRequest'
+            examples:
+              push:
+                summary: UIKit push from a square thumbnail, with an alignment rect.
+                value: {"transition":"push","platform":{"os":"iOS","version":"18.0","framework":"UIKit"},"container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},"destination":{"frame":{"x":0,"y":0,"width":393,"height":852},"alignmentRect":{"x":0,"y":0,"width":393,"height":393}},"animation":{"frameRate":60}}
+              pop:
+                summary: The same page popped back into its thumbnail.
+                value: {"transition":"pop","container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},"destination":{"frame":{"x":0,"y":0,"width":393,"height":852},"alignmentRect":{"x":0,"y":0,"width":393,"height":393}}}
+              present:
+                summary: A full-screen presentation from a poster, with a duration-and-bounce spring.
+                value: {"transition":"present","container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":138,"y":300,"width":117,"height":176},"cornerRadius":12},"destination":{"frame":{"x":0,"y":0,"width":393,"height":852},"alignmentRect":{"x":0,"y":100,"width":393,"height":590},"presentationStyle":"fullScreen"},"animation":{"spring":{"duration":0.5,"bounce":0.1}}}
+              dismiss:
+                summary: Its dismissal, with a response-and-damping-ratio spring.
+                value: {"transition":"dismiss","container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":138,"y":300,"width":117,"height":176},"cornerRadius":12},"destination":{"frame":{"x":0,"y":0,"width":393,"height":852},"alignmentRect":{"x":0,"y":100,"width":393,"height":590},"presentationStyle":"fullScreen"},"animation":{"spring":{"response":0.4,"dampingRatio":0.9}}}
+              missing-source:
+                summary: No source view (the provider returned nil); zooms from the centre.
+                value: {"transition":"push","container":{"width":393,"height":852,"cornerRadius":55},"source":null,"destination":{"frame":{"x":0,"y":0,"width":393,"height":852}}}
+              alignment-rect:
+                summary: A wide card mapped onto the page's header with an alignment rect, 3 decimals.
+                value: {"transition":"push","container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":20,"y":400,"width":170,"height":96},"cornerRadius":10},"destination":{"frame":{"x":0,"y":0,"width":393,"height":852},"alignmentRect":{"x":0,"y":59,"width":393,"height":221}},"options":{"fitMode":"fill","precision":3}}
+              swiftui-matching:
+                summary: SwiftUI matchedTransitionSource matching by id and namespace.
+                value: {"transition":"push","platform":{"os":"iOS","version":"18.0","framework":"SwiftUI"},"container":{"width":393,"height":852,"cornerRadius":55},"sources":[{"id":"photo-1","namespace":"gallery","frame":{"x":16,"y":120,"width":176,"height":176},"cornerRadius":12},{"id":"photo-2","namespace":"gallery","frame":{"x":201,"y":120,"width":176,"height":176},"cornerRadius":12}],"destination":{"frame":{"x":0,"y":0,"width":393,"height":852},"sourceID":"photo-2","namespace":"gallery"},"animation":{"spring":"smooth"}}
+              transparent-overfullscreen:
+                summary: A transparent page presented overFullScreen, with a stronger dimming.
+                value: {"transition":"present","container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},"destination":{"frame":{"x":0,"y":0,"width":393,"height":852},"alignmentRect":{"x":0,"y":229,"width":393,"height":393},"opaque":false,"presentationStyle":"overFullScreen"},"options":{"dimming":{"color":"#000000","opacity":0.3}}}
+              tvos-fallback:
+                summary: tvOS accepts the API but slides.
+                value: {"transition":"push","platform":{"os":"tvOS","version":"18.0","framework":"UIKit"},"container":{"width":1920,"height":1080,"cornerRadius":0},"source":{"frame":{"x":90,"y":400,"width":400,"height":225},"cornerRadius":12},"destination":{"frame":{"x":0,"y":0,"width":1920,"height":1080}},"animation":{"frameRate":60}}
+      responses:
+        '200':
+          description: The plan.
+          headers:
+            X-Request-ID:
+              $ref: '#/components/headers/RequestID'
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Plan'
+        '400':
+          $ref: '#/components/responses/MalformedJSON'
+        '401':
+          $ref: '#/components/responses/Unauthorized'
+        '413':
+          $ref: '#/components/responses/ContentTooLarge'
+        '415':
+          $ref: '#/components/responses/UnsupportedMediaType'
+        '422':
+          description: |
+            Invalid fields (`invalid-request`, every one listed), a platform without the zoom API
+            (`unsupported-platform`), or warnings in strict mode (`strict-warnings`, each error
+            carrying the warning's `code`).
+          content:
+            application/problem+json:
+              schema:
+                $ref: '#/components/schemas/Problem'
+              examples:
+                invalid-request:
+                  value:
+                    type: https://loupe.dev/problems/invalid-request
+                    title: The request has invalid fields
+                    status: 422
+                    detail: 3 fields are invalid; each error names its field with a JSON pointer.
+                    errors:
+                      - pointer: /container/width
+                        detail: must be from 0 to 100000, not -1
+                      - pointer: /source/frame/height
+                        detail: is required
+                      - pointer: /animation/frameRate
+                        detail: must be from 24 to 240, not 10
+                too-many-keyframes:
+                  value:
+                    type: https://loupe.dev/problems/invalid-request
+                    title: The request has invalid fields
+                    status: 422
+                    detail: The plan would need 51869 keyframes, more than the limit of 2400.
+                    errors:
+                      - pointer: /animation/frameRate
+                        detail: needs 51869 keyframes, more than the limit of 2400; lower the frame rate or use a faster spring
+                      - pointer: /animation/spring
+                        detail: needs 51869 keyframes, more than the limit of 2400; lower the frame rate or use a faster spring
+                unsupported-platform:
+                  value:
+                    type: https://loupe.dev/problems/unsupported-platform
+                    title: The transition is not available on this platform
+                    status: 422
+                    detail: macOS has no zoom transition API for SwiftUI (UIKit on a Mac is "macCatalyst").
+                    errors:
+                      - pointer: /platform/os
+                        detail: has no zoom transition API; use iOS, iPadOS or macCatalyst
+                strict-warnings:
+                  value:
+                    type: https://loupe.dev/problems/strict-warnings
+                    title: The request produced warnings and strict mode is on
+                    status: 422
+                    detail: Strict mode turns warnings into errors, and the request produced 1 warning.
+                    errors:
+                      - pointer: /destination/cornerRadious
+                        detail: The field "cornerRadious" is not part of the API and was ignored; check its spelling.
+                        code: unknown-field
+  /v1/lifecycle:
+    post:
+      tags: [lifecycle]
+      operationId: playLifecycle
+      summary: Trace the view-controller callbacks of a script of navigation events.
+      description: |
+        Plays timed navigation events (push, pop, present, dismiss, and the touches that
+        interrupt and release fluid transitions) and answers every callback, state change,
+        hierarchy change and navigation-delegate call each view controller goes through, with
+        notes where Apple's guidelines apply.
+
+        Non-interactive transitions end when `animation.spring` settles (default: the measured
+        zoom spring, ≈ 0.486 s); interactive ones end when the landing spring (ω 15 rad/s,
+        ζ 0.75) or the spring back (ω 22 rad/s, ζ 0.9) settles after the release (measured, not
+        official). Fields that do not apply to an event's type are ignored with an
+        `unknown-field` warning. `loupe lifecycle FILE` prints the same bytes without a server.
+      security:
+        - bearerAuth: []
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/LifecycleRequest'
+            examples:
+              lifecycle-push:
+                summary: Seed 001's push.
+                value: {"stack":["list"],"events":[{"time":0,"type":"push","viewController":"detail","transition":"zoom"}]}
+              lifecycle-pop:
+                summary: Seed 001's pop.
+                value: {"stack":["list","detail"],"events":[{"time":0,"type":"pop"}]}
+              lifecycle-cancelled-pop:
+                summary: An interactive pop released to cancel (the article's order).
+                value: {"stack":["list","detail"],"events":[{"time":0,"type":"pop","interactive":true},{"time":0.25,"type":"release","outcome":"cancel"}],"callbackOrder":"article"}
+              lifecycle-interrupted-push:
+                summary: A push grabbed mid-flight, completed, and popped by the finger.
+                value: {"stack":["list"],"events":[{"time":0,"type":"push","viewController":"detail","transition":"zoom"},{"time":0.2,"type":"interrupt"},{"time":0.35,"type":"release","outcome":"finish"}]}
+      responses:
+        '200':
+          description: The trace, the final state and the notes.
+          headers:
+            X-Request-ID:
+              $ref: '#/components/headers/RequestID'
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/LifecycleAnswer'
+        '400':
+          $ref: '#/components/responses/MalformedJSON'
+        '401':
+          $ref: '#/components/responses/Unauthorized'
+        '413':
+          $ref: '#/components/responses/ContentTooLarge'
+        '415':
+          $ref: '#/components/responses/UnsupportedMediaType'
+        '422':
+          description: |
+            Invalid fields (`invalid-request`), a script that cannot be played (`invalid-script`:
+            every static problem at once, else the first event that cannot happen), or unknown
+            fields in strict mode (`strict-warnings`).
+          content:
+            application/problem+json:
+              schema:
+                $ref: '#/components/schemas/Problem'
+              examples:
+                invalid-script:
+                  value:
+                    type: https://loupe.dev/problems/invalid-script
+                    title: The event script cannot be played
+                    status: 422
+                    detail: The script cannot be played; 2 problems are listed in errors.
+                    errors:
+                      - pointer: /stack/1
+                        detail: '"list" is already on the stack.'
+                      - pointer: /events/1/time
+                        detail: Event times must not go backwards (previous event at 1.0 s).
+                pop-root:
+                  value:
+                    type: https://loupe.dev/problems/invalid-script
+                    title: The event script cannot be played
+                    status: 422
+                    detail: 'The script cannot be played: Cannot pop the root view controller.'
+                    errors:
+                      - pointer: /events/0/type
+                        detail: Cannot pop the root view controller.
+                invalid-request:
+                  value:
+                    type: https://loupe.dev/problems/invalid-request
+                    title: The request has invalid fields
+                    status: 422
+                    detail: 2 fields are invalid; each error names its field with a JSON pointer.
+                    errors:
+                      - pointer: /events/0/viewController
+                        detail: is required
+                      - pointer: /events/1/outcome
+                        detail: is required
 components:
+  securitySchemes:
+    bearerAuth:
+      type: http
+      scheme: bearer
+      description: |
+        One of the service's API keys (`--api-keys` / `LOUPE_API_KEYS`). Required on /v1 routes
+        only when keys are configured; health, metrics and this document never need one.
+  responses:
+    MalformedJSON:
+      description: The body is empty or not valid JSON; `detail` names the byte offset.
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+          example:
+            type: https://loupe.dev/problems/malformed-json
+            title: The request body is not valid JSON
+            status: 400
+            detail: 'The request body is not valid JSON: expected '','' or ''}'' at byte 41.'
+    Unauthorized:
+      description: API keys are configured and the request carries none of them.
+      headers:
+        WWW-Authenticate:
+          schema:
+            type: string
+          example: Bearer realm="loupe"
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+          example:
+            type: https://loupe.dev/problems/unauthorized
+            title: A valid API key is required
+            status: 401
+            detail: "Send 'Authorization: Bearer <key>' with one of the service's API keys."
+    ContentTooLarge:
+      description: The body is larger than the server's limit (`--max-body-bytes`, default 1 MiB).
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+          example:
+            type: https://loupe.dev/problems/body-too-large
+            title: The request body is too large
+            status: 413
+            detail: The body exceeds 1048576 bytes.
+    UnsupportedMediaType:
+      description: |
+        The body is not declared as JSON. `application/json` and any `application/*+json` are
+        accepted, with parameters such as `charset`.
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+          example:
+            type: https://loupe.dev/problems/unsupported-media-type
+            title: The request body must be application/json
+            status: 415
+            detail: Send the body as application/json; the request has Content-Type "text/plain".
   headers:
     RequestID:
       description: The request's id, echoed from a well-formed incoming X-Request-ID or generated.
@@ -180,6 +459,619 @@ components:
           description: RFC 6901 JSON pointer into the request body, such as /source/frame/width.
         detail:
           type: string
+        code:
+          type: string
+          description: In a strict-warnings problem, the code of the warning this error replaces.
+    # MARK: plans
+    PlanRequest:
+      type: object
+      description: |
+        A transition to plan. Unknown members (here and in every nested request object) are
+        ignored and reported as `unknown-field` warnings; with `options.strict` they are errors.
+        Coordinates are points in the container's space, y down; times are seconds.
+      additionalProperties: true
+      required: [transition, container]
+      properties:
+        transition:
+          type: string
+          enum: [push, pop, present, dismiss]
+        platform:
+          $ref: '#/components/schemas/Platform'
+        container:
+          $ref: '#/components/schemas/Container'
+        source:
+          description: |
+            UIKit: the view `sourceViewProvider` returns. Absent or null means the provider
+            returned nil: the page zooms from and back to the centre of the container, with a
+            `missing-source` warning. Not allowed with framework SwiftUI (use `sources`).
+          oneOf:
+            - $ref: '#/components/schemas/Source'
+            - type: 'null'
+        sources:
+          type: array
+          maxItems: 1000
+          description: |
+            SwiftUI only: every view carrying `matchedTransitionSource(id:in:)`. A match needs the
+            same id and namespace on both sides (seed 003); duplicates or no match zoom from the centre.
+          items:
+            $ref: '#/components/schemas/MatchedSource'
+        destination:
+          $ref: '#/components/schemas/Destination'
+        animation:
+          $ref: '#/components/schemas/Animation'
+        options:
+          $ref: '#/components/schemas/Options'
+        callbackOrder:
+          $ref: '#/components/schemas/CallbackOrder'
+    Platform:
+      type: object
+      additionalProperties: true
+      description: 'Default: iOS, current version, UIKit. macOS answers 422 unsupported-platform.'
+      properties:
+        os:
+          type: string
+          enum: [iOS, iPadOS, visionOS, tvOS, watchOS, macOS, macCatalyst]
+          default: iOS
+        version:
+          type: string
+          pattern: '^[0-9]+(\.[0-9]+){0,2}$'
+          maxLength: 32
+          description: Versions before the zoom API (iOS 18, visionOS 2, watchOS 11) fall back with a warning. Absent = current.
+          examples: ['18.0']
+        framework:
+          type: string
+          enum: [UIKit, SwiftUI]
+          default: UIKit
+        iPadApp:
+          type: boolean
+          default: false
+          description: An iPad app running on visionOS, which zooms. Only meaningful with os visionOS.
+    Container:
+      type: object
+      additionalProperties: true
+      required: [width, height]
+      properties:
+        width:
+          type: number
+          exclusiveMinimum: 0
+          maximum: 100000
+        height:
+          type: number
+          exclusiveMinimum: 0
+          maximum: 100000
+        cornerRadius:
+          type: number
+          minimum: 0
+          maximum: 10000
+          default: 55
+          description: The display's corner radius, which the card's corners grow to.
+        layoutDirection:
+          type: string
+          enum: [leftToRight, rightToLeft]
+          default: leftToRight
+    Rect:
+      type: object
+      additionalProperties: true
+      required: [x, y, width, height]
+      properties:
+        x:
+          type: number
+          minimum: -1000000
+          maximum: 1000000
+        y:
+          type: number
+          minimum: -1000000
+          maximum: 1000000
+        width:
+          type: number
+          minimum: 0
+          maximum: 100000
+        height:
+          type: number
+          minimum: 0
+          maximum: 100000
+    CornerRadius:
+      type: number
+      minimum: 0
+      maximum: 10000
+      default: 0
+    Source:
+      type: object
+      additionalProperties: true
+      required: [frame]
+      properties:
+        frame:
+          $ref: '#/components/schemas/Rect'
+        cornerRadius:
+          $ref: '#/components/schemas/CornerRadius'
+    MatchedSource:
+      type: object
+      additionalProperties: true
+      required: [id, namespace, frame]
+      properties:
+        id:
+          description: A string, or a whole number (compared as its decimal text).
+          oneOf:
+            - type: string
+              maxLength: 256
+            - type: integer
+        namespace:
+          type: string
+          maxLength: 256
+        frame:
+          $ref: '#/components/schemas/Rect'
+        cornerRadius:
+          $ref: '#/components/schemas/CornerRadius'
+        modifiers:
+          type: array
+          maxItems: 32
+          description: Modifier names; scaleEffect, offset, rotationEffect, rotation3DEffect, clipShape, mask and containerShape warn (geometry-read-artifacts).
+          items:
+            type: string
+            maxLength: 256
+    Destination:
+      type: object
+      additionalProperties: true
+      description: 'The page shown (push, present) or left (pop, dismiss). Default: a full-screen page.'
+      properties:
+        frame:
+          description: 'At rest, in container coordinates; width and height above 0. Default: the container bounds.'
+          $ref: '#/components/schemas/Rect'
+        alignmentRect:
+          description: UIKit's alignmentRectProvider result in page coordinates; ignored with a warning under SwiftUI or when empty.
+          $ref: '#/components/schemas/Rect'
+        cornerRadius:
+          $ref: '#/components/schemas/CornerRadius'
+        opaque:
+          type: boolean
+          default: true
+        presentationStyle:
+          type: string
+          enum: [fullScreen, overFullScreen, pageSheet, formSheet, automatic, popover]
+          default: fullScreen
+          description: Present/dismiss only. Sheets zoom full screen with a warning; popover does not zoom.
+        sourceID:
+          description: SwiftUI only, `navigationTransition(.zoom(sourceID:in:))`.
+          oneOf:
+            - type: string
+              maxLength: 256
+            - type: integer
+        namespace:
+          type: string
+          maxLength: 256
+          description: SwiftUI only.
+    Spring:
+      description: |
+        A preset name, `{response, dampingRatio}` (both required) or `{duration, bounce}`
+        (SwiftUI's defaults 0.5 and 0). Absent: the effect's default (the measured zoom spring,
+        critically damped at ω ≈ 19 rad/s, for a zoom).
+      oneOf:
+        - type: string
+          enum: [zoom, smooth, snappy, bouncy]
+        - type: object
+          additionalProperties: true
+          required: [response, dampingRatio]
+          properties:
+            response:
+              type: number
+              minimum: 0.01
+              maximum: 10
+            dampingRatio:
+              type: number
+              minimum: 0.05
+              maximum: 20
+        - type: object
+          additionalProperties: true
+          not:
+            anyOf:
+              - required: [response]
+              - required: [dampingRatio]
+          properties:
+            duration:
+              type: number
+              minimum: 0.01
+              maximum: 10
+              default: 0.5
+            bounce:
+              type: number
+              minimum: -0.95
+              maximum: 0.95
+              default: 0
+    Animation:
+      type: object
+      additionalProperties: true
+      properties:
+        spring:
+          $ref: '#/components/schemas/Spring'
+        frameRate:
+          type: number
+          minimum: 24
+          maximum: 240
+          default: 60
+          description: Keyframes per second. A plan has at most 2400 keyframes (else 422).
+        initialVelocity:
+          type: number
+          minimum: -100
+          maximum: 100
+          default: 0
+          description: Progress per second (UIKit's normalised velocity, points per second ÷ distance).
+    Options:
+      type: object
+      additionalProperties: true
+      properties:
+        fitMode:
+          type: string
+          enum: [fill, fit, width, height]
+          description: 'Default: fill for UIKit, width (top-aligned) for SwiftUI.'
+        motionPath:
+          type: string
+          enum: [straight, arc]
+          default: straight
+        backgroundMode:
+          type: string
+          enum: [zoom, crossfade]
+          default: zoom
+          description: crossfade zooms only the alignment-rect content; keyframes then carry `layers`.
+        dimming:
+          type: object
+          additionalProperties: true
+          properties:
+            color:
+              type: string
+              pattern: '^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$'
+              default: '#000000'
+            opacity:
+              type: number
+              minimum: 0
+              maximum: 1
+              default: 0.15
+        strict:
+          type: boolean
+          default: false
+          description: Every warning (unknown fields included) becomes a 422 strict-warnings problem.
+        precision:
+          type: integer
+          minimum: 0
+          maximum: 6
+          description: 'Decimal places for numbers in the answer. Default: the shortest text that reads back exactly.'
+    CallbackOrder:
+      type: string
+      enum: [article, classic]
+      default: article
+      description: |
+        The cancelled-pop order: `article` follows Apple's state diagram and figure caption,
+        `classic` the logged UINavigationController order (a second viewWillAppear).
+    Plan:
+      type: object
+      additionalProperties: false
+      required: [effect, duration, frameRate, keyframes, dimmingColor, callbacks, warnings]
+      description: Keys always come in this order, so identical requests give identical bytes.
+      properties:
+        effect:
+          type: string
+          enum: [zoom, slide, coverVertical, popover, none]
+        duration:
+          type: number
+          description: Seconds until the spring settles (ε 0.001), the time of the last keyframe.
+        frameRate:
+          type: number
+        keyframes:
+          type: array
+          maxItems: 2400
+          items:
+            $ref: '#/components/schemas/Keyframe'
+        dimmingColor:
+          type: string
+          description: The scrim colour as "#RRGGBB" (or "#RRGGBBAA"); its opacity per keyframe is `opacity.dimming`.
+        callbacks:
+          type: array
+          description: |
+            The lifecycle trace of this transition on the keyframes' clock. The view controller
+            owning the source view is named "source", the zoomed page's "destination".
+          items:
+            $ref: '#/components/schemas/TraceEntry'
+        warnings:
+          type: array
+          items:
+            $ref: '#/components/schemas/Warning'
+    Matrix:
+      type: array
+      description: '[a, b, c, d, tx, ty], CSS matrix() order: page-local → container coordinates.'
+      minItems: 6
+      maxItems: 6
+      items:
+        type: number
+    Mask:
+      type: object
+      additionalProperties: false
+      required: [x, y, width, height, cornerRadius]
+      properties:
+        x:
+          type: number
+        y:
+          type: number
+        width:
+          type: number
+        height:
+          type: number
+        cornerRadius:
+          type: number
+    Keyframe:
+      type: object
+      additionalProperties: false
+      required: [time, progress, transform, mask, opacity, shadow, covered]
+      properties:
+        time:
+          type: number
+        progress:
+          type: number
+          description: The spring's value; exceeds 1 for bouncy springs. Exactly 1 on the last keyframe.
+        transform:
+          $ref: '#/components/schemas/Matrix'
+        mask:
+          $ref: '#/components/schemas/Mask'
+        opacity:
+          type: object
+          additionalProperties: false
+          required: [sourceSlot, sourceContent, destination, dimming, background]
+          properties:
+            sourceSlot:
+              type: number
+            sourceContent:
+              type: number
+            destination:
+              type: number
+            dimming:
+              type: number
+            background:
+              type: number
+        shadow:
+          type: object
+          additionalProperties: false
+          required: [radius, opacity, offsetY]
+          properties:
+            radius:
+              type: number
+              description: Gaussian σ in points (CSS blur radius = 2σ).
+            opacity:
+              type: number
+            offsetY:
+              type: number
+        covered:
+          $ref: '#/components/schemas/Matrix'
+        layers:
+          type: object
+          description: backgroundMode crossfade only.
+          additionalProperties: false
+          required: [content, background]
+          properties:
+            content:
+              $ref: '#/components/schemas/Layer'
+            background:
+              $ref: '#/components/schemas/Layer'
+    Layer:
+      type: object
+      additionalProperties: false
+      required: [transform, mask, opacity]
+      properties:
+        transform:
+          $ref: '#/components/schemas/Matrix'
+        mask:
+          $ref: '#/components/schemas/Mask'
+        opacity:
+          type: number
+    Warning:
+      type: object
+      additionalProperties: false
+      required: [code, message, pointer]
+      properties:
+        code:
+          type: string
+          description: Stable.
+          enum: [missing-source, empty-source-frame, duplicate-source-id, geometry-read-artifacts, skinny-source,
+                 aspect-ratio-mismatch, source-off-screen, low-frame-rate, sheet-treated-as-full-screen,
+                 popover-ignores-zoom, platform-default-transition, catalyst-unverified, os-version-before-zoom,
+                 alignment-rect-ignored, transparent-destination, unknown-field]
+        message:
+          type: string
+          description: Prose; may change.
+        pointer:
+          type: string
+          description: The request field the warning is about.
+    TraceEntry:
+      type: object
+      additionalProperties: false
+      required: [time, runLoop, viewController, kind, name]
+      properties:
+        time:
+          type: number
+        runLoop:
+          type: integer
+          minimum: 0
+          description: Entries sharing a number happen within one run-loop cycle.
+        viewController:
+          type: string
+        kind:
+          type: string
+          enum: [callback, state, hierarchy, delegate]
+        name:
+          type: string
+          description: UIKit's spelling (viewWillAppear, navigationController(_:didShow:animated:)), a state or addedToHierarchy/removedFromHierarchy.
+    # MARK: lifecycle
+    LifecycleRequest:
+      type: object
+      additionalProperties: true
+      required: [stack, events]
+      properties:
+        stack:
+          type: array
+          description: The navigation stack, bottom first; its top starts appeared.
+          maxItems: 1000
+          items:
+            type: string
+            maxLength: 256
+        presented:
+          type: array
+          description: Presentations already on screen, bottom first.
+          maxItems: 100
+          items:
+            type: object
+            additionalProperties: true
+            required: [viewController]
+            properties:
+              viewController:
+                type: string
+                maxLength: 256
+              style:
+                $ref: '#/components/schemas/ModalStyle'
+              transition:
+                $ref: '#/components/schemas/TransitionStyle'
+        events:
+          type: array
+          maxItems: 10000
+          items:
+            $ref: '#/components/schemas/LifecycleEvent'
+        animation:
+          type: object
+          additionalProperties: true
+          properties:
+            spring:
+              $ref: '#/components/schemas/Spring'
+        callbackOrder:
+          $ref: '#/components/schemas/CallbackOrder'
+        options:
+          type: object
+          additionalProperties: true
+          properties:
+            strict:
+              type: boolean
+              default: false
+            precision:
+              type: integer
+              minimum: 0
+              maximum: 6
+    ModalStyle:
+      type: string
+      enum: [fullScreen, overFullScreen]
+      default: fullScreen
+    TransitionStyle:
+      type: string
+      enum: [zoom, standard]
+      default: zoom
+      description: Only zoom transitions can be interrupted or dismissed interactively.
+    LifecycleEvent:
+      type: object
+      additionalProperties: true
+      required: [time, type]
+      description: |
+        `viewController` is required for push and present, `outcome` for release; `transition`
+        applies to push and present, `style` to present, `interactive` to pop and dismiss.
+      properties:
+        time:
+          type: number
+          minimum: 0
+          maximum: 1000000000
+          description: Seconds; never earlier than the previous event.
+        type:
+          type: string
+          enum: [push, pop, present, dismiss, interrupt, release]
+        viewController:
+          type: string
+          maxLength: 256
+        transition:
+          $ref: '#/components/schemas/TransitionStyle'
+        style:
+          $ref: '#/components/schemas/ModalStyle'
+        interactive:
+          type: boolean
+          default: false
+        outcome:
+          type: string
+          enum: [finish, cancel]
+    LifecycleAnswer:
+      type: object
+      additionalProperties: false
+      required: [trace, final, notes, warnings]
+      properties:
+        trace:
+          type: array
+          items:
+            $ref: '#/components/schemas/TraceEntry'
+        final:
+          type: object
+          additionalProperties: false
+          required: [stack, presented, presentations, states, viewsInHierarchy, unreleasedGesture]
+          properties:
+            stack:
+              type: array
+              items:
+                type: string
+            presented:
+              type: [string, 'null']
+              description: The topmost presented view controller, or null.
+            presentations:
+              type: array
+              description: The whole presentation chain, bottom first.
+              items:
+                type: object
+                additionalProperties: false
+                required: [viewController, style, transition]
+                properties:
+                  viewController:
+                    type: string
+                  style:
+                    $ref: '#/components/schemas/ModalStyle'
+                  transition:
+                    $ref: '#/components/schemas/TransitionStyle'
+            states:
+              type: object
+              description: Every view controller mentioned, by name (sorted).
+              additionalProperties:
+                type: string
+                enum: [disappeared, appearing, appeared, disappearing]
+            viewsInHierarchy:
+              type: array
+              items:
+                type: string
+            unreleasedGesture:
+              description: A transition a finger still holds when the script ends.
+              oneOf:
+                - type: 'null'
+                - type: object
+                  additionalProperties: false
+                  required: [kind, viewController]
+                  properties:
+                    kind:
+                      type: string
+                      enum: [push, pop, present, dismiss]
+                    viewController:
+                      type: string
+        notes:
+          type: array
+          items:
+            type: object
+            additionalProperties: false
+            required: [code, viewController, message, guideline, time, runLoop]
+            properties:
+              code:
+                type: string
+                enum: [repeated-callback, cancelled-transition, interrupted-push, interrupted-presentation,
+                       interrupted-pop, interrupted-dismissal, overlapping-transition, unreleased-gesture]
+              viewController:
+                type: string
+              message:
+                type: string
+              guideline:
+                type: string
+                description: The guideline of Apple's "Enhancing your app with fluid transitions" that applies, word for word.
+              time:
+                type: number
+              runLoop:
+                type: integer
+        warnings:
+          type: array
+          items:
+            $ref: '#/components/schemas/Warning'
 
 """####
 }

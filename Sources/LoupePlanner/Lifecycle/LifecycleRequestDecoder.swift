@@ -1,0 +1,117 @@
+import LoupeGeometry
+import LoupeLifecycle
+
+/// Reads a `POST /v1/lifecycle` body into a `LifecycleRequest`, collecting every invalid field
+/// with its JSON pointer. Whether the script can be played (popping the root, times going
+/// backwards, ...) is the engine's question, asked afterwards.
+///
+/// Fields that do not apply to an event's type (an `outcome` on a push) are not read, so they
+/// come back as `unknown-field` warnings.
+public final class LifecycleRequestDecoder {
+    /// Most view controllers in `stack`.
+    public static let maximumStackCount = 1_000
+    /// Most entries in `presented`.
+    public static let maximumPresentedCount = 100
+    /// Longest view-controller name, in Unicode scalars.
+    public static let maximumNameLength = 256
+    /// Event times in seconds (the engine's own limit).
+    public static let timeRange = 0...LifecycleScript.maximumTime
+
+    let reader = FieldReader()
+
+    private init() {}
+
+    /// - Throws: `Problem` 422 `invalidRequest` listing every invalid field (and, with
+    ///   `options.strict`, every unknown one).
+    public static func decode(_ document: JSONValue) throws(Problem) -> LifecycleRequest {
+        let decoder = LifecycleRequestDecoder()
+        let (request, strict) = decoder.read(document)
+        return try RequestDocument.decoded(request, strict: strict, reader: decoder.reader)
+    }
+
+    private func read(_ document: JSONValue) -> (request: LifecycleRequest?, strict: Bool) {
+        guard let root = reader.object(document, at: .root) else { return (nil, false) }
+        let stack = names(root, "stack", required: true, maxCount: Self.maximumStackCount)
+        let presented = readPresented(root)
+        let events = readEvents(root)
+        var spring: Spring?
+        if let animation = reader.object(root, "animation") { spring = reader.spring(animation, "spring") }
+        let order = reader.choice(root, "callbackOrder", as: CallbackOrder.self) ?? .article
+        var strict = false
+        var precision: Int?
+        if let options = reader.object(root, "options") {
+            strict = reader.bool(options, "strict") ?? false
+            precision = reader.integer(options, "precision", in: PlanRequestDecoder.precisionRange)
+        }
+        guard reader.errors.isEmpty, let stack, let presented, let events else { return (nil, strict) }
+        let script = LifecycleScript(stack: stack, presented: presented, events: events,
+                                     timing: LifecycleTimingMapper.timing(for: spring), callbackOrder: order)
+        return (LifecycleRequest(script: script, strict: strict, precision: precision, unknownFields: reader.unknownFields), strict)
+    }
+
+    /// `presented`: presentations already on screen, bottom first. Optional, default none.
+    private func readPresented(_ root: FieldReader.Object) -> [Presentation]? {
+        guard root.has("presented") else {
+            _ = reader.value(root, "presented")
+            return []
+        }
+        guard let elements = reader.array(root, "presented", maxCount: Self.maximumPresentedCount) else { return nil }
+        var presentations: [Presentation] = []
+        for (value, pointer) in elements {
+            guard let object = reader.object(value, at: pointer) else { continue }
+            let name = reader.string(object, "viewController", required: true, maxLength: Self.maximumNameLength)
+            let style = reader.choice(object, "style", as: Presentation.Style.self) ?? .fullScreen
+            let transition = reader.choice(object, "transition", as: TransitionStyle.self) ?? .zoom
+            if let name { presentations.append(Presentation(name, style: style, transition: transition)) }
+        }
+        return presentations
+    }
+
+    private func readEvents(_ root: FieldReader.Object) -> [NavigationEvent]? {
+        guard let elements = reader.array(root, "events", required: true, maxCount: LifecycleScript.maximumEventCount) else {
+            return nil
+        }
+        var events: [NavigationEvent] = []
+        events.reserveCapacity(elements.count)
+        for (value, pointer) in elements {
+            if let event = readEvent(value, at: pointer) { events.append(event) }
+        }
+        return events
+    }
+
+    private func readEvent(_ value: JSONValue, at pointer: JSONPointer) -> NavigationEvent? {
+        guard let object = reader.object(value, at: pointer) else { return nil }
+        let time = reader.number(object, "time", required: true, in: Self.timeRange)
+        guard let type = reader.choice(object, "type", required: true, as: LifecycleEventType.self) else { return nil }
+        let kind: NavigationEvent.Kind?
+        switch type {
+        case .push:
+            let name = reader.string(object, "viewController", required: true, maxLength: Self.maximumNameLength)
+            let transition = reader.choice(object, "transition", as: TransitionStyle.self) ?? .zoom
+            kind = name.map { .push($0, transition: transition) }
+        case .present:
+            let name = reader.string(object, "viewController", required: true, maxLength: Self.maximumNameLength)
+            let style = reader.choice(object, "style", as: Presentation.Style.self) ?? .fullScreen
+            let transition = reader.choice(object, "transition", as: TransitionStyle.self) ?? .zoom
+            kind = name.map { .present($0, style: style, transition: transition) }
+        case .pop:
+            kind = .pop(interactive: reader.bool(object, "interactive") ?? false)
+        case .dismiss:
+            kind = .dismiss(interactive: reader.bool(object, "interactive") ?? false)
+        case .interrupt:
+            kind = .interrupt
+        case .release:
+            kind = reader.choice(object, "outcome", required: true, as: ReleaseOutcome.self).map { .release($0) }
+        }
+        guard let time, let kind else { return nil }
+        return NavigationEvent(time: time, kind: kind)
+    }
+
+    /// An array of view-controller names.
+    private func names(_ parent: FieldReader.Object, _ key: String, required: Bool, maxCount: Int) -> [String]? {
+        guard let elements = reader.array(parent, key, required: required, maxCount: maxCount) else { return nil }
+        let errorsBefore = reader.errors.count
+        let names = elements.compactMap { reader.string($0.value, at: $0.pointer, maxLength: Self.maximumNameLength) }
+        return reader.errors.count == errorsBefore ? names : nil
+    }
+}

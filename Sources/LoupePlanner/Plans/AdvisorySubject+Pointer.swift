@@ -1,0 +1,33 @@
+import LoupeGeometry
+
+/// Where in a plan request each advisory points: the engine names the input it is about, the API
+/// names the JSON field.
+extension AdvisorySubject {
+    public var pointer: JSONPointer {
+        switch self {
+        case .transition: JSONPointer(["transition"])
+        case .platform: JSONPointer(["platform", "os"])
+        case .platformVersion: JSONPointer(["platform", "version"])
+        case .frameRate: JSONPointer(["animation", "frameRate"])
+        case .spring: JSONPointer(["animation", "spring"])
+        case .presentationStyle: JSONPointer(["destination", "presentationStyle"])
+        case .source: JSONPointer(["source"])
+        case .sources(let index): JSONPointer(["sources", String(index)])
+        case .sourceModifiers(let index): JSONPointer(["sources", String(index), "modifiers"])
+        case .sourcesList: JSONPointer(["sources"])
+        case .destinationFrame: JSONPointer(["destination", "frame"])
+        case .destinationAlignmentRect: JSONPointer(["destination", "alignmentRect"])
+        case .destinationOpaque: JSONPointer(["destination", "opaque"])
+        case .destinationSourceID: JSONPointer(["destination", "sourceID"])
+        case .destinationNamespace: JSONPointer(["destination", "namespace"])
+        case .fitMode: JSONPointer(["options", "fitMode"])
+        }
+    }
+}
+
+extension RequestWarning {
+    /// The warning for an engine advisory, pointing at the request field it is about.
+    public init(_ advisory: Advisory) {
+        self.init(code: advisory.code.rawValue, message: advisory.message, pointer: advisory.subject.pointer.description)
+    }
+}

@@ -1,0 +1,43 @@
+import LoupeGeometry
+import LoupeLifecycle
+
+/// The lifecycle trace that goes with a plan: the callbacks of its one transition, on the
+/// keyframes' clock (starting at 0, ending when the last keyframe lands).
+///
+/// The two view controllers are named by their role in the zoom: "source" owns the source view
+/// (the list), "destination" is the zoomed page. So a push goes source → destination and a pop
+/// destination → source.
+public enum PlanCallbacks {
+    /// The trace's name for the view controller that owns the source view.
+    public static let sourceName = "source"
+    /// The trace's name for the zoomed page's view controller.
+    public static let destinationName = "destination"
+
+    /// - Throws: `Problem` 500 if the engine rejects the single transition (a bug, never input).
+    public static func trace(for scene: ZoomScene, plan: ZoomPlan, order: CallbackOrder) throws(Problem) -> [TraceEntry] {
+        let transition = singleTransition(scene.transition, effect: plan.effect, style: scene.destination.presentationStyle)
+        do {
+            return try LifecycleEngine.trace(of: transition, duration: plan.duration, callbackOrder: order)
+        } catch {
+            throw Problem(.internalError, detail: "The callback trace could not be built for this plan.")
+        }
+    }
+
+    /// The lifecycle engine's view of the transition.
+    ///
+    /// Presentation styles: overFullScreen keeps the presenter's view (no appearance callbacks),
+    /// and so does a popover, which never covers its presenter; every other style is full screen,
+    /// which is also how zoom shows sheets (seed 000). Only a zoom can be grabbed, so fallback
+    /// effects trace as `.standard` transitions.
+    static func singleTransition(_ kind: TransitionKind, effect: TransitionEffect, style: PresentationStyle) -> SingleTransition {
+        let source = sourceName, destination = destinationName
+        let transition: TransitionStyle = effect == .zoom ? .zoom : .standard
+        let modalStyle: Presentation.Style = style == .overFullScreen || style == .popover ? .overFullScreen : .fullScreen
+        switch kind {
+        case .push: return .push(from: source, to: destination, transition: transition)
+        case .pop: return .pop(from: destination, to: source)
+        case .present: return .present(from: source, to: destination, style: modalStyle, transition: transition)
+        case .dismiss: return .dismiss(from: destination, to: source, style: modalStyle)
+        }
+    }
+}

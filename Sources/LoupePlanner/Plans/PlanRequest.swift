@@ -1,0 +1,28 @@
+import LoupeGeometry
+import LoupeLifecycle
+
+/// A decoded, range-checked `POST /v1/plans` body: the engine's scene plus what only the API
+/// layer uses (strict mode, number precision, callback order, unknown fields).
+public struct PlanRequest: Sendable, Hashable {
+    public var scene: ZoomScene
+    /// `options.strict`: every warning becomes a 422. Default false.
+    public var strict: Bool
+    /// `options.precision`: decimal places for numbers in the answer (0...6); nil = shortest
+    /// text that reads back exactly.
+    public var precision: Int?
+    /// `callbackOrder`: which cancelled-pop order the lifecycle engine follows. It does not change
+    /// a plan's single uninterrupted transition today; it is accepted so one setting serves both
+    /// routes. Default `.article`.
+    public var callbackOrder: CallbackOrder
+    /// Members the API does not know, reported as `unknown-field` warnings.
+    public var unknownFields: [JSONPointer]
+
+    public init(scene: ZoomScene, strict: Bool = false, precision: Int? = nil, callbackOrder: CallbackOrder = .article,
+                unknownFields: [JSONPointer] = []) {
+        self.scene = scene
+        self.strict = strict
+        self.precision = precision
+        self.callbackOrder = callbackOrder
+        self.unknownFields = unknownFields
+    }
+}

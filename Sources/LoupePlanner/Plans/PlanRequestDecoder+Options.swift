@@ -1,0 +1,77 @@
+import LoupeGeometry
+
+/// `options`: Loupe's own knobs (fit, path, background, dimming) and the answer's shape
+/// (strict mode, precision).
+extension PlanRequestDecoder {
+    struct DecodedOptions {
+        /// Nil when a field was invalid.
+        var zoom: ZoomOptions?
+        var strict: Bool
+        var precision: Int?
+    }
+
+    func readOptions(_ root: FieldReader.Object) -> DecodedOptions {
+        guard root.has("options") else {
+            _ = reader.value(root, "options")
+            return DecodedOptions(zoom: ZoomOptions(), strict: false, precision: nil)
+        }
+        guard let object = reader.object(root, "options") else { return DecodedOptions(zoom: nil, strict: false, precision: nil) }
+        let errorsBefore = reader.errors.count
+        let fitMode = reader.choice(object, "fitMode", as: FitMode.self)
+        let motionPath = reader.choice(object, "motionPath", as: MotionPath.self) ?? .straight
+        let backgroundMode = reader.choice(object, "backgroundMode", as: BackgroundMode.self) ?? .zoom
+        let dimming = readDimming(object)
+        let strict = reader.bool(object, "strict") ?? false
+        let precision = reader.integer(object, "precision", in: Self.precisionRange)
+        guard reader.errors.count == errorsBefore, let dimming else {
+            return DecodedOptions(zoom: nil, strict: strict, precision: precision)
+        }
+        let options = ZoomOptions(fitMode: fitMode, motionPath: motionPath, backgroundMode: backgroundMode, dimming: dimming)
+        return DecodedOptions(zoom: options, strict: strict, precision: precision)
+    }
+
+    /// `options.dimming`: UIKit's `dimmingColor` as "#RRGGBB" or "#RRGGBBAA" and the scrim's
+    /// opacity at full progress (default black at 0.15, zoom-research §4, measured).
+    private func readDimming(_ options: FieldReader.Object) -> Dimming? {
+        guard options.has("dimming") else {
+            _ = reader.value(options, "dimming")
+            return Dimming()
+        }
+        guard let object = reader.object(options, "dimming") else { return nil }
+        var color = RGBAColor.black
+        if let text = reader.string(object, "color", maxLength: 16) {
+            if let parsed = Self.color(hex: text) {
+                color = parsed
+            } else {
+                reader.fail(object.pointer.appending("color"), "must be a colour such as \"#000000\" or \"#00000080\", not \"\(text)\"")
+            }
+        }
+        let opacity = reader.number(object, "opacity", in: 0...1) ?? Dimming.zoomDefault.strength
+        return Dimming(color: color, strength: opacity)
+    }
+
+    /// "#RRGGBB" or "#RRGGBBAA" (hex digits in either case) as components in 0...1.
+    static func color(hex text: String) -> RGBAColor? {
+        let bytes = Array(text.utf8)
+        guard bytes.first == UInt8(ascii: "#"), bytes.count == 7 || bytes.count == 9 else { return nil }
+        var components: [Double] = []
+        var index = 1
+        while index + 1 < bytes.count {
+            guard let high = hexDigit(bytes[index]), let low = hexDigit(bytes[index + 1]) else { return nil }
+            components.append(Double(high * 16 + low) / 255)
+            index += 2
+        }
+        guard components.count >= 3 else { return nil }
+        return RGBAColor(red: components[0], green: components[1], blue: components[2],
+                         alpha: components.count == 4 ? components[3] : 1)
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> Int? {
+        switch byte {
+        case 48...57: Int(byte - 48)
+        case 65...70: Int(byte - 55)
+        case 97...102: Int(byte - 87)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import LoupeGeometry
+
+/// The source and destination parts of a plan request.
+///
+/// UIKit and SwiftUI find the source differently, so each framework reads its own fields and
+/// rejects the other's: UIKit's `source` (the provider's view; absent or null = the provider
+/// returned nil), SwiftUI's `sources` plus `destination.sourceID` and `destination.namespace`
+/// (seed 003's matching).
+extension PlanRequestDecoder {
+    func readSource(_ root: FieldReader.Object, framework: Framework) -> SourceInput? {
+        switch framework {
+        case .swiftUI:
+            reject(root, "source", "is UIKit's; SwiftUI matches sources by id, so give sources and destination.sourceID and destination.namespace")
+            return readMatchedSources(root)
+        case .uiKit:
+            reject(root, "sources", "applies only when platform.framework is \"SwiftUI\"; UIKit uses source")
+            guard root.has("source") else {
+                _ = reader.value(root, "source")
+                return .missing
+            }
+            guard let object = reader.object(root, "source") else { return nil }
+            let frame = rect(object, "frame", required: true)
+            let radius = reader.number(object, "cornerRadius", in: Self.cornerRadiusRange) ?? 0
+            guard let frame else { return nil }
+            return .view(SourceView(frame: frame, cornerRadius: radius))
+        }
+    }
+
+    /// SwiftUI's `sources`: every `matchedTransitionSource` on screen. Absent means none.
+    private func readMatchedSources(_ root: FieldReader.Object) -> SourceInput? {
+        guard root.has("sources") else {
+            _ = reader.value(root, "sources")
+            return .matched([])
+        }
+        guard let elements = reader.array(root, "sources", maxCount: Self.maximumSources) else { return nil }
+        let errorsBefore = reader.errors.count
+        var sources: [MatchedSource] = []
+        for (value, pointer) in elements {
+            guard let object = reader.object(value, at: pointer) else { continue }
+            let id = identifier(object, "id", required: true)
+            let namespace = reader.string(object, "namespace", required: true)
+            let frame = rect(object, "frame", required: true)
+            let radius = reader.number(object, "cornerRadius", in: Self.cornerRadiusRange) ?? 0
+            var modifiers: [String] = []
+            for (modifier, modifierPointer) in reader.array(object, "modifiers", maxCount: Self.maximumModifiers) ?? [] {
+                if let name = reader.string(modifier, at: modifierPointer) { modifiers.append(name) }
+            }
+            if let id, let namespace, let frame {
+                sources.append(MatchedSource(id: id, namespace: namespace, frame: frame, cornerRadius: radius, modifiers: modifiers))
+            }
+        }
+        guard reader.errors.count == errorsBefore else { return nil }
+        return .matched(sources)
+    }
+
+    /// `destination`: optional; its frame defaults to the container's bounds (a full-screen page).
+    func readDestination(_ root: FieldReader.Object, framework: Framework, container: Container?) -> Destination? {
+        let fullScreen = container?.bounds ?? .zero
+        guard root.has("destination") else {
+            _ = reader.value(root, "destination")
+            return Destination(frame: fullScreen)
+        }
+        guard let object = reader.object(root, "destination") else { return nil }
+        let errorsBefore = reader.errors.count
+        let frame = object.has("frame") ? rect(object, "frame", positive: true) : fullScreen
+        let alignmentRect = rect(object, "alignmentRect")
+        let radius = reader.number(object, "cornerRadius", in: Self.cornerRadiusRange) ?? 0
+        let opaque = reader.bool(object, "opaque") ?? true
+        let style = reader.choice(object, "presentationStyle", as: PresentationStyle.self) ?? .fullScreen
+        var sourceID: String?
+        var namespace: String?
+        switch framework {
+        case .swiftUI:
+            sourceID = identifier(object, "sourceID")
+            namespace = reader.string(object, "namespace")
+        case .uiKit:
+            let reason = "applies only when platform.framework is \"SwiftUI\"; UIKit's source view comes from source"
+            reject(object, "sourceID", reason)
+            reject(object, "namespace", reason)
+        }
+        guard reader.errors.count == errorsBefore, let frame else { return nil }
+        return Destination(frame: frame, alignmentRect: alignmentRect, cornerRadius: radius, isOpaque: opaque,
+                           presentationStyle: style, sourceID: sourceID, namespace: namespace)
+    }
+
+    // MARK: - Helpers
+
+    /// A SwiftUI id: a string, or a whole number given as its decimal text (ids are any Hashable).
+    private func identifier(_ object: FieldReader.Object, _ key: String, required: Bool = false) -> String? {
+        guard let value = reader.value(object, key, required: required) else { return nil }
+        let pointer = object.pointer.appending(key)
+        if case .number(let number) = value, number == number.rounded(), abs(number) < 1e15 {
+            return String(Int(number))
+        }
+        guard case .string = value else {
+            reader.fail(pointer, "must be a string or a whole number, not \(value.typeDescription)")
+            return nil
+        }
+        return reader.string(value, at: pointer)
+    }
+
+    /// Marks `key` as read and records `reason` when it is present and not null.
+    private func reject(_ object: FieldReader.Object, _ key: String, _ reason: String) {
+        guard reader.value(object, key) != nil else { return }
+        reader.fail(object.pointer.appending(key), reason)
+    }
+}

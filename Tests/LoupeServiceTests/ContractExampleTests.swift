@@ -1,0 +1,50 @@
+import Foundation
+import LoupePlanner
+import Testing
+
+/// openapi.yaml and examples/ describe the same requests, and the CLI answers what the route does.
+@Suite("Contract examples")
+struct ContractExampleTests {
+    @Test("every examples/*.json is a one-line request example in openapi.yaml")
+    func everyExampleFile_IsInOpenAPI() throws {
+        let inSpec = Set(try ExampleFiles.openAPIRequestExamples())
+        for name in try ExampleFiles.names() {
+            let line = ExampleFiles.minified(try ExampleFiles.bytes(name))
+            #expect(inSpec.contains(line), "examples/\(name) is not in openapi.yaml as: value: \(line)")
+        }
+    }
+
+    @Test("every one-line request example in openapi.yaml is a file in examples/")
+    func everyOpenAPIExample_IsAFile() throws {
+        let files = Set(try ExampleFiles.names().map { ExampleFiles.minified(try ExampleFiles.bytes($0)) })
+        let examples = try ExampleFiles.openAPIRequestExamples()
+        #expect(examples.count >= 13)
+        for example in examples {
+            #expect(files.contains(example), "openapi.yaml example has no file in examples/: \(example)")
+        }
+    }
+
+    @Test("loupe plan examples/push.json prints the bytes the route answers")
+    func cliPlan_PrintsTheRoutesBytes() throws {
+        let file = ExampleFiles.root.appendingPathComponent("examples/push.json").path
+        let result = try LoupeExecutable.run(["plan", file])
+        #expect(result.status == 0)
+        let service = try TestService()
+        let response = try service.post("/v1/plans", json: String(decoding: try ExampleFiles.bytes("push.json"), as: UTF8.self))
+        #expect(response.status == 200)
+        #expect(Array(result.stdout) == response.body)
+    }
+
+    @Test("loupe lifecycle reads standard input; a problem goes to stderr with exit status 1")
+    func cliLifecycle_ReadsStdinAndReportsProblems() throws {
+        let body = try ExampleFiles.bytes("lifecycle-push.json")
+        let success = try LoupeExecutable.run(["lifecycle", "-"], stdin: Data(body))
+        #expect(success.status == 0)
+        #expect(Array(success.stdout) == (try LifecycleEndpoint.answer(body: body)))
+        let failure = try LoupeExecutable.run(["plan", "-"], stdin: Data(#"{"transition":"up"}"#.utf8))
+        #expect(failure.status == 1)
+        #expect(failure.stdout.isEmpty)
+        let problem = try JSONReader.parse(Array(failure.stderr.filter { $0 != 0x0A }))
+        #expect(problem["type"] == .string("https://loupe.dev/problems/invalid-request"))
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// The request files in examples/ and the helpers that compare them with openapi.yaml.
+enum ExampleFiles {
+    /// The repository that holds examples/: openapi.yaml's real directory, so the tests also
+    /// work from a package that links openapi.yaml in from the repository.
+    static let root: URL = Repository.root.appendingPathComponent("openapi.yaml").resolvingSymlinksInPath().deletingLastPathComponent()
+
+    /// File names in examples/, sorted.
+    static func names() throws -> [String] {
+        let directory = root.appendingPathComponent("examples")
+        return try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") }.sorted()
+    }
+
+    static func bytes(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: root.appendingPathComponent("examples").appendingPathComponent(name)))
+    }
+
+    /// Which route a file is for: lifecycle-*.json go to /v1/lifecycle, the rest to /v1/plans.
+    static func route(for name: String) -> String {
+        name.hasPrefix("lifecycle-") ? "/v1/lifecycle" : "/v1/plans"
+    }
+
+    /// `json` without whitespace outside strings: the one-line form openapi.yaml's examples use.
+    static func minified(_ json: [UInt8]) -> String {
+        var output: [UInt8] = []
+        var inString = false
+        var escaped = false
+        for byte in json {
+            if inString {
+                output.append(byte)
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D: continue
+            case UInt8(ascii: "\""): inString = true; output.append(byte)
+            default: output.append(byte)
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The `value: {...}` one-line request examples of openapi.yaml, without the `value: ` prefix.
+    static func openAPIRequestExamples() throws -> [String] {
+        let text = String(decoding: try Repository.bytes("openapi.yaml"), as: UTF8.self)
+        return text.split(separator: "\n").compactMap { line in
+            let trimmed = line.drop { $0 == " " }
+            guard trimmed.hasPrefix("value: {") else { return nil }
+            return String(trimmed.dropFirst("value: ".count))
+        }
+    }
+}

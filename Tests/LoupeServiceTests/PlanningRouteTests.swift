@@ -1,0 +1,133 @@
+import Foundation
+import LoupePlanner
+import LoupeTestClient
+import Testing
+
+/// POST /v1/plans and POST /v1/lifecycle over real sockets.
+@Suite("Planning routes")
+struct PlanningRouteTests {
+    static let validPlan = #"{"transition":"push","container":{"width":393,"height":852}}"#
+
+    @Test("every example file gets 200 application/json from its route, the same bytes as the planner")
+    func everyExample_Answers200() throws {
+        let service = try TestService()
+        let names = try ExampleFiles.names()
+        #expect(names.count >= 13)
+        for name in names {
+            let body = try ExampleFiles.bytes(name)
+            let route = ExampleFiles.route(for: name)
+            let response = try Curl.request("POST", service.baseURL + route, headers: ["Content-Type: application/json"], body: body)
+            #expect(response.status == 200, "\(name): \(response.text)")
+            #expect(response.header("Content-Type") == "application/json", "\(name)")
+            let direct = route == "/v1/plans" ? try PlanEndpoint.answer(body: body) : try LifecycleEndpoint.answer(body: body)
+            #expect(response.body == direct, "\(name)")
+        }
+    }
+
+    @Test("push.json: first mask is the source frame, last keyframe the identity at the destination frame")
+    func pushExample_StartsAtTheSourceAndEndsAtTheDestination() throws {
+        let service = try TestService()
+        let response = try Curl.request("POST", service.baseURL + "/v1/plans", headers: ["Content-Type: application/json"],
+                                        body: try ExampleFiles.bytes("push.json"))
+        let plan = try JSONReader.parse(response.body)
+        guard case .array(let keyframes)? = plan["keyframes"], let first = keyframes.first, let last = keyframes.last else {
+            Issue.record("no keyframes")
+            return
+        }
+        #expect(first["mask"] == .object([("x", .number(16)), ("y", .number(120)), ("width", .number(110)), ("height", .number(110)), ("cornerRadius", .number(8))]))
+        #expect(last["transform"] == .array([1, 0, 0, 1, 0, 0].map(JSONValue.number)))
+        #expect(last["mask"]?["width"] == .number(393))
+        #expect(last["mask"]?["height"] == .number(852))
+    }
+
+    @Test("malformed JSON gets 400 problem+json naming the byte offset", arguments: ["/v1/plans", "/v1/lifecycle"])
+    func malformedJSON_Gets400(path: String) throws {
+        let service = try TestService()
+        let response = try service.post(path, json: #"{"transition": "push",, }"#)
+        #expect(response.status == 400)
+        #expect(response.header("Content-Type") == "application/problem+json")
+        let problem = try JSONReader.parse(response.body)
+        #expect(problem["type"] == .string("https://loupe.dev/problems/malformed-json"))
+        #expect(response.text.contains("at byte 22"))
+    }
+
+    @Test("an empty body gets 400")
+    func emptyBody_Gets400() throws {
+        let service = try TestService()
+        let response = try service.post("/v1/plans", json: "")
+        #expect(response.status == 400)
+        #expect(response.text.contains("empty"))
+    }
+
+    @Test("a body that is not declared JSON gets 415", arguments: [["Content-Type: text/plain"], ["Content-Type: application/x-www-form-urlencoded"], ["Content-Type: application/jsonx"], []])
+    func wrongContentType_Gets415(headers: [String]) throws {
+        let service = try TestService()
+        // An empty Content-Type line removes curl's default form type, so [] sends none.
+        let sent = headers.isEmpty ? ["Content-Type:"] : headers
+        let response = try service.post("/v1/plans", json: Self.validPlan, headers: sent)
+        #expect(response.status == 415)
+        #expect(response.header("Content-Type") == "application/problem+json")
+        #expect(response.text.contains("https://loupe.dev/problems/unsupported-media-type"))
+    }
+
+    @Test("JSON media types with parameters or a +json suffix are accepted", arguments: [
+        "application/json; charset=utf-8", "Application/JSON", "application/vnd.loupe.plan+json",
+    ])
+    func jsonMediaTypes_AreAccepted(type: String) throws {
+        let service = try TestService()
+        let response = try service.post("/v1/plans", json: Self.validPlan, headers: ["Content-Type: \(type)"])
+        #expect(response.status == 200)
+    }
+
+    @Test("a 422 lists several invalid fields at once")
+    func invalidFields_Get422ListingAll() throws {
+        let service = try TestService()
+        let response = try service.post("/v1/plans", json: #"{"transition":"slide","container":{"width":-1},"animation":{"frameRate":500}}"#)
+        #expect(response.status == 422)
+        #expect(response.header("Content-Type") == "application/problem+json")
+        let problem = try JSONReader.parse(response.body)
+        #expect(problem["type"] == .string("https://loupe.dev/problems/invalid-request"))
+        guard case .array(let errors)? = problem["errors"] else {
+            Issue.record("no errors")
+            return
+        }
+        #expect(errors.map { $0["pointer"] } == [
+            .string("/transition"), .string("/container/width"), .string("/container/height"), .string("/animation/frameRate"),
+        ])
+    }
+
+    @Test("an unplayable script gets 422 invalid-script with a pointer")
+    func unplayableScript_Gets422() throws {
+        let service = try TestService()
+        let response = try service.post("/v1/lifecycle", json: #"{"stack":["list"],"events":[{"time":0,"type":"pop"}]}"#)
+        #expect(response.status == 422)
+        #expect(response.text.contains("https://loupe.dev/problems/invalid-script"))
+        #expect(response.text.contains(#""pointer":"/events/0/type""#))
+    }
+
+    @Test("a body over the limit gets 413")
+    func oversizeBody_Gets413() throws {
+        let service = try TestService { $0.server.limits.maxBodyBytes = 4096 }
+        let padding = String(repeating: " ", count: 5000)
+        let response = try service.post("/v1/plans", json: "{" + padding + #""transition":"push"}"#)
+        #expect(response.status == 413)
+        #expect(response.text.contains("https://loupe.dev/problems/body-too-large"))
+    }
+
+    @Test("with API keys configured, /v1 needs one", arguments: ["/v1/plans", "/v1/lifecycle"])
+    func apiKey_IsRequired(path: String) throws {
+        let service = try TestService { $0.apiKeys = ["secret"] }
+        let denied = try service.post(path, json: Self.validPlan)
+        #expect(denied.status == 401)
+        let allowed = try service.post(path, json: Self.validPlan, headers: ["Content-Type: application/json", "Authorization: Bearer secret"])
+        #expect(allowed.status != 401)
+    }
+
+    @Test("GET on a /v1 route is 405 with Allow: POST, OPTIONS")
+    func get_Is405() throws {
+        let service = try TestService()
+        let response = try service.get("/v1/plans")
+        #expect(response.status == 405)
+        #expect(response.header("Allow") == "POST, OPTIONS")
+    }
+}
