@@ -119,6 +119,12 @@ struct PlanningRouteTests {
         let service = try TestService { $0.apiKeys = ["secret"] }
         let denied = try service.post(path, json: Self.validPlan)
         #expect(denied.status == 401)
+        #expect(denied.header("WWW-Authenticate") == #"Bearer realm="loupe""#)
+        #expect(denied.text.contains("https://loupe.dev/problems/unauthorized"))
+        let wrongKey = try service.post(path, json: Self.validPlan, headers: ["Content-Type: application/json", "Authorization: Bearer secreT"])
+        #expect(wrongKey.status == 401)
+        let wrongScheme = try service.post(path, json: Self.validPlan, headers: ["Content-Type: application/json", "Authorization: Basic secret"])
+        #expect(wrongScheme.status == 401)
         let allowed = try service.post(path, json: Self.validPlan, headers: ["Content-Type: application/json", "Authorization: Bearer secret"])
         #expect(allowed.status != 401)
     }
