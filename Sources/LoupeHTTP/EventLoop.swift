@@ -19,8 +19,8 @@ final class EventLoop: @unchecked Sendable {
     let statistics = Locked(ServerStatistics())
 
     private var connections: [Int32: Connection] = [:]
+    private var exchanger: Exchanger
     private var encoder = ResponseEncoder()
-    private var requestIDs = RequestIDGenerator()
     private var pending = ServerStatistics()
     private var draining = false
     private var drainDeadline: UInt64 = 0
@@ -43,6 +43,7 @@ final class EventLoop: @unchecked Sendable {
         self.configuration = configuration
         self.responder = responder
         self.state = state
+        self.exchanger = Exchanger(responder: responder)
         epollFD = loupe_epoll_create()
         guard epollFD >= 0 else { throw SocketError(call: "epoll_create1") }
         wakeFD = loupe_eventfd()
@@ -145,17 +146,12 @@ final class EventLoop: @unchecked Sendable {
     /// Answers 503 once, without reading the request, and closes: the cheapest honest reply
     /// when the server has no room for another connection.
     private func rejectOverCapacity(fd: Int32, peer: String) {
-        let requestID = requestIDs.next()
-        let response = responder.respond(to: .overCapacity, context: RequestContext(requestID: requestID, peer: peer))
         var bytes: [UInt8] = []
-        encoder.encode(response, requestID: requestID, headOnly: false, keepAlive: false, http10: false, into: &bytes)
+        exchanger.answer(.overCapacity, peer: peer, startedAt: nil, bytesIn: 0, into: &bytes)
         let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         close(fd)
         pending.rejectedConnections += 1
         pending.bytesOut += max(0, sent)
-        responder.didRespond(ExchangeRecord(
-            method: "-", path: "-", status: response.status.code, requestID: requestID, peer: peer,
-            bytesIn: 0, bytesOut: bytes.count, microseconds: 0))
     }
 
     // MARK: - Reading and answering
@@ -226,39 +222,25 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func answer(_ request: HTTPRequest, on connection: Connection) {
-        let requestID = request.headers["X-Request-ID"].flatMap { RequestID.isWellFormed($0) ? $0 : nil } ?? requestIDs.next()
-        let context = RequestContext(requestID: requestID, peer: connection.peer)
-        let response = responder.respond(to: request, context: context)
-        let keepAlive = request.wantsKeepAlive && !response.closesConnection && !draining && !connection.peerClosed
-        let before = connection.output.count
-        encoder.encode(
-            response, requestID: requestID, headOnly: request.method == "HEAD", keepAlive: keepAlive,
-            http10: request.version == .http1_0, into: &connection.output)
+        let keepAlive = exchanger.answer(
+            request, peer: connection.peer, mayKeepAlive: !draining && !connection.peerClosed,
+            startedAt: connection.requestStartedAt, bytesIn: connection.requestBytes, into: &connection.output)
         if !keepAlive { connection.closeAfterWrite = true }
-        record(request.method, request.path, response.status, requestID, connection, bytesOut: connection.output.count - before)
+        connection.requestStartedAt = nil
+        connection.requestBytes = 0
     }
 
     /// Answers a failure the server found itself and marks the connection for closing.
     private func fail(_ connection: Connection, _ failure: HTTPFailure, now: UInt64) {
-        let requestID = requestIDs.next()
-        let response = responder.respond(to: failure, context: RequestContext(requestID: requestID, peer: connection.peer))
-        let before = connection.output.count
-        encoder.encode(response, requestID: requestID, headOnly: false, keepAlive: false, http10: false, into: &connection.output)
+        exchanger.answer(
+            failure, peer: connection.peer, startedAt: connection.requestStartedAt, bytesIn: connection.requestBytes,
+            into: &connection.output)
+        connection.requestStartedAt = nil
+        connection.requestBytes = 0
         connection.closeAfterWrite = true
         connection.inputStart = connection.input.count
         connection.compactInput()
-        record("-", "-", response.status, requestID, connection, bytesOut: connection.output.count - before)
         flush(connection, now: now)
-    }
-
-    private func record(_ method: String, _ path: String, _ status: HTTPStatus, _ requestID: String, _ connection: Connection, bytesOut: Int) {
-        let started = connection.requestStartedAt ?? MonotonicClock.now()
-        let elapsed = MonotonicClock.now() &- started
-        responder.didRespond(ExchangeRecord(
-            method: method, path: path, status: status.code, requestID: requestID, peer: connection.peer,
-            bytesIn: connection.requestBytes, bytesOut: bytesOut, microseconds: Int(elapsed / 1000)))
-        connection.requestStartedAt = nil
-        connection.requestBytes = 0
     }
 
     // MARK: - Writing

@@ -5,9 +5,23 @@ import Foundation
 //   swift run -c release loupe-bench            full run (docs/benchmarks.md figures)
 //   swift run -c release loupe-bench --quick    a few samples, so CI keeps it from rotting
 
-let quick = CommandLine.arguments.contains("--quick")
+//   loupe-bench --profile NAME N                 run one benchmark N times untimed, for
+//                                                 valgrind --tool=callgrind (instruction counts)
+
+let arguments = CommandLine.arguments
+let quick = arguments.contains("--quick")
 let runner = BenchmarkRunner(samples: quick ? 3 : 25, sampleSeconds: quick ? 0.002 : 0.05)
 let benchmarks = EngineBenchmarks.all() + CodingBenchmarks.all()
+
+if let flag = arguments.firstIndex(of: "--profile"), flag + 2 < arguments.count {
+    let name = arguments[flag + 1]
+    guard let benchmark = benchmarks.first(where: { $0.name.contains(name) }), let count = Int(arguments[flag + 2]) else {
+        print("no benchmark matches \(name)")
+        exit(2)
+    }
+    blackHole(benchmark.run(count))
+    exit(0)
+}
 
 print("benchmark".padding(toLength: 52, withPad: " ", startingAt: 0) + "median ns/op      p10      p90")
 var medians: [String: Double] = [:]

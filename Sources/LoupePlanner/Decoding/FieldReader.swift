@@ -10,11 +10,14 @@ public final class FieldReader {
     public final class Object {
         public let pointer: JSONPointer
         let members: [(key: String, value: JSONValue)]
-        fileprivate var read: Set<String> = []
+        /// Which members were asked for, by position (requests have a handful of members, so a
+        /// linear scan beats hashing every key).
+        fileprivate var read: [Bool]
 
         init(pointer: JSONPointer, members: [(key: String, value: JSONValue)]) {
             self.pointer = pointer
             self.members = members
+            self.read = Array(repeating: false, count: members.count)
         }
 
         /// Whether the member is present and not null.
@@ -24,8 +27,10 @@ public final class FieldReader {
         }
 
         fileprivate func take(_ key: String) -> JSONValue? {
-            read.insert(key)
-            guard let value = members.first(where: { $0.key == key })?.value, value != .null else { return nil }
+            guard let index = members.firstIndex(where: { $0.key == key }) else { return nil }
+            read[index] = true
+            let value = members[index].value
+            if case .null = value { return nil }
             return value
         }
     }
@@ -43,7 +48,7 @@ public final class FieldReader {
     /// Pointers of members nobody read, in document order.
     public var unknownFields: [JSONPointer] {
         objects.flatMap { object in
-            object.members.filter { !object.read.contains($0.key) }.map { object.pointer.appending($0.key) }
+            object.members.indices.filter { !object.read[$0] }.map { object.pointer.appending(object.members[$0].key) }
         }
     }
 
@@ -144,13 +149,14 @@ public final class FieldReader {
     }
 
     public func choice<Choice: RawRepresentable & CaseIterable>(_ value: JSONValue, at pointer: JSONPointer, as type: Choice.Type = Choice.self) -> Choice? where Choice.RawValue == String {
-        let accepted = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        // The list of accepted values is built only for the error message.
+        func accepted() -> String { Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") }
         guard case .string(let text) = value else {
-            fail(pointer, "must be one of \(accepted), not \(value.typeDescription)")
+            fail(pointer, "must be one of \(accepted()), not \(value.typeDescription)")
             return nil
         }
         guard let choice = Choice(rawValue: text) else {
-            fail(pointer, "must be one of \(accepted), not \"\(String(text.prefix(64)))\"")
+            fail(pointer, "must be one of \(accepted()), not \"\(String(text.prefix(64)))\"")
             return nil
         }
         return choice

@@ -125,14 +125,26 @@ public struct JSONReader {
 
     private mutating func number() throws(SyntaxError) -> Double {
         let start = index
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
         guard index < bytes.count else { throw error("invalid number") }
+        var integer = 0
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
         } else if isDigit(bytes[index]) {
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            while index < bytes.count, isDigit(bytes[index]) {
+                integer = integer &* 10 &+ Int(bytes[index] - 48)
+                index += 1
+            }
         } else {
             throw error("invalid number")
+        }
+        let integerDigits = index - start - (negative ? 1 : 0)
+        let isPlainInteger = index == bytes.count
+            || (bytes[index] != UInt8(ascii: ".") && bytes[index] != UInt8(ascii: "e") && bytes[index] != UInt8(ascii: "E"))
+        if isPlainInteger && integerDigits <= 15 {
+            // Exact in a Double: most request numbers are small integers, and this skips text parsing.
+            return negative ? -Double(integer) : Double(integer)
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
@@ -157,7 +169,28 @@ public struct JSONReader {
 
     private mutating func string() throws(SyntaxError) -> String {
         index += 1
-        var scalars: [UInt8] = []
+        let start = index
+        var isASCII = true
+        // Fast path: no escapes, the usual case for member names and enum values.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let text = isASCII
+                    ? String(decoding: bytes[start..<index], as: UTF8.self)
+                    : String(validating: bytes[start..<index], as: UTF8.self)
+                index += 1
+                // Invalid UTF-8 in a request is an error, not a silent replacement character.
+                guard let text else { throw SyntaxError(offset: start, reason: "invalid UTF-8 in string") }
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw error("control character in string") }
+            if byte >= 0x80 { isASCII = false }
+            index += 1
+        }
+        guard index < bytes.count else { throw error("unterminated string") }
+        // Slow path: the string has escapes.
+        var scalars = Array(bytes[start..<index])
         var chunkStart = index
         while true {
             guard index < bytes.count else { throw error("unterminated string") }
@@ -177,7 +210,6 @@ public struct JSONReader {
             }
             index += 1
         }
-        // Invalid UTF-8 in a request is an error, not a silent replacement character.
         guard let text = String(validating: scalars, as: UTF8.self) else { throw error("invalid UTF-8 in string") }
         return text
     }

@@ -1,0 +1,36 @@
+import LoupeHTTP
+import Testing
+
+@Suite("InProcessConnection")
+struct InProcessConnectionTests {
+    @Test("answers pipelined requests with the exact bytes a socket would carry")
+    func pipelinedRequests_getExactBytes() {
+        var connection = InProcessConnection(responder: TestResponder())
+        let output = connection.send(Array("GET /echo HTTP/1.1\r\nHost: t\r\nX-Request-ID: a1\r\n\r\nGET /close HTTP/1.1\r\nHost: t\r\nX-Request-ID: a2\r\n\r\n".utf8))
+        let text = String(decoding: output, as: UTF8.self)
+        let responses = text.components(separatedBy: "HTTP/1.1 200 OK\r\n").filter { !$0.isEmpty }
+        #expect(responses.count == 2)
+        #expect(responses[0].contains("Content-Length: 12\r\nX-Request-ID: a1\r\n\r\nGET /echo 0\n"))
+        #expect(responses[1].hasSuffix("X-Request-ID: a2\r\nConnection: close\r\n\r\nbye"))
+        #expect(connection.isClosed)
+    }
+
+    @Test("a framing error is answered and closes the connection")
+    func framingError_closes() {
+        var connection = InProcessConnection(responder: TestResponder())
+        let output = String(decoding: connection.send(Array("GET / HTTP/1.1\nHost: t\n\n".utf8)), as: UTF8.self)
+        #expect(output.hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
+        #expect(output.contains("Connection: close\r\n"))
+        #expect(connection.isClosed)
+        #expect(connection.send(Array("GET /echo HTTP/1.1\r\nHost: t\r\n\r\n".utf8)).isEmpty)
+    }
+
+    @Test("a request split across sends is answered once complete")
+    func splitRequest_isAnsweredWhenComplete() {
+        var connection = InProcessConnection(responder: TestResponder())
+        #expect(connection.send(Array("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Le".utf8)).isEmpty)
+        #expect(connection.send(Array("ngth: 2\r\n\r\nh".utf8)).isEmpty)
+        let output = String(decoding: connection.send(Array("i".utf8)), as: UTF8.self)
+        #expect(output.hasSuffix("POST /echo 2\nhi"))
+    }
+}
