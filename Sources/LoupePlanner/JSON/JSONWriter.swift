@@ -75,7 +75,7 @@ public struct JSONWriter: Sendable {
         separate()
         if !value.isFinite {
             bytes.append(contentsOf: Self.nullBytes)
-        } else if value == value.rounded(), abs(value) < 1e15 {
+        } else if value == value.rounded(), abs(value) <= Self.largestExactInteger {
             appendInteger(Int(value))
         } else {
             bytes.append(contentsOf: value.description.utf8)
@@ -87,6 +87,12 @@ public struct JSONWriter: Sendable {
     /// ask for `options.precision`).
     public mutating func number(_ value: Double, places: Int?) {
         guard let places else {
+            number(value)
+            return
+        }
+        // From 1e15 up every double is a whole number already, and scaling it could overflow to
+        // infinity (written as null, which the schema forbids): write it unrounded.
+        guard abs(value) < 1e15 else {
             number(value)
             return
         }
@@ -126,11 +132,14 @@ public struct JSONWriter: Sendable {
 
     // MARK: Internals
 
+    /// 2^53: up to here every integer is exactly a Double, so integral values print as integers.
+    private static let largestExactInteger = 9_007_199_254_740_992.0
     private static let trueBytes = Array("true".utf8)
     private static let falseBytes = Array("false".utf8)
     private static let nullBytes = Array("null".utf8)
     private static let powersOfTen: [Double] = (0...12).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
     private static let hexDigits = Array("0123456789abcdef".utf8)
+    private static let unicodeEscapePrefix = Array("\\u00".utf8)
 
     private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
@@ -161,6 +170,22 @@ public struct JSONWriter: Sendable {
 
     private mutating func appendQuoted(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
+        var text = text
+        let copied: Bool = text.withUTF8 { utf8 in
+            // Fast path: nothing to escape (member names, enum values, most strings), one copy.
+            guard !utf8.contains(where: Self.needsEscape) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if !copied { appendEscaped(text) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    private mutating func appendEscaped(_ text: String) {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
@@ -169,12 +194,11 @@ public struct JSONWriter: Sendable {
             case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
             case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
             case 0..<0x20:
-                bytes.append(contentsOf: Array("\\u00".utf8))
+                bytes.append(contentsOf: Self.unicodeEscapePrefix)
                 bytes.append(Self.hexDigits[Int(byte >> 4)])
                 bytes.append(Self.hexDigits[Int(byte & 0xF)])
             default: bytes.append(byte)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 }

@@ -1,0 +1,79 @@
+import LoupePlanner
+import LoupeTestSupport
+import Testing
+
+@Suite("JSONWriter")
+struct JSONWriterTests {
+    @Test("writes members in the order given, with escaping")
+    func writesInOrderWithEscaping() {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.member("z", "quote\" backslash\\ newline\n tab\t bell\u{7}")
+        writer.member("a", 1)
+        writer.key("list")
+        writer.beginArray()
+        writer.bool(true)
+        writer.null()
+        writer.number(-0.5)
+        writer.endArray()
+        writer.endObject()
+        #expect(String(decoding: writer.bytes, as: UTF8.self)
+            == #"{"z":"quote\" backslash\\ newline\n tab\t bell\u0007","a":1,"list":[true,null,-0.5]}"#)
+    }
+
+    @Test("integral numbers are written without a fraction; extremes survive")
+    func integralNumbers() {
+        var writer = JSONWriter()
+        writer.beginArray()
+        for value in [0.0, -0.0, 1, -1, 123_456_789, 1e15, 1e300, -9_007_199_254_740_993] { writer.number(value) }
+        writer.int(Int.min)
+        writer.int(Int.max)
+        writer.endArray()
+        #expect(String(decoding: writer.bytes, as: UTF8.self)
+            == "[0,0,1,-1,123456789,1000000000000000,1e+300,-9007199254740992,-9223372036854775808,9223372036854775807]")
+    }
+
+    @Test("non-finite numbers, which JSON cannot carry, are written as null")
+    func nonFiniteIsNull() {
+        var writer = JSONWriter()
+        writer.beginArray()
+        writer.number(.nan)
+        writer.number(.infinity)
+        writer.endArray()
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "[null,null]")
+    }
+
+    @Test("every finite double reads back exactly, in the shortest text", arguments: Array(PropertySeeds.seeds(count: 20)))
+    func doublesRoundTripInShortestForm(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        for _ in 0..<500 {
+            let value: Double
+            switch generator.int(in: 0...3) {
+            case 0: value = Double(bitPattern: generator.next())
+            case 1: value = generator.double(in: -1000...1000)
+            case 2: value = generator.double(in: 0...1)
+            default: value = Double(generator.int(in: -1_000_000...1_000_000)) / 64
+            }
+            guard value.isFinite else { continue }
+            var writer = JSONWriter()
+            writer.number(value)
+            let text = String(decoding: writer.bytes, as: UTF8.self)
+            #expect(try JSONReader.parse(writer.bytes) == .number(value), "\(value) → \(text)")
+            let digits = text.filter(\.isNumber).drop { $0 == "0" }
+            let reference = value.description.split(separator: "e").first.map { $0.filter(\.isNumber).drop { $0 == "0" } } ?? ""
+            #expect(digits.count <= max(reference.count, 1) + 3, "\(value) → \(text) is not short")
+        }
+    }
+
+    @Test("precision rounds to the requested places and never writes -0")
+    func precisionRounds() {
+        var writer = JSONWriter()
+        writer.beginArray()
+        writer.number(0.123456, places: 3)
+        writer.number(-0.0004, places: 3)
+        writer.number(2.5, places: 0)
+        writer.number(1234.5678, places: nil)
+        writer.endArray()
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "[0.123,0,3,1234.5678]")
+    }
+}
