@@ -5,6 +5,7 @@
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/random.h>
+#include <sched.h>
 #include <unistd.h>
 
 const uint32_t LOUPE_EPOLLIN = EPOLLIN;
@@ -61,5 +62,12 @@ ssize_t loupe_getrandom(void *buffer, size_t length) {
 }
 
 long loupe_core_count(void) {
+    // The CPUs this process may run on (taskset, cpusets), not every CPU the machine has.
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof(set), &set) == 0) {
+        int count = CPU_COUNT(&set);
+        if (count > 0) return count;
+    }
     return sysconf(_SC_NPROCESSORS_ONLN);
 }

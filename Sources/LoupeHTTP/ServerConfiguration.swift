@@ -1,4 +1,8 @@
 import CLoupeSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Everything the HTTP server can be told, with production defaults.
 ///
 /// Timeouts are in seconds. Tests shrink them to milliseconds so timeout behaviour is
@@ -42,8 +46,34 @@ public struct ServerConfiguration: Sendable, Equatable {
         self.eventLoops = eventLoops
     }
 
+    /// The cores this process can use: its CPU affinity, further limited by a cgroup CPU
+    /// quota (a Kubernetes CPU limit), so a pod on a 64-core node with a 2-CPU limit runs
+    /// 2 loops, not 64.
     public static var coreCount: Int {
-        max(1, loupe_core_count())
+        let affinity = max(1, loupe_core_count())
+        guard let quota = cgroupCPUQuota(Self.readFile("/sys/fs/cgroup/cpu.max")) else { return affinity }
+        return max(1, min(affinity, quota))
+    }
+
+    /// Cores allowed by a cgroup v2 `cpu.max` line ("200000 100000" → 2, rounded up;
+    /// "max 100000" → nil, no quota).
+    static func cgroupCPUQuota(_ text: String?) -> Int? {
+        guard let text else { return nil }
+        let fields = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
+        guard fields.count >= 2, let quota = Double(fields[0]), let period = Double(fields[1]), quota > 0, period > 0 else {
+            return nil
+        }
+        return Int((quota / period).rounded(.up))
+    }
+
+    private static func readFile(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let count = read(fd, &buffer, buffer.count)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count], as: UTF8.self)
     }
 
     /// How often loops look for expired deadlines: fine enough for the shortest timeout.

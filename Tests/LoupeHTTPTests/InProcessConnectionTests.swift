@@ -1,4 +1,4 @@
-import LoupeHTTP
+@testable import LoupeHTTP
 import Testing
 
 @Suite("InProcessConnection")
@@ -32,5 +32,23 @@ struct InProcessConnectionTests {
         #expect(connection.send(Array("ngth: 2\r\n\r\nh".utf8)).isEmpty)
         let output = String(decoding: connection.send(Array("i".utf8)), as: UTF8.self)
         #expect(output.hasSuffix("POST /echo 2\nhi"))
+    }
+}
+
+@Suite("ServerConfiguration")
+struct ServerConfigurationTests {
+    @Test("a cgroup CPU quota limits the default loop count, rounded up")
+    func cgroupQuota_isRoundedUp() {
+        #expect(ServerConfiguration.cgroupCPUQuota("200000 100000\n") == 2)
+        #expect(ServerConfiguration.cgroupCPUQuota("150000 100000") == 2)
+        #expect(ServerConfiguration.cgroupCPUQuota("50000 100000") == 1)
+        #expect(ServerConfiguration.cgroupCPUQuota("max 100000") == nil)
+        #expect(ServerConfiguration.cgroupCPUQuota(nil) == nil)
+        #expect(ServerConfiguration.cgroupCPUQuota("garbage") == nil)
+    }
+
+    @Test("the default loop count is at least one and at most the machine's processors")
+    func coreCount_isSane() {
+        #expect(ServerConfiguration.coreCount >= 1)
     }
 }

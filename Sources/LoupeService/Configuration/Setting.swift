@@ -93,7 +93,7 @@ public struct Setting: Sendable {
     public static var helpText: String {
         all.map { setting in
             let left = "  \(setting.flag) <value>"
-            let padded = left.padding(toLength: 28, withPad: " ", startingAt: 0)
+            let padded = left.padding(toLength: max(28, left.count + 2), withPad: " ", startingAt: 0)
             let fallback = setting.defaultValue.isEmpty ? "unset" : setting.defaultValue
             return "\(padded)\(setting.summary)\n\(String(repeating: " ", count: 28))env \(setting.environment), default \(fallback)"
         }.joined(separator: "\n")
