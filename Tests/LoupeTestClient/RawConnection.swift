@@ -18,8 +18,9 @@ public struct RawResponse: Sendable {
 }
 
 /// A plain TCP client for the tests a client library would get in the way of: exact
-/// bytes, pipelining, malformed framing, slow senders and abrupt disconnects.
-public final class RawConnection {
+/// bytes, pipelining, malformed framing, slow senders and abrupt disconnects. It is not
+/// synchronised: a test hands each connection to one thread at a time.
+public final class RawConnection: @unchecked Sendable {
     public let fd: Int32
     private var buffer: [UInt8] = []
 
