@@ -5,7 +5,7 @@ import PackageDescription
 /// Loupe: an HTTP service that serves zoom-transition plans.
 ///
 /// The targets form one direction of dependency:
-/// engines (LoupeGeometry, LoupeLifecycle) <- LoupePlanner <- LoupeService -> LoupeHTTP, and
+/// engines (LoupeGeometry, LoupeLifecycle; LoupeTimeline on both) <- LoupePlanner <- LoupeService -> LoupeHTTP, and
 /// the `loupe` executable on top. LoupeHTTP never learns what a transition is, and the
 /// engines never learn what JSON or HTTP is.
 let package = Package(
@@ -17,9 +17,10 @@ let package = Package(
         // MARK: - Engines (pure)
         .target(name: "LoupeGeometry"),
         .target(name: "LoupeLifecycle"),
+        .target(name: "LoupeTimeline", dependencies: ["LoupeGeometry", "LoupeLifecycle"]),
 
         // MARK: - API layer
-        .target(name: "LoupePlanner", dependencies: ["LoupeGeometry", "LoupeLifecycle"]),
+        .target(name: "LoupePlanner", dependencies: ["LoupeGeometry", "LoupeLifecycle", "LoupeTimeline"]),
 
         // MARK: - Transport and service
         .target(name: "CLoupeSystem"),
@@ -53,11 +54,12 @@ if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests") {
         // MARK: - Tests
         .testTarget(name: "LoupeGeometryTests", dependencies: ["LoupeGeometry", "LoupeTestSupport"]),
         .testTarget(name: "LoupeLifecycleTests", dependencies: ["LoupeLifecycle", "LoupeTestSupport"]),
+        .testTarget(name: "LoupeTimelineTests", dependencies: ["LoupeTimeline", "LoupeTestSupport"]),
         .testTarget(name: "LoupePlannerTests", dependencies: ["LoupePlanner", "LoupeTestSupport"]),
         .testTarget(name: "LoupeHTTPTests", dependencies: ["LoupeHTTP", "LoupeTestSupport", "LoupeTestClient"]),
         .testTarget(
             name: "LoupeServiceTests",
-            dependencies: ["LoupeService", "LoupeHTTP", "LoupePlanner", "LoupeTestSupport", "LoupeTestClient"]
+            dependencies: ["LoupeService", "LoupeHTTP", "LoupePlanner", "LoupeTimeline", "LoupeTestSupport", "LoupeTestClient"]
         ),
     ]
 }

@@ -10,6 +10,11 @@ enum CodingBenchmarks {
     static let pushRequest = Array(#"{"transition":"push","platform":{"os":"iOS","version":"18.0","framework":"UIKit"},"container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},"destination":{"frame":{"x":0,"y":0,"width":393,"height":852},"alignmentRect":{"x":0,"y":0,"width":393,"height":393}},"animation":{"frameRate":60}}"#.utf8)
 
     static func all() -> [Benchmark] {
+        if let text = ProcessInfo.processInfo.environment["LOUPE_VERIFY_SHORTEST"], let count = Int(text) {
+            let mismatches = verifyShortestDecimal(count: count)
+            print("ShortestDecimal vs description: \(count) doubles, \(mismatches) mismatches")
+            if mismatches > 0 { exit(1) }
+        }
         let plan = (try? ZoomPlanner.plan(EngineBenchmarks.pushScene))
         let mirror = plan.map(FoundationPlanMirror.init)
         let encoder = JSONEncoder()
@@ -60,6 +65,31 @@ enum CodingBenchmarks {
                 }
                 return count
             },
+            // Per number: divide the median by 1000.
+            Benchmark(name: "format 1000 doubles (ours)") { iterations in
+                var count = 0
+                for _ in 0..<iterations {
+                    var writer = JSONWriter(capacity: 24_000)
+                    writer.beginArray()
+                    for value in formatSample { writer.number(value) }
+                    writer.endArray()
+                    count &+= writer.bytes.count
+                }
+                return count
+            },
+            Benchmark(name: "format 1000 doubles (description)") { iterations in
+                var count = 0
+                for _ in 0..<iterations {
+                    var bytes: [UInt8] = []
+                    bytes.reserveCapacity(24_000)
+                    for value in formatSample {
+                        bytes.append(contentsOf: value.description.utf8)
+                        bytes.append(UInt8(ascii: ","))
+                    }
+                    count &+= bytes.count
+                }
+                return count
+            },
         ]
     }
 
@@ -67,7 +97,81 @@ enum CodingBenchmarks {
     static let ratios: [(String, String)] = [
         ("plan answer bytes from request bytes (planner)", "encode push plan (Foundation JSONEncoder)"),
         ("decode+validate push request (ours)", "decode push request (Foundation JSONSerialization)"),
+        ("format 1000 doubles (ours)", "format 1000 doubles (description)"),
     ]
+
+    /// 1000 doubles like a plan's: four in five are results of arithmetic with 15 to 17 digits
+    /// (scales, offsets, times), the rest short decimals such as 12.5 or 0.25, across 1e-4…1e4,
+    /// half of them negative. Seeded, so every run formats the same numbers.
+    static let formatSample: [Double] = {
+        var state: UInt64 = 0x5EED_F10A
+        func next() -> UInt64 {  // SplitMix64
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        let scales: [Double] = [1e-4, 1e-2, 1, 1, 10, 100, 1000, 10_000]
+        return (0..<1000).map { index in
+            let scale = scales[Int(next() % UInt64(scales.count))]
+            let magnitude = index % 5 == 4
+                ? Double(next() % 4000 + 1) / 8 * scale / 100           // short: k/8 scaled
+                : (Double(next() >> 11) * 0x1p-53 + 0.001) * scale       // full precision
+            return next() & 1 == 0 ? magnitude : -magnitude
+        }
+    }()
+
+    /// Compares ShortestDecimal with `description`'s digits on `count` seeded doubles (random bit
+    /// patterns, and values in [0, 1) and [0, 1000)), as a release-speed complement to the unit
+    /// tests' smaller run. Run: `LOUPE_VERIFY_SHORTEST=10000000 loupe-bench --quick`.
+    static func verifyShortestDecimal(count: Int) -> Int {
+        var state: UInt64 = 0x10AE_5D7A
+        var mismatches = 0
+        for index in 0..<count {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var bits = state
+            bits = (bits ^ (bits >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            bits = (bits ^ (bits >> 27)) &* 0x94D0_49BB_1331_11EB
+            bits ^= bits >> 31
+            let value: Double
+            switch index % 3 {
+            case 0: value = Double(bitPattern: bits)
+            case 1: value = Double(bits >> 11) * 0x1p-53
+            default: value = Double(bits >> 11) * 0x1p-53 * 1000
+            }
+            guard value.isFinite, let ours = ShortestDecimal(value) else { continue }
+            if ours != descriptionDigits(value) {
+                mismatches += 1
+                if mismatches <= 10 { print("ShortestDecimal mismatch: \(value) gives \(ours)") }
+            }
+        }
+        return mismatches
+    }
+
+    /// The significand (no trailing zeros) and exponent that `description` prints.
+    private static func descriptionDigits(_ value: Double) -> ShortestDecimal {
+        var significand: UInt64 = 0
+        var exponent = 0
+        var afterPoint = false
+        var pendingZeros = 0
+        var utf8 = value.description.utf8[...]
+        if utf8.first == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
+        while let byte = utf8.first, byte != UInt8(ascii: "e") {
+            utf8 = utf8.dropFirst()
+            if byte == UInt8(ascii: ".") { afterPoint = true; continue }
+            if afterPoint { exponent -= 1 }
+            if byte == UInt8(ascii: "0") { pendingZeros += 1; continue }
+            for _ in 0..<(significand == 0 ? 0 : pendingZeros) { significand *= 10 }
+            pendingZeros = 0
+            significand = significand * 10 + UInt64(byte - UInt8(ascii: "0"))
+        }
+        exponent += pendingZeros  // trailing zeros
+        if !utf8.isEmpty, let written = Int(String(decoding: utf8.dropFirst(), as: UTF8.self).replacingOccurrences(of: "+", with: "")) {
+            exponent += written
+        }
+        return significand == 0 ? ShortestDecimal(significand: 0, exponent: 0) : ShortestDecimal(significand: significand, exponent: exponent)
+    }
 }
 
 /// The plan's keyframes as Codable values, so Foundation's JSONEncoder can encode the same

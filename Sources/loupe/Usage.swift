@@ -11,9 +11,12 @@ enum Usage {
           loupe healthcheck [--port N]
                                     Exit 0 when the local service answers /healthz
                                     with 200 (the container's HEALTHCHECK).
-          loupe plan [FILE|-]       Print the POST /v1/plans answer for a request file (- or
-                                    nothing: standard input), byte for byte as the service.
-          loupe lifecycle [FILE|-]  The same for POST /v1/lifecycle.
+          loupe plan [--format F] [FILE|-]
+                                    Print the POST /v1/plans answer for a request file (- or
+                                    nothing: standard input), byte for byte as the service;
+                                    F is json (default), css, waapi or svg.
+          loupe lifecycle [--format F] [FILE|-]
+                                    The same for POST /v1/lifecycle (json or svg).
           loupe version             Print the version.
           loupe help                Show this help.
 

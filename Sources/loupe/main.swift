@@ -18,9 +18,9 @@ case let flag? where flag.hasPrefix("--") && flag != "--help" && flag != "--vers
 case "healthcheck":
     exit(HealthCheckCommand.run(arguments: Array(arguments.dropFirst()), environment: environment))
 case "plan":
-    exit(AnswerCommand.run(arguments: Array(arguments.dropFirst()), endpoint: PlanEndpoint.answer))
+    exit(AnswerCommand.run(arguments: Array(arguments.dropFirst()), endpoint: PlanEndpoint.self))
 case "lifecycle":
-    exit(AnswerCommand.run(arguments: Array(arguments.dropFirst()), endpoint: LifecycleEndpoint.answer))
+    exit(AnswerCommand.run(arguments: Array(arguments.dropFirst()), endpoint: LifecycleEndpoint.self))
 case "version", "--version":
     print("\(BuildInfo.name) \(BuildInfo.version) (API \(BuildInfo.apiVersion))")
 case "help", "--help", "-h":

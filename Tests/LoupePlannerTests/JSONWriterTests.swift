@@ -25,7 +25,7 @@ struct JSONWriterTests {
     func integralNumbers() {
         var writer = JSONWriter()
         writer.beginArray()
-        for value in [0.0, -0.0, 1, -1, 123_456_789, 1e15, 1e300, -9_007_199_254_740_993] { writer.number(value) }
+        for value in [0.0, -0.0, 1, -1, 123_456_789, 1e15, 1e300, -9_007_199_254_740_992] { writer.number(value) }
         writer.int(Int.min)
         writer.int(Int.max)
         writer.endArray()
@@ -59,9 +59,26 @@ struct JSONWriterTests {
             writer.number(value)
             let text = String(decoding: writer.bytes, as: UTF8.self)
             #expect(try JSONReader.parse(writer.bytes) == .number(value), "\(value) → \(text)")
-            let digits = text.filter(\.isNumber).drop { $0 == "0" }
-            let reference = value.description.split(separator: "e").first.map { $0.filter(\.isNumber).drop { $0 == "0" } } ?? ""
-            #expect(digits.count <= max(reference.count, 1) + 3, "\(value) → \(text) is not short")
+            // The same digits as Swift's description (shortest and closest), in ECMAScript's layout.
+            #expect(decimalParts(of: text) == decimalParts(of: value.description), "\(value) → \(text) is not shortest")
+            #expect(text == ecmaScriptText(of: value), "\(value) → \(text)")
+        }
+    }
+
+    @Test("numbers are laid out as ECMAScript's Number::toString lays them out")
+    func ecmaScriptLayout() {
+        let cases: [(Double, String)] = [
+            (0.5, "0.5"), (-0.5, "-0.5"), (123.456, "123.456"), (1e-6, "0.000001"), (1.2345e-6, "0.0000012345"),
+            (1e-7, "1e-7"), (-1.5e-7, "-1.5e-7"), (1e20 + 65536, "100000000000000070000"), (1e21, "1e+21"),
+            (-1.25e21, "-1.25e+21"), (1e100, "1e+100"), (1.7976931348623157e308, "1.7976931348623157e+308"),
+            (.leastNonzeroMagnitude, "5e-324"), (Double(bitPattern: 5), "2.5e-323"), (0x1p53 + 2, "9007199254740994"), (0x1p63, "9223372036854776000"),
+            (0.1 + 0.2, "0.30000000000000004"), (100.25, "100.25"), (4.35, "4.35"),
+        ]
+        for (value, text) in cases {
+            var writer = JSONWriter()
+            writer.number(value)
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == text, "\(value)")
+            #expect(Double(text) == value, "\(text)")
         }
     }
 
@@ -73,7 +90,12 @@ struct JSONWriterTests {
         writer.number(-0.0004, places: 3)
         writer.number(2.5, places: 0)
         writer.number(1234.5678, places: nil)
+        writer.number(-2.0 / 3, places: 4)
+        writer.number(1e-9, places: 12)
+        writer.number(2.675, places: 2)
+        writer.number(1e15 + 0.5, places: 1)
+        writer.number(0.1 + 0.2, places: 3)
         writer.endArray()
-        #expect(String(decoding: writer.bytes, as: UTF8.self) == "[0.123,0,3,1234.5678]")
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "[0.123,0,3,1234.5678,-0.6667,1e-9,2.68,1000000000000000.5,0.3]")
     }
 }

@@ -16,9 +16,12 @@ enum ExampleFiles {
         Array(try Data(contentsOf: root.appendingPathComponent("examples").appendingPathComponent(name)))
     }
 
-    /// Which route a file is for: lifecycle-*.json go to /v1/lifecycle, the rest to /v1/plans.
+    /// Which route a file is for: lifecycle-*.json go to /v1/lifecycle, timeline-*.json to
+    /// /v1/timelines, the rest to /v1/plans.
     static func route(for name: String) -> String {
-        name.hasPrefix("lifecycle-") ? "/v1/lifecycle" : "/v1/plans"
+        if name.hasPrefix("lifecycle-") { return "/v1/lifecycle" }
+        if name.hasPrefix("timeline-") { return "/v1/timelines" }
+        return "/v1/plans"
     }
 
     /// `json` without whitespace outside strings: the one-line form openapi.yaml's examples use.

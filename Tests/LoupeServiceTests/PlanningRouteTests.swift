@@ -3,7 +3,7 @@ import LoupePlanner
 import LoupeTestClient
 import Testing
 
-/// POST /v1/plans and POST /v1/lifecycle over real sockets.
+/// POST /v1/plans, /v1/lifecycle and /v1/timelines over real sockets.
 @Suite("Planning routes")
 struct PlanningRouteTests {
     static let validPlan = #"{"transition":"push","container":{"width":393,"height":852}}"#
@@ -19,7 +19,11 @@ struct PlanningRouteTests {
             let response = try Curl.request("POST", service.baseURL + route, headers: ["Content-Type: application/json"], body: body)
             #expect(response.status == 200, "\(name): \(response.text)")
             #expect(response.header("Content-Type") == "application/json", "\(name)")
-            let direct = route == "/v1/plans" ? try PlanEndpoint.answer(body: body) : try LifecycleEndpoint.answer(body: body)
+            let direct = switch route {
+            case "/v1/plans": try PlanEndpoint.answer(body: body)
+            case "/v1/timelines": try TimelineEndpoint.answer(body: body)
+            default: try LifecycleEndpoint.answer(body: body)
+            }
             #expect(response.body == direct, "\(name)")
         }
     }

@@ -66,6 +66,9 @@ extension FieldReader {
             guard let response, let ratio, errors.count == errorsBefore else { return nil }
             return Spring(response: response, dampingRatio: ratio)
         }
+        // A null response or dampingRatio is absent, not unknown: mark them read.
+        _ = value(object, "response")
+        _ = value(object, "dampingRatio")
         let duration = number(object, "duration", in: Self.springDurationRange) ?? 0.5
         let bounce = number(object, "bounce", in: Self.bounceRange) ?? 0
         guard errors.count == errorsBefore else { return nil }

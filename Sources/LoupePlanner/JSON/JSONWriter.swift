@@ -70,21 +70,24 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes the shortest text that reads back as exactly `value` (integral values without
-    /// a fraction). Non-finite values, which JSON cannot carry, are written as null.
+    /// a fraction), in JavaScript's `Number.prototype.toString` form so browsers and we agree
+    /// byte for byte. Non-finite values, which JSON cannot carry, are written as null.
     public mutating func number(_ value: Double) {
         separate()
-        if !value.isFinite {
-            bytes.append(contentsOf: Self.nullBytes)
-        } else if value == value.rounded(), abs(value) <= Self.largestExactInteger {
+        // NaN and the infinities fail the comparison; Int(value) is exact below 2^53.
+        if value.magnitude <= Self.largestExactInteger, Double(Int(value)) == value {
             appendInteger(Int(value))
+        } else if value.isFinite {
+            appendShortest(value)
         } else {
-            bytes.append(contentsOf: value.description.utf8)
+            bytes.append(contentsOf: Self.nullBytes)
         }
         needsComma = true
     }
 
     /// Writes `value` rounded to `places` decimal places (shorter output for clients that
-    /// ask for `options.precision`).
+    /// ask for `options.precision`). The rounded double goes through `number(_:)`, whose
+    /// shortest digits are then the rounded decimal itself (0.1 + 0.2 at 3 places is "0.3").
     public mutating func number(_ value: Double, places: Int?) {
         guard let places else {
             number(value)
@@ -143,6 +146,28 @@ public struct JSONWriter: Sendable {
 
     private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    /// Writes a finite, non-zero `value` from its shortest decimal (ShortestDecimal, Schubfach) in
+    /// ECMAScript's layout, straight into the spare capacity of `bytes`: no String, no copy.
+    private mutating func appendShortest(_ value: Double) {
+        let decimal = ShortestDecimal.shortest(magnitudeBits: value.bitPattern & ~ShortestDecimal.signBit)
+        let negative = value < 0
+        let room = ECMAScriptNumber.scratchBytes
+        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+            bytes.append(addingCapacity: room) { span in
+                span.withUnsafeMutableBufferPointer { buffer, initialized in
+                    guard let start = buffer.baseAddress, buffer.count >= room else { return }
+                    initialized = ECMAScriptNumber.write(decimal, negative: negative, to: start)
+                }
+            }
+        } else {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
+                guard let start = buffer.baseAddress else { return }
+                let count = ECMAScriptNumber.write(decimal, negative: negative, to: start)
+                bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
+            }
+        }
     }
 
     private mutating func appendInteger(_ value: Int) {

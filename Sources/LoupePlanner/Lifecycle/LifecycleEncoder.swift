@@ -11,9 +11,18 @@ enum LifecycleEncoder {
         for entry in result.trace { TraceWriter.write(entry, to: &writer, precision: precision) }
         writer.endArray()
         writeFinal(result.final, to: &writer)
+        writeNotes(result.notes, to: &writer, precision: precision)
+        RequestWarning.write(warnings, to: &writer)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// `notes`: code, view controller, message, the guideline's text, time and run loop. Timelines
+    /// write their notes the same way.
+    static func writeNotes(_ notes: [LifecycleNote], to writer: inout JSONWriter, precision: Int?) {
         writer.key("notes")
         writer.beginArray()
-        for note in result.notes {
+        for note in notes {
             writer.beginObject()
             writer.member("code", note.code.rawValue)
             writer.member("viewController", note.viewController)
@@ -25,15 +34,12 @@ enum LifecycleEncoder {
             writer.endObject()
         }
         writer.endArray()
-        RequestWarning.write(warnings, to: &writer)
-        writer.endObject()
-        return writer.bytes
     }
 
     /// `final`: stack, presented (the topmost presented view controller or null, as UIKit's
     /// `presentedViewController`), the whole presentation chain, states, views in the hierarchy
     /// and a gesture still held at the end (or null).
-    private static func writeFinal(_ final: FinalState, to writer: inout JSONWriter) {
+    static func writeFinal(_ final: FinalState, to writer: inout JSONWriter) {
         writer.key("final")
         writer.beginObject()
         writer.key("stack")

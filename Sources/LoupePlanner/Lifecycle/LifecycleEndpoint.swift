@@ -1,13 +1,15 @@
 import LoupeLifecycle
 
-/// `POST /v1/lifecycle` without HTTP: request body in, answer body out, shared by the route and
+/// `POST /v1/lifecycle` without HTTP: request in, answer out, shared by the route and
 /// `loupe lifecycle`.
-public enum LifecycleEndpoint {
-    /// Plays the event script a request body describes.
-    /// - Throws: `Problem`: 400 `malformedJSON`; 422 `invalidRequest` listing every invalid
-    ///   field; 422 `invalidScript` when the script cannot be played; 422 `strictWarnings`.
-    public static func answer(body: [UInt8]) throws(Problem) -> [UInt8] {
-        let document = try RequestDocument.parse(body)
+public enum LifecycleEndpoint: RenderedEndpoint {
+    /// A trace has no keyframes, so no CSS or WAAPI rendering.
+    public static let formats: [RenderingFormat] = [.json, .svg]
+
+    /// Decodes the script and plays it.
+    /// - Throws: `Problem`: 422 `invalidRequest` listing every invalid field; 422 `invalidScript`
+    ///   when the script cannot be played; 422 `strictWarnings`.
+    public static func compute(_ document: JSONValue) throws(Problem) -> LifecycleAnswer {
         let request = try LifecycleRequestDecoder.decode(document)
         let result: LifecycleResult
         do {
@@ -20,6 +22,13 @@ public enum LifecycleEndpoint {
         if request.strict, !warnings.isEmpty {
             throw RequestWarning.strictProblem(warnings)
         }
-        return LifecycleEncoder.encode(result, warnings: warnings, precision: request.precision)
+        return LifecycleAnswer(request: request, result: result, warnings: warnings)
+    }
+
+    public static func render(_ answer: LifecycleAnswer, as format: RenderingFormat) -> [UInt8] {
+        switch format {
+        case .svg: Array(LifecycleSwimlane.render(answer).utf8)
+        default: LifecycleEncoder.encode(answer.result, warnings: answer.warnings, precision: answer.request.precision)
+        }
     }
 }

@@ -1,14 +1,16 @@
 import LoupeGeometry
 import LoupeLifecycle
+import LoupeTimeline
 
 /// Turns springs into the durations the lifecycle engine needs, using the geometry engine's
 /// settling time (ε 0.001), so a trace ends exactly when the matching keyframes do.
 public enum LifecycleTimingMapper {
     /// After a `release(.finish)`: the landing spring, ω 15 rad/s, ζ 0.75 (zoom-research §4: one
-    /// spring "holds all rest releases to 2.4 pt"; measured, not official).
-    public static let finishSpring = Spring(response: 2 * Double.pi / 15, dampingRatio: 0.75)
+    /// spring "holds all rest releases to 2.4 pt"; measured, not official). The timeline engine's,
+    /// so a lifecycle trace and a timeline land together.
+    public static let finishSpring = GestureModel.measured.finishSpring
     /// After a `release(.cancel)`: the spring back, ω 22 rad/s, ζ 0.9 (zoom-research §4, measured).
-    public static let cancelSpring = Spring(response: 2 * Double.pi / 22, dampingRatio: 0.9)
+    public static let cancelSpring = GestureModel.measured.cancelSpring
 
     /// Non-interactive transitions settle like `spring` (default: the measured zoom spring, the
     /// same default a zoom plan uses); releases settle like the finish and cancel springs.

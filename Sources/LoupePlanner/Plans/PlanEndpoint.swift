@@ -1,17 +1,16 @@
 import LoupeGeometry
 
-/// `POST /v1/plans` without HTTP: request body in, answer body out. The route and `loupe plan`
-/// both call this, so the command line prints exactly the bytes the service answers.
-public enum PlanEndpoint {
-    /// Plans the transition a request body describes.
-    ///
-    /// Steps: parse → decode and validate every field → plan with the geometry engine → turn
+/// `POST /v1/plans` without HTTP: request in, answer out. The route and `loupe plan` both call
+/// this, so the command line prints exactly the bytes the service answers.
+public enum PlanEndpoint: RenderedEndpoint {
+    public static let formats: [RenderingFormat] = [.json, .css, .waapi, .svg]
+
+    /// Steps: decode and validate every field → plan with the geometry engine → turn
     /// advisories and unknown fields into warnings (or, in strict mode, a 422) → trace the
-    /// callbacks on the keyframes' clock → encode.
-    /// - Throws: `Problem`: 400 `malformedJSON`; 422 `invalidRequest` listing every invalid
-    ///   field; 422 `unsupportedPlatform`; 422 `strictWarnings`.
-    public static func answer(body: [UInt8]) throws(Problem) -> [UInt8] {
-        let document = try RequestDocument.parse(body)
+    /// callbacks on the keyframes' clock.
+    /// - Throws: `Problem`: 422 `invalidRequest` listing every invalid field; 422
+    ///   `unsupportedPlatform`; 422 `strictWarnings`.
+    public static func compute(_ document: JSONValue) throws(Problem) -> PlanAnswer {
         let request = try PlanRequestDecoder.decode(document)
         let plan: ZoomPlan
         do {
@@ -24,6 +23,16 @@ public enum PlanEndpoint {
             throw RequestWarning.strictProblem(warnings)
         }
         let callbacks = try PlanCallbacks.trace(for: request.scene, plan: plan, order: request.callbackOrder)
-        return PlanEncoder.encode(plan, callbacks: callbacks, warnings: warnings, precision: request.precision)
+        return PlanAnswer(request: request, plan: plan, callbacks: callbacks, warnings: warnings)
+    }
+
+    public static func render(_ answer: PlanAnswer, as format: RenderingFormat) -> [UInt8] {
+        switch format {
+        case .json:
+            PlanEncoder.encode(answer.plan, callbacks: answer.callbacks, warnings: answer.warnings, precision: answer.request.precision)
+        case .css: Array(PlanCSS.render(answer).utf8)
+        case .waapi: PlanWAAPI.render(answer)
+        case .svg: Array(PlanFilmstrip.render(answer).utf8)
+        }
     }
 }

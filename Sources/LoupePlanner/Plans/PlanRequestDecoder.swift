@@ -29,7 +29,9 @@ public final class PlanRequestDecoder {
 
     let reader = FieldReader()
 
-    private init() {}
+    /// A decoder with a fresh reader; `decode` is the entry point, and a timeline decoder
+    /// borrows one to read the fields it shares with a plan (`readShared`).
+    init() {}
 
     /// Decodes `document`.
     /// - Throws: `Problem` 422 `invalidRequest` listing every invalid field (and, with
@@ -43,6 +45,26 @@ public final class PlanRequestDecoder {
     private func read(_ document: JSONValue) -> (request: PlanRequest?, strict: Bool) {
         guard let root = reader.object(document, at: .root) else { return (nil, false) }
         let transition = reader.choice(root, "transition", required: true, as: TransitionKind.self)
+        let shared = readShared(root, transition: transition ?? .push)
+        guard reader.errors.isEmpty, transition != nil, let scene = shared.scene else { return (nil, shared.strict) }
+        let request = PlanRequest(scene: scene, strict: shared.strict, precision: shared.precision,
+                                  callbackOrder: shared.callbackOrder, unknownFields: reader.unknownFields)
+        return (request, shared.strict)
+    }
+
+    /// The members a plan shares with a timeline (`POST /v1/timelines` takes everything a plan
+    /// takes but `transition`).
+    struct SharedFields {
+        /// Nil when a field was invalid.
+        var scene: ZoomScene?
+        var strict: Bool
+        var precision: Int?
+        var callbackOrder: CallbackOrder
+    }
+
+    /// Reads platform, container, source or sources, destination, animation, options and
+    /// callbackOrder, in that order, into a scene for `transition`.
+    func readShared(_ root: FieldReader.Object, transition: TransitionKind) -> SharedFields {
         let platform = readPlatform(root)
         let container = readContainer(root)
         let source = readSource(root, framework: platform?.framework ?? .uiKit)
@@ -50,15 +72,12 @@ public final class PlanRequestDecoder {
         let animation = readAnimation(root)
         let options = readOptions(root)
         let callbackOrder = reader.choice(root, "callbackOrder", as: CallbackOrder.self) ?? .article
-        guard reader.errors.isEmpty, let transition, let platform, let container, let source, let destination,
-              let animation, let zoomOptions = options.zoom else {
-            return (nil, options.strict)
-        }
-        let scene = ZoomScene(transition: transition, platform: platform, container: container, source: source,
+        var scene: ZoomScene?
+        if let platform, let container, let source, let destination, let animation, let zoomOptions = options.zoom {
+            scene = ZoomScene(transition: transition, platform: platform, container: container, source: source,
                               destination: destination, animation: animation, options: zoomOptions)
-        let request = PlanRequest(scene: scene, strict: options.strict, precision: options.precision,
-                                  callbackOrder: callbackOrder, unknownFields: reader.unknownFields)
-        return (request, options.strict)
+        }
+        return SharedFields(scene: scene, strict: options.strict, precision: options.precision, callbackOrder: callbackOrder)
     }
 
     // MARK: - Platform and container

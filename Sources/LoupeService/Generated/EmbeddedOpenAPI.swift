@@ -16,8 +16,34 @@ info:
     that go with it, so that any platform can reproduce the transition and test its own
     state handling against it.
 
-    Errors are RFC 9457 problem details (`application/problem+json`). The `type` URI of a
-    problem is stable; its `detail` text may change. Every response carries `X-Request-ID`.
+    Errors are RFC 9457 problem details (`application/problem+json`, `Cache-Control: no-store`).
+    The `type` URI of a problem is stable (docs/problems.md lists every one); its `detail` text
+    may change. Every response carries `X-Request-ID`.
+
+    **Formats.** /v1 answers come as `json` (the default), `css` (plans: `@keyframes` and
+    `animation` rules a browser plays), `waapi` (plans: keyframes and timing for
+    `Element.animate()`) and `svg` (plans: a filmstrip and the spring's progress curve;
+    lifecycle traces: swimlanes). `?format=` chooses and wins; otherwise the Accept header does
+    (highest weight, ties to JSON) and the answer says `Vary: Accept`. Nothing acceptable: 406
+    `not-acceptable`.
+
+    **Caching.** Answers are deterministic, so every /v1 200 carries a strong `ETag` derived
+    from the canonical request (the parsed body re-encoded, the format and the release) and
+    `Cache-Control: no-cache`. `If-None-Match` with that tag gets 304 without the answer being
+    computed again; `*` gets 304 when the request has an answer. The POSTs are safe queries, so
+    they revalidate like GETs.
+
+    **Any request** may also be answered, before a route sees it: 400 `malformed-request`, 408
+    `request-timeout`, 413 `body-too-large`, 414 `request-line-too-long`, 417
+    `expectation-failed`, 431 `header-fields-too-large`, 501 `unsupported-transfer-coding`, 503
+    `over-capacity` or 505 `http-version-not-supported` (components.responses has an example of
+    each). An unknown path gets 404 `not-found`, a method the path lacks 405
+    `method-not-allowed` with `Allow`, and OPTIONS 204 with `Allow` (or a CORS preflight answer).
+
+    Examples are tests: scripts/contract sends every request example to a running server in
+    every format and provokes every response example (its `x-request`), comparing status,
+    headers, schema and body; `x-untestable` says why the few that cannot be provoked on demand
+    are only checked against their schema.
   license:
     name: MIT
     identifier: MIT
@@ -30,6 +56,8 @@ tags:
     description: Zoom-transition plans, keyframe by keyframe, with their callbacks and warnings.
   - name: lifecycle
     description: View-controller callback traces for scripts of navigation events.
+  - name: timelines
+    description: Fluid, interruptible transitions driven by gestures, as keyframes and callbacks on one clock.
 paths:
   /healthz:
     get:
@@ -47,8 +75,11 @@ paths:
             application/json:
               schema:
                 $ref: '#/components/schemas/Status'
-              example:
-                status: ok
+              examples:
+                ok:
+                  x-request: {}
+                  value:
+                    status: ok
   /readyz:
     get:
       tags: [operations]
@@ -65,19 +96,25 @@ paths:
             application/json:
               schema:
                 $ref: '#/components/schemas/Status'
-              example:
-                status: ready
+              examples:
+                ready:
+                  x-request: {}
+                  value:
+                    status: ready
         '503':
           description: Shutting down.
           content:
             application/problem+json:
               schema:
                 $ref: '#/components/schemas/Problem'
-              example:
-                type: https://loupe.dev/problems/shutting-down
-                title: The server is shutting down
-                status: 503
-                detail: This instance is shutting down and takes no new work.
+              examples:
+                shutting-down:
+                  x-untestable: Only after SIGTERM; the Swift suite's readiness test provokes it.
+                  value:
+                    type: https://loupe.dev/problems/shutting-down
+                    title: The server is shutting down
+                    status: 503
+                    detail: This instance is shutting down and takes no new work.
   /metrics:
     get:
       tags: [operations]
@@ -94,6 +131,13 @@ paths:
             text/plain:
               schema:
                 type: string
+              examples:
+                metrics:
+                  summary: The start of the exposition.
+                  x-request: {}
+                  value: |-
+                    # HELP loupe_http_requests_total Requests answered, by route, method and status.
+                    # TYPE loupe_http_requests_total counter...
   /version:
     get:
       tags: [operations]
@@ -109,10 +153,13 @@ paths:
             application/json:
               schema:
                 $ref: '#/components/schemas/Version'
-              example:
-                name: loupe
-                version: 0.1.0
-                apiVersion: 1.0.0
+              examples:
+                version:
+                  x-request: {}
+                  value:
+                    name: loupe
+                    version: 0.1.0
+                    apiVersion: 1.0.0
   /openapi.yaml:
     get:
       tags: [operations]
@@ -124,11 +171,26 @@ paths:
           content:
             application/yaml:
               schema:
-                type: string
+                type: object
+                description: This OpenAPI document, byte for byte as the repository's openapi.yaml.
+                required: [openapi, info, paths, components]
+                properties:
+                  openapi:
+                    const: 3.1.0
+              examples:
+                contract:
+                  x-request: {}
+                  value:
+                    openapi: 3.1.0
+                    info:
+                      title: Loupe
   /v1/plans:
     post:
       tags: [plans]
       operationId: createPlan
+      parameters:
+        - $ref: '#/components/parameters/PlanFormat'
+        - $ref: '#/components/parameters/IfNoneMatch'
       summary: Plan a zoom transition, keyframe by keyframe.
       description: |
         Computes every keyframe of an iOS 18 zoom transition (or the platform's fallback) for the
@@ -176,18 +238,131 @@ paths:
                 value: {"transition":"push","platform":{"os":"tvOS","version":"18.0","framework":"UIKit"},"container":{"width":1920,"height":1080,"cornerRadius":0},"source":{"frame":{"x":90,"y":400,"width":400,"height":225},"cornerRadius":12},"destination":{"frame":{"x":0,"y":0,"width":1920,"height":1080}},"animation":{"frameRate":60}}
       responses:
         '200':
-          description: The plan.
+          description: |
+            The plan, in the format `?format=` or Accept chose: the JSON plan, CSS, WAAPI keyframes or
+            an SVG picture. Identical requests give identical bytes.
           headers:
             X-Request-ID:
               $ref: '#/components/headers/RequestID'
+            ETag:
+              $ref: '#/components/headers/ETag'
+            Cache-Control:
+              $ref: '#/components/headers/CacheControl'
+            Vary:
+              $ref: '#/components/headers/Vary'
           content:
             application/json:
               schema:
                 $ref: '#/components/schemas/Plan'
+              examples:
+                tiny-push:
+                  summary: A very fast spring at 24 fps with 2 decimals, so the whole plan fits here.
+                  x-request: {"body":{"transition":"push","container":{"width":100,"height":200,"cornerRadius":20},"source":{"frame":{"x":10,"y":20,"width":40,"height":80},"cornerRadius":4},"animation":{"frameRate":24,"spring":{"response":0.05,"dampingRatio":1}},"options":{"precision":2}}}
+                  value:
+                    effect: "zoom"
+                    duration: 0.07
+                    frameRate: 24
+                    keyframes:
+                      - {"time":0,"progress":0,"transform":[0.4,0,0,0.4,10,20],"mask":{"x":10,"y":20,"width":40,"height":80,"cornerRadius":4},"opacity":{"sourceSlot":0,"sourceContent":1,"destination":1,"dimming":0,"background":0},"shadow":{"radius":18,"opacity":0,"offsetY":4},"covered":[1,0,0,1,0,0]}
+                      - {"time":0.04,"progress":0.97,"transform":[0.98,0,0,0.98,0.33,0.66],"mask":{"x":0.33,"y":0.66,"width":98.01,"height":196.02,"cornerRadius":19.47},"opacity":{"sourceSlot":0,"sourceContent":0,"destination":1,"dimming":0.15,"background":0},"shadow":{"radius":18,"opacity":0.05,"offsetY":4},"covered":[1,0,0,1,0,0]}
+                      - {"time":0.07,"progress":1,"transform":[1,0,0,1,0,0],"mask":{"x":0,"y":0,"width":100,"height":200,"cornerRadius":20},"opacity":{"sourceSlot":0,"sourceContent":0,"destination":1,"dimming":0.15,"background":0},"shadow":{"radius":18,"opacity":0,"offsetY":4},"covered":[1,0,0,1,0,0]}
+                    dimmingColor: "#000000"
+                    callbacks:
+                      - {"time":0,"runLoop":0,"viewController":"destination","kind":"delegate","name":"navigationController(_:willShow:animated:)"}
+                      - {"time":0,"runLoop":0,"viewController":"source","kind":"callback","name":"viewWillDisappear"}
+                      - {"time":0,"runLoop":0,"viewController":"source","kind":"state","name":"disappearing"}
+                      - {"time":0,"runLoop":0,"viewController":"destination","kind":"callback","name":"viewWillAppear"}
+                      - {"time":0,"runLoop":0,"viewController":"destination","kind":"hierarchy","name":"addedToHierarchy"}
+                      - {"time":0,"runLoop":0,"viewController":"destination","kind":"callback","name":"viewIsAppearing"}
+                      - {"time":0,"runLoop":0,"viewController":"destination","kind":"state","name":"appearing"}
+                      - {"time":0.07,"runLoop":1,"viewController":"source","kind":"hierarchy","name":"removedFromHierarchy"}
+                      - {"time":0.07,"runLoop":1,"viewController":"source","kind":"callback","name":"viewDidDisappear"}
+                      - {"time":0.07,"runLoop":1,"viewController":"source","kind":"state","name":"disappeared"}
+                      - {"time":0.07,"runLoop":1,"viewController":"destination","kind":"callback","name":"viewDidAppear"}
+                      - {"time":0.07,"runLoop":1,"viewController":"destination","kind":"state","name":"appeared"}
+                      - {"time":0.07,"runLoop":1,"viewController":"destination","kind":"delegate","name":"navigationController(_:didShow:animated:)"}
+                    warnings:
+                      - {"code":"low-frame-rate","message":"At 24 keyframes per second the motion will look choppy; use at least 30 (60 matches most displays).","pointer":"/animation/frameRate"}
+            text/css:
+              schema:
+                type: string
+                description: One `.loupe-<layer>` rule and one `@keyframes loupe-<layer>` rule per layer, bottom to top.
+              examples:
+                css:
+                  summary: The same plan as CSS (its start; the layers' rules follow).
+                  x-request: {"query":"format=css","body":{"transition":"push","container":{"width":100,"height":200,"cornerRadius":20},"source":{"frame":{"x":10,"y":20,"width":40,"height":80},"cornerRadius":4},"animation":{"frameRate":24,"spring":{"response":0.05,"dampingRatio":1}},"options":{"precision":2}}}
+                  value: |-
+                    /* Loupe plan: push, effect zoom, 73.48ms, 3 keyframes at 24 fps, 1 warning(s): see format=json.
+                       Markup: .loupe-container holding the layers below in this order, bottom to top. */
+                    .loupe-container {
+                      position: relative;
+                      width: 100px;
+                      height: 200px;
+                      overflow: hidden;
+                    }
+                    ...
+            application/vnd.loupe.waapi+json:
+              schema:
+                $ref: '#/components/schemas/WebAnimation'
+              examples:
+                waapi:
+                  summary: The same plan for Element.animate() (timing shown; keyframes and styles have one member per layer).
+                  x-request: {"query":"format=waapi","body":{"transition":"push","container":{"width":100,"height":200,"cornerRadius":20},"source":{"frame":{"x":10,"y":20,"width":40,"height":80},"cornerRadius":4},"animation":{"frameRate":24,"spring":{"response":0.05,"dampingRatio":1}},"options":{"precision":2}}}
+                  value:
+                    timing: {"duration":73.48,"iterations":1,"fill":"both","easing":"linear"}
+            image/svg+xml:
+              schema:
+                type: string
+                description: The filmstrip, every mask outline and the spring's progress curve.
+              examples:
+                svg:
+                  summary: The same plan as a picture (its start).
+                  x-request: {"query":"format=svg","body":{"transition":"push","container":{"width":100,"height":200,"cornerRadius":20},"source":{"frame":{"x":10,"y":20,"width":40,"height":80},"cornerRadius":4},"animation":{"frameRate":24,"spring":{"response":0.05,"dampingRatio":1}},"options":{"precision":2}}}
+                  value: |-
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <svg xmlns="http://www.w3.org/2000/svg" ...
+        '304':
+          description: '`If-None-Match` names this request''s ETag (or is `*`): the cached answer is current. No body.'
+          headers:
+            X-Request-ID:
+              $ref: '#/components/headers/RequestID'
+            ETag:
+              $ref: '#/components/headers/ETag'
+            Cache-Control:
+              $ref: '#/components/headers/CacheControl'
+            Vary:
+              $ref: '#/components/headers/Vary'
+          x-request: {"revalidate":true,"query":"format=svg","body":{"transition":"push","container":{"width":100,"height":200,"cornerRadius":20},"source":{"frame":{"x":10,"y":20,"width":40,"height":80},"cornerRadius":4},"animation":{"frameRate":24,"spring":{"response":0.05,"dampingRatio":1}},"options":{"precision":2}}}
         '400':
           $ref: '#/components/responses/MalformedJSON'
         '401':
           $ref: '#/components/responses/Unauthorized'
+        '406':
+          description: '`?format=` names a format this route does not offer, or Accept allows none of its media types.'
+          headers:
+            X-Request-ID:
+              $ref: '#/components/headers/RequestID'
+            Cache-Control:
+              $ref: '#/components/headers/NoStore'
+          content:
+            application/problem+json:
+              schema:
+                $ref: '#/components/schemas/Problem'
+              examples:
+                format:
+                  x-request: {"query":"format=xml","body":{}}
+                  value:
+                    type: https://loupe.dev/problems/not-acceptable
+                    title: No acceptable representation
+                    status: 406
+                    detail: /v1/plans offers format=json|css|waapi|svg, not "xml".
+                accept:
+                  x-request: {"headers":{"Accept":"text/html"},"body":{}}
+                  value:
+                    type: https://loupe.dev/problems/not-acceptable
+                    title: No acceptable representation
+                    status: 406
+                    detail: /v1/plans answers application/json, text/css, application/vnd.loupe.waapi+json, image/svg+xml (formats json, css, waapi, svg); the Accept header allows none of them.
         '413':
           $ref: '#/components/responses/ContentTooLarge'
         '415':
@@ -203,6 +378,7 @@ paths:
                 $ref: '#/components/schemas/Problem'
               examples:
                 invalid-request:
+                  x-request: {"body":{"transition":"push","container":{"width":-1,"height":852},"source":{"frame":{"x":16,"y":120,"width":110}},"animation":{"frameRate":10}}}
                   value:
                     type: https://loupe.dev/problems/invalid-request
                     title: The request has invalid fields
@@ -216,17 +392,19 @@ paths:
                       - pointer: /animation/frameRate
                         detail: must be from 24 to 240, not 10
                 too-many-keyframes:
+                  x-request: {"body":{"transition":"push","container":{"width":393,"height":852},"animation":{"frameRate":240,"spring":{"response":10,"dampingRatio":20}}}}
                   value:
                     type: https://loupe.dev/problems/invalid-request
                     title: The request has invalid fields
                     status: 422
-                    detail: The plan would need 51869 keyframes, more than the limit of 2400.
+                    detail: The plan would need 105488 keyframes, more than the limit of 2400.
                     errors:
                       - pointer: /animation/frameRate
-                        detail: needs 51869 keyframes, more than the limit of 2400; lower the frame rate or use a faster spring
+                        detail: needs 105488 keyframes, more than the limit of 2400; lower the frame rate or use a faster spring
                       - pointer: /animation/spring
-                        detail: needs 51869 keyframes, more than the limit of 2400; lower the frame rate or use a faster spring
+                        detail: needs 105488 keyframes, more than the limit of 2400; lower the frame rate or use a faster spring
                 unsupported-platform:
+                  x-request: {"body":{"transition":"push","platform":{"os":"macOS","framework":"SwiftUI"},"container":{"width":393,"height":852}}}
                   value:
                     type: https://loupe.dev/problems/unsupported-platform
                     title: The transition is not available on this platform
@@ -236,6 +414,7 @@ paths:
                       - pointer: /platform/os
                         detail: has no zoom transition API; use iOS, iPadOS or macCatalyst
                 strict-warnings:
+                  x-request: {"body":{"transition":"push","container":{"width":393,"height":852},"source":{"frame":{"x":16,"y":120,"width":110,"height":238}},"destination":{"cornerRadious":12},"options":{"strict":true}}}
                   value:
                     type: https://loupe.dev/problems/strict-warnings
                     title: The request produced warnings and strict mode is on
@@ -249,6 +428,9 @@ paths:
     post:
       tags: [lifecycle]
       operationId: playLifecycle
+      parameters:
+        - $ref: '#/components/parameters/LifecycleFormat'
+        - $ref: '#/components/parameters/IfNoneMatch'
       summary: Trace the view-controller callbacks of a script of navigation events.
       description: |
         Plays timed navigation events (push, pop, present, dismiss, and the touches that
@@ -284,18 +466,96 @@ paths:
                 value: {"stack":["list"],"events":[{"time":0,"type":"push","viewController":"detail","transition":"zoom"},{"time":0.2,"type":"interrupt"},{"time":0.35,"type":"release","outcome":"finish"}]}
       responses:
         '200':
-          description: The trace, the final state and the notes.
+          description: The trace, the final state and the notes, as JSON or as an SVG swimlane picture.
           headers:
             X-Request-ID:
               $ref: '#/components/headers/RequestID'
+            ETag:
+              $ref: '#/components/headers/ETag'
+            Cache-Control:
+              $ref: '#/components/headers/CacheControl'
+            Vary:
+              $ref: '#/components/headers/Vary'
           content:
             application/json:
               schema:
                 $ref: '#/components/schemas/LifecycleAnswer'
+              examples:
+                lifecycle-pop:
+                  summary: The answer to the lifecycle-pop request example.
+                  x-request: {"body":{"stack":["list","detail"],"events":[{"time":0,"type":"pop"}]}}
+                  value:
+                    trace:
+                      - {"time":0,"runLoop":0,"viewController":"list","kind":"delegate","name":"navigationController(_:willShow:animated:)"}
+                      - {"time":0,"runLoop":0,"viewController":"detail","kind":"callback","name":"viewWillDisappear"}
+                      - {"time":0,"runLoop":0,"viewController":"detail","kind":"state","name":"disappearing"}
+                      - {"time":0,"runLoop":0,"viewController":"list","kind":"callback","name":"viewWillAppear"}
+                      - {"time":0,"runLoop":0,"viewController":"list","kind":"hierarchy","name":"addedToHierarchy"}
+                      - {"time":0,"runLoop":0,"viewController":"list","kind":"callback","name":"viewIsAppearing"}
+                      - {"time":0,"runLoop":0,"viewController":"list","kind":"state","name":"appearing"}
+                      - {"time":0.4859691303395574,"runLoop":1,"viewController":"detail","kind":"hierarchy","name":"removedFromHierarchy"}
+                      - {"time":0.4859691303395574,"runLoop":1,"viewController":"detail","kind":"callback","name":"viewDidDisappear"}
+                      - {"time":0.4859691303395574,"runLoop":1,"viewController":"detail","kind":"state","name":"disappeared"}
+                      - {"time":0.4859691303395574,"runLoop":1,"viewController":"list","kind":"callback","name":"viewDidAppear"}
+                      - {"time":0.4859691303395574,"runLoop":1,"viewController":"list","kind":"state","name":"appeared"}
+                      - {"time":0.4859691303395574,"runLoop":1,"viewController":"list","kind":"delegate","name":"navigationController(_:didShow:animated:)"}
+                    final:
+                      stack:
+                        - "list"
+                      presented: null
+                      presentations: []
+                      states:
+                        detail: "disappeared"
+                        list: "appeared"
+                      viewsInHierarchy:
+                        - "list"
+                      unreleasedGesture: null
+                    notes: []
+                    warnings: []
+            image/svg+xml:
+              schema:
+                type: string
+                description: One swimlane per view controller, state bands, callback ticks and run-loop cycles.
+              examples:
+                svg:
+                  summary: The same trace as a picture (its start).
+                  x-request: {"query":"format=svg","body":{"stack":["list","detail"],"events":[{"time":0,"type":"pop"}]}}
+                  value: |-
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <svg xmlns="http://www.w3.org/2000/svg" ...
+        '304':
+          description: '`If-None-Match` names this request''s ETag (or is `*`): the cached answer is current. No body.'
+          headers:
+            X-Request-ID:
+              $ref: '#/components/headers/RequestID'
+            ETag:
+              $ref: '#/components/headers/ETag'
+            Cache-Control:
+              $ref: '#/components/headers/CacheControl'
+          x-request: {"headers":{"If-None-Match":"*"},"query":"format=json","body":{"stack":["list","detail"],"events":[{"time":0,"type":"pop"}]}}
         '400':
           $ref: '#/components/responses/MalformedJSON'
         '401':
           $ref: '#/components/responses/Unauthorized'
+        '406':
+          description: '`?format=` names a format this route does not offer, or Accept allows none of application/json and image/svg+xml.'
+          headers:
+            X-Request-ID:
+              $ref: '#/components/headers/RequestID'
+            Cache-Control:
+              $ref: '#/components/headers/NoStore'
+          content:
+            application/problem+json:
+              schema:
+                $ref: '#/components/schemas/Problem'
+              examples:
+                format:
+                  x-request: {"query":"format=css","body":{}}
+                  value:
+                    type: https://loupe.dev/problems/not-acceptable
+                    title: No acceptable representation
+                    status: 406
+                    detail: /v1/lifecycle offers format=json|svg, not "css".
         '413':
           $ref: '#/components/responses/ContentTooLarge'
         '415':
@@ -311,6 +571,7 @@ paths:
                 $ref: '#/components/schemas/Problem'
               examples:
                 invalid-script:
+                  x-request: {"body":{"stack":["list","list"],"events":[{"time":1,"type":"push","viewController":"a"},{"time":0.5,"type":"pop"}]}}
                   value:
                     type: https://loupe.dev/problems/invalid-script
                     title: The event script cannot be played
@@ -322,6 +583,7 @@ paths:
                       - pointer: /events/1/time
                         detail: Event times must not go backwards (previous event at 1.0 s).
                 pop-root:
+                  x-request: {"body":{"stack":["list"],"events":[{"time":0,"type":"pop"}]}}
                   value:
                     type: https://loupe.dev/problems/invalid-script
                     title: The event script cannot be played
@@ -331,6 +593,7 @@ paths:
                       - pointer: /events/0/type
                         detail: Cannot pop the root view controller.
                 invalid-request:
+                  x-request: {"body":{"stack":["list"],"events":[{"time":0,"type":"push"},{"time":1,"type":"release"}]}}
                   value:
                     type: https://loupe.dev/problems/invalid-request
                     title: The request has invalid fields
@@ -341,6 +604,206 @@ paths:
                         detail: is required
                       - pointer: /events/1/outcome
                         detail: is required
+                strict-warnings:
+                  x-request: {"body":{"stack":["list"],"events":[],"options":{"strict":true},"colour":"red"}}
+                  value:
+                    type: https://loupe.dev/problems/strict-warnings
+                    title: The request produced warnings and strict mode is on
+                    status: 422
+                    detail: Strict mode turns warnings into errors, and the request produced 1 warning.
+                    errors:
+                      - pointer: /colour
+                        detail: The field "colour" is not part of the API and was ignored; check its spelling.
+                        code: unknown-field
+  /v1/timelines:
+    post:
+      tags: [timelines]
+      operationId: createTimeline
+      parameters:
+        - $ref: '#/components/parameters/TimelineFormat'
+        - $ref: '#/components/parameters/IfNoneMatch'
+      summary: Play transitions and touches as one stream of keyframes and callbacks.
+      description: |
+        Takes everything a plan takes (but `transition`) plus timed `events`: app calls (push,
+        pop, present, dismiss) and touch samples of the three gestures that reverse a zoom
+        (pinch, swipe down, leading-edge swipe). Answers one stream of keyframes in the plan's
+        format, sampled at the frame rate over the whole timeline, the lifecycle callbacks on the
+        same clock, the segments (animating, tracking, idle), how each release was decided, and
+        warnings.
+
+        A finger on the card tracks it with the measured mappings (zoom-research §4, measured,
+        not official): swipe down with an 18 pt slop and scale 1 − 0.67 × travel ÷ height
+        (rubber-banded toward 0.37 past half the height), edge swipe with a 12 pt dead zone and
+        1 − 0.67 × travel ÷ width, pinch with an 8.7 pt dead zone and scale distance ÷ (start −
+        8.7), rotation and focal point 1:1. A release finishes when the position projected 120 ms
+        ahead is below scale 0.905 (swipe) or 0.70 (edge swipe), or the fingers are under half
+        their start distance (pinch); the landing (ω 15, ζ 0.75) or spring back (ω 22, ζ 0.9)
+        starts with the card's position and velocity. Touching a running transition stops it
+        where it is; an interrupted push completes and becomes a pop (Apple's fluid-transitions
+        article). Forward transitions never start from a gesture; scroll views take precedence
+        as iOS gives it them. A gesture that dismisses nothing changes no keyframe and says why
+        in `warnings`, pointing at its event.
+
+        Identical requests give identical bytes. With `options.strict`, engine advisories and
+        unknown fields are a 422; the script's own warnings are answers and stay warnings.
+      security:
+        - bearerAuth: []
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/TimelineRequest'
+            examples:
+              timeline-pinch-dismiss:
+                summary: A presented page pinched closed with a little spin; it lands in its thumbnail.
+                value: {"container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},"destination":{"alignmentRect":{"x":0,"y":0,"width":393,"height":393},"presentationStyle":"fullScreen"},"initial":"presented","events":[{"time":0,"type":"touchesBegan","gesture":"pinch","touches":[{"x":86,"y":426},{"x":306,"y":426}]},{"time":0.04,"type":"touchesMoved","touches":[{"x":86.3,"y":386.9},{"x":280.3,"y":406.4}]},{"time":0.08,"type":"touchesMoved","touches":[{"x":87.4,"y":350.4},{"x":254,"y":384.2}]},{"time":0.12,"type":"touchesMoved","touches":[{"x":88.7,"y":316.6},{"x":227.3,"y":359.4}]},{"time":0.16,"type":"touchesMoved","touches":[{"x":90.1,"y":285.3},{"x":200.6,"y":332}]},{"time":0.2,"type":"touchesMoved","touches":[{"x":91,"y":256.6},{"x":174.4,"y":302.1}]},{"time":0.24,"type":"touchesMoved","touches":[{"x":91.1,"y":230.2},{"x":148.9,"y":269.8}]},{"time":0.24,"type":"touchesEnded"}]}
+              timeline-swipe-down-cancel:
+                summary: A short swipe down on a page scrolled to the top, held still and let go; it springs back.
+                value: {"container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},"destination":{"alignmentRect":{"x":0,"y":0,"width":393,"height":393}},"initial":"pushed","events":[{"time":0,"type":"touchesBegan","gesture":"pan","touches":[{"x":200,"y":300}]},{"time":0.033,"type":"touchesMoved","touches":[{"x":201,"y":318}]},{"time":0.067,"type":"touchesMoved","touches":[{"x":202,"y":345}]},{"time":0.1,"type":"touchesMoved","touches":[{"x":203,"y":372}]},{"time":0.133,"type":"touchesMoved","touches":[{"x":204,"y":395}]},{"time":0.167,"type":"touchesMoved","touches":[{"x":205,"y":408}]},{"time":0.2,"type":"touchesMoved","touches":[{"x":206,"y":412}]},{"time":0.4,"type":"touchesEnded"}],"destinationScroll":{"contentOffset":{"x":0,"y":0},"scrollsVertically":true}}
+              timeline-edge-swipe-rtl:
+                summary: Right-to-left layout, a flick from the right edge; the page goes back.
+                value: {"container":{"width":393,"height":852,"cornerRadius":55,"layoutDirection":"rightToLeft"},"source":{"frame":{"x":267,"y":120,"width":110,"height":110},"cornerRadius":8},"destination":{"alignmentRect":{"x":0,"y":0,"width":393,"height":393}},"initial":"pushed","events":[{"time":0,"type":"touchesBegan","gesture":"edgePan","touches":[{"x":389,"y":420}],"input":"direct"},{"time":0.017,"type":"touchesMoved","touches":[{"x":370,"y":424}]},{"time":0.033,"type":"touchesMoved","touches":[{"x":330,"y":428}]},{"time":0.05,"type":"touchesMoved","touches":[{"x":280,"y":432}]},{"time":0.067,"type":"touchesMoved","touches":[{"x":225,"y":436}]},{"time":0.083,"type":"touchesMoved","touches":[{"x":170,"y":440}]},{"time":0.083,"type":"touchesEnded","touches":[{"x":170,"y":440}]}]}
+              timeline-interrupted-push:
+                summary: A push grabbed mid-flight and flicked down; it completes, becomes a pop and lands.
+                value: {"container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},"destination":{"alignmentRect":{"x":0,"y":0,"width":393,"height":393}},"events":[{"time":0,"type":"push"},{"time":0.15,"type":"touchesBegan","gesture":"pan","touches":[{"x":200,"y":400}]},{"time":0.183,"type":"touchesMoved","touches":[{"x":195,"y":420}]},{"time":0.217,"type":"touchesMoved","touches":[{"x":190,"y":470}]},{"time":0.25,"type":"touchesMoved","touches":[{"x":185,"y":540}]},{"time":0.283,"type":"touchesMoved","touches":[{"x":180,"y":620}]},{"time":0.283,"type":"touchesEnded"}]}
+      responses:
+        '200':
+          description: The keyframes, callbacks, segments, releases, notes, final state and warnings.
+          headers:
+            X-Request-ID:
+              $ref: '#/components/headers/RequestID'
+            ETag:
+              $ref: '#/components/headers/ETag'
+            Cache-Control:
+              $ref: '#/components/headers/CacheControl'
+            Vary:
+              $ref: '#/components/headers/Vary'
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Timeline'
+              examples:
+                swipe-down:
+                  summary: A pushed page swiped down and let go at speed; it pops (keyframes and callbacks not shown).
+                  x-request: {"body":{"container":{"width":100,"height":200,"cornerRadius":20},"source":{"frame":{"x":10,"y":20,"width":50,"height":100},"cornerRadius":4},"initial":"pushed","events":[{"time":0,"type":"touchesBegan","gesture":"pan","touches":[{"x":50,"y":50}]},{"time":0.05,"type":"touchesMoved","touches":[{"x":50,"y":80}]},{"time":0.15,"type":"touchesMoved","touches":[{"x":50,"y":150}]},{"time":0.15,"type":"touchesEnded"}],"options":{"precision":3}}}
+                  value:
+                    duration: 0.683
+                    frameRate: 60
+                    dimmingColor: "#000000"
+                    segments:
+                      - {"start":0,"end":0.05,"kind":"idle","transition":null,"outcome":null,"gesture":null}
+                      - {"start":0.05,"end":0.15,"kind":"tracking","transition":"pop","outcome":"finished","gesture":"pan"}
+                      - {"start":0.15,"end":0.683,"kind":"animating","transition":"pop","outcome":"finished","gesture":null}
+                    releases:
+                      - {"time":0.15,"event":3,"gesture":"pan","outcome":"finish","measure":0.556,"threshold":0.905}
+                    notes: []
+                    final:
+                      stack:
+                        - "source"
+                      presented: null
+                      presentations: []
+                      states:
+                        destination: "disappeared"
+                        source: "appeared"
+                      viewsInHierarchy:
+                        - "source"
+                      unreleasedGesture: null
+                    warnings: []
+        '304':
+          description: '`If-None-Match` names this request''s ETag (or is `*`): the cached answer is current. No body.'
+          headers:
+            X-Request-ID:
+              $ref: '#/components/headers/RequestID'
+            ETag:
+              $ref: '#/components/headers/ETag'
+            Cache-Control:
+              $ref: '#/components/headers/CacheControl'
+          x-request: {"revalidate":true,"body":{"container":{"width":100,"height":200,"cornerRadius":20},"source":{"frame":{"x":10,"y":20,"width":50,"height":100},"cornerRadius":4},"initial":"pushed","events":[{"time":0,"type":"touchesBegan","gesture":"pan","touches":[{"x":50,"y":50}]},{"time":0.05,"type":"touchesMoved","touches":[{"x":50,"y":80}]},{"time":0.15,"type":"touchesMoved","touches":[{"x":50,"y":150}]},{"time":0.15,"type":"touchesEnded"}],"options":{"precision":3}}}
+        '400':
+          $ref: '#/components/responses/MalformedJSON'
+        '401':
+          $ref: '#/components/responses/Unauthorized'
+        '406':
+          description: '`?format=` names a format this route does not offer, or Accept does not allow application/json.'
+          headers:
+            X-Request-ID:
+              $ref: '#/components/headers/RequestID'
+            Cache-Control:
+              $ref: '#/components/headers/NoStore'
+          content:
+            application/problem+json:
+              schema:
+                $ref: '#/components/schemas/Problem'
+              examples:
+                format:
+                  x-request: {"query":"format=css","body":{}}
+                  value:
+                    type: https://loupe.dev/problems/not-acceptable
+                    title: No acceptable representation
+                    status: 406
+                    detail: /v1/timelines offers format=json, not "css".
+        '413':
+          $ref: '#/components/responses/ContentTooLarge'
+        '415':
+          $ref: '#/components/responses/UnsupportedMediaType'
+        '422':
+          description: |
+            Invalid fields (`invalid-request`: times past 60 s, more than 10,000 events, malformed
+            touches, more than 15,000 keyframes); events that cannot be played (`invalid-script`:
+            every static problem at once, such as touches out of time order, a touch count that
+            does not fit the gesture or touchesMoved without touchesBegan; else the first event
+            that cannot happen, such as a gesture the platform or presentation does not have, or
+            a pop with nothing pushed); a platform without the zoom API (`unsupported-platform`);
+            advisories or unknown fields in strict mode (`strict-warnings`).
+          content:
+            application/problem+json:
+              schema:
+                $ref: '#/components/schemas/Problem'
+              examples:
+                invalid-script:
+                  x-request: {"body":{"container":{"width":100,"height":200},"initial":"pushed","events":[{"time":0.1,"type":"touchesBegan","gesture":"pinch","touches":[{"x":10,"y":20}]},{"time":0.05,"type":"touchesEnded"}]}}
+                  value:
+                    type: https://loupe.dev/problems/invalid-script
+                    title: The event script cannot be played
+                    status: 422
+                    detail: The timeline cannot be played; 2 problems are listed in errors.
+                    errors:
+                      - pointer: /events/0/touches
+                        detail: A pinch is made of 2 touches, not 1.
+                      - pointer: /events/1/time
+                        detail: Event times must not go backwards (previous event at 0.1 s).
+                gesture-unavailable:
+                  x-request: {"body":{"container":{"width":100,"height":200},"initial":"presented","events":[{"time":0,"type":"touchesBegan","gesture":"edgePan","touches":[{"x":2,"y":100}]}]}}
+                  value:
+                    type: https://loupe.dev/problems/invalid-script
+                    title: The event script cannot be played
+                    status: 422
+                    detail: 'The timeline cannot be played: The leading-edge swipe is the navigation back gesture; a presented zoom is dismissed by pinch or swipe down.'
+                    errors:
+                      - pointer: /events/0/gesture
+                        detail: The leading-edge swipe is the navigation back gesture; a presented zoom is dismissed by pinch or swipe down.
+                invalid-request:
+                  x-request: {"body":{"container":{"width":100,"height":200},"events":[{"time":0,"type":"push"},{"time":61,"type":"pop"}]}}
+                  value:
+                    type: https://loupe.dev/problems/invalid-request
+                    title: The request has invalid fields
+                    status: 422
+                    detail: 1 field is invalid; each error names its field with a JSON pointer.
+                    errors:
+                      - pointer: /events/1/time
+                        detail: must be from 0 to 60, not 61
+                strict-warnings:
+                  x-request: {"body":{"container":{"width":100,"height":200},"source":{"frame":{"x":10,"y":20,"width":50,"height":100}},"initial":"pushed","events":[],"options":{"strict":true},"colour":"red"}}
+                  value:
+                    type: https://loupe.dev/problems/strict-warnings
+                    title: The request produced warnings and strict mode is on
+                    status: 422
+                    detail: Strict mode turns warnings into errors, and the request produced 1 warning.
+                    errors:
+                      - pointer: /colour
+                        detail: The field "colour" is not part of the API and was ignored; check its spelling.
+                        code: unknown-field
 components:
   securitySchemes:
     bearerAuth:
@@ -349,64 +812,391 @@ components:
       description: |
         One of the service's API keys (`--api-keys` / `LOUPE_API_KEYS`). Required on /v1 routes
         only when keys are configured; health, metrics and this document never need one.
+  parameters:
+    PlanFormat:
+      name: format
+      in: query
+      required: false
+      description: |
+        The rendering: `json` (the plan), `css` (`@keyframes` and `animation` rules), `waapi`
+        (keyframes and timing for `Element.animate()`) or `svg` (a filmstrip and the progress
+        curve). Wins over Accept; without it Accept decides (`application/json`, `text/css`,
+        `application/vnd.loupe.waapi+json`, `image/svg+xml`). Anything else is a 406.
+      schema:
+        type: string
+        enum: [json, css, waapi, svg]
+        default: json
+    LifecycleFormat:
+      name: format
+      in: query
+      required: false
+      description: '`json` (the trace) or `svg` (swimlanes). Wins over Accept; anything else is a 406.'
+      schema:
+        type: string
+        enum: [json, svg]
+        default: json
+    TimelineFormat:
+      name: format
+      in: query
+      required: false
+      description: '`json`, the only rendering of a timeline. Anything else is a 406.'
+      schema:
+        type: string
+        enum: [json]
+        default: json
+    IfNoneMatch:
+      name: If-None-Match
+      in: header
+      required: false
+      description: |
+        ETags of answers the client holds (a list, weak or strong), or `*`. When one is this
+        request's tag, or `*` and the request has an answer, the answer is 304 with no body.
+      schema:
+        type: string
   responses:
     MalformedJSON:
-      description: The body is empty or not valid JSON; `detail` names the byte offset.
+      description: |
+        The body is empty or not valid JSON (`malformed-json`, the detail names the byte offset), or
+        the request is not valid HTTP/1.1 (`malformed-request`, the connection is closed after it).
+      headers:
+        X-Request-ID:
+          $ref: '#/components/headers/RequestID'
+        Cache-Control:
+          $ref: '#/components/headers/NoStore'
       content:
         application/problem+json:
           schema:
             $ref: '#/components/schemas/Problem'
-          example:
-            type: https://loupe.dev/problems/malformed-json
-            title: The request body is not valid JSON
-            status: 400
-            detail: 'The request body is not valid JSON: expected '','' or ''}'' at byte 41.'
+          examples:
+            malformed-json:
+              x-request: {"rawBody":"{\"transition\":\"push\" \"container\":{}}"}
+              value:
+                type: https://loupe.dev/problems/malformed-json
+                title: The request body is not valid JSON
+                status: 400
+                detail: 'The request body is not valid JSON: expected '','' or ''}'' at byte 21.'
+            empty-body:
+              x-request: {"rawBody":""}
+              value:
+                type: https://loupe.dev/problems/malformed-json
+                title: The request body is not valid JSON
+                status: 400
+                detail: The request body is empty; send a JSON object.
+            malformed-request:
+              x-request: {"status":400,"method":"get","path":"/healthz","raw":"GET /healthz HTTP/1.1\nHost: loupe.test\n\n"}
+              value:
+                type: https://loupe.dev/problems/malformed-request
+                title: The request is not valid HTTP/1.1
+                status: 400
+                detail: A line ends with LF without CR.
     Unauthorized:
       description: API keys are configured and the request carries none of them.
       headers:
+        X-Request-ID:
+          $ref: '#/components/headers/RequestID'
+        Cache-Control:
+          $ref: '#/components/headers/NoStore'
         WWW-Authenticate:
-          schema:
-            type: string
-          example: Bearer realm="loupe"
+          $ref: '#/components/headers/WWWAuthenticate'
       content:
         application/problem+json:
           schema:
             $ref: '#/components/schemas/Problem'
-          example:
-            type: https://loupe.dev/problems/unauthorized
-            title: A valid API key is required
-            status: 401
-            detail: "Send 'Authorization: Bearer <key>' with one of the service's API keys."
+          examples:
+            unauthorized:
+              x-request: {"headers":{"Authorization":null},"body":{}}
+              value:
+                type: https://loupe.dev/problems/unauthorized
+                title: A valid API key is required
+                status: 401
+                detail: "Send 'Authorization: Bearer <key>' with one of the service's API keys."
+            wrong-key:
+              x-request: {"headers":{"Authorization":"Bearer not-a-key"},"body":{}}
+              value:
+                type: https://loupe.dev/problems/unauthorized
+                status: 401
     ContentTooLarge:
-      description: The body is larger than the server's limit (`--max-body-bytes`, default 1 MiB).
+      description: |
+        The body is larger than the server's limit (`--max-body-bytes`, default 1 MiB), refused
+        before it is read; the connection is closed after the answer.
+      headers:
+        X-Request-ID:
+          $ref: '#/components/headers/RequestID'
+        Cache-Control:
+          $ref: '#/components/headers/NoStore'
       content:
         application/problem+json:
           schema:
             $ref: '#/components/schemas/Problem'
-          example:
-            type: https://loupe.dev/problems/body-too-large
-            title: The request body is too large
-            status: 413
-            detail: The body exceeds 1048576 bytes.
+          examples:
+            body-too-large:
+              x-request: {"contentLength":1048577}
+              value:
+                type: https://loupe.dev/problems/body-too-large
+                title: The request body is too large
+                status: 413
+                detail: The body exceeds 1048576 bytes.
     UnsupportedMediaType:
       description: |
         The body is not declared as JSON. `application/json` and any `application/*+json` are
         accepted, with parameters such as `charset`.
+      headers:
+        X-Request-ID:
+          $ref: '#/components/headers/RequestID'
+        Cache-Control:
+          $ref: '#/components/headers/NoStore'
       content:
         application/problem+json:
           schema:
             $ref: '#/components/schemas/Problem'
-          example:
-            type: https://loupe.dev/problems/unsupported-media-type
-            title: The request body must be application/json
-            status: 415
-            detail: Send the body as application/json; the request has Content-Type "text/plain".
+          examples:
+            unsupported-media-type:
+              x-request: {"headers":{"Content-Type":"text/plain"},"rawBody":"push"}
+              value:
+                type: https://loupe.dev/problems/unsupported-media-type
+                title: The request body must be application/json
+                status: 415
+                detail: Send the body as application/json; the request has Content-Type "text/plain".
+    NotFound:
+      description: "No route has this path (any method)."
+      headers:
+        X-Request-ID:
+          $ref: '#/components/headers/RequestID'
+        Cache-Control:
+          $ref: '#/components/headers/NoStore'
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+          examples:
+            not-found:
+              x-request: {"status":404,"method":"post","path":"/v1/plan","body":{}}
+              value:
+                type: https://loupe.dev/problems/not-found
+                title: No such resource
+                status: 404
+                detail: "There is no resource at /v1/plan. See /openapi.yaml for the routes."
+    MethodNotAllowed:
+      description: "The path exists but not with this method; `Allow` lists the methods it has."
+      headers:
+        X-Request-ID:
+          $ref: '#/components/headers/RequestID'
+        Cache-Control:
+          $ref: '#/components/headers/NoStore'
+        Allow:
+          $ref: '#/components/headers/Allow'
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+          examples:
+            method-not-allowed:
+              x-request: {"status":405,"method":"get","path":"/v1/plans"}
+              value:
+                type: https://loupe.dev/problems/method-not-allowed
+                title: The method is not allowed on this resource
+                status: 405
+                detail: "/v1/plans allows POST, OPTIONS, not GET."
+    RequestTimeout:
+      description: "The header section took longer than --header-timeout, or the body stalled for longer than --body-timeout."
+      headers:
+        X-Request-ID:
+          $ref: '#/components/headers/RequestID'
+        Cache-Control:
+          $ref: '#/components/headers/NoStore'
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+          examples:
+            request-timeout:
+              x-untestable: "It takes the header timeout (10 s by default) to provoke; the Swift HTTP tests provoke it with a short one."
+              value:
+                type: https://loupe.dev/problems/request-timeout
+                title: The request did not arrive in time
+                status: 408
+                detail: "The request was not received completely within the server's timeout."
+    URITooLong:
+      description: "The request line exceeds 8 KiB."
+      headers:
+        X-Request-ID:
+          $ref: '#/components/headers/RequestID'
+        Cache-Control:
+          $ref: '#/components/headers/NoStore'
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+          examples:
+            request-line-too-long:
+              x-request: {"status":414,"method":"get","path":"/","raw":"GET /{a*9000} HTTP/1.1\r\nHost: loupe.test\r\n\r\n"}
+              value:
+                type: https://loupe.dev/problems/request-line-too-long
+                title: The request line is too long
+                status: 414
+                detail: "The request line exceeds 8192 bytes."
+    ExpectationFailed:
+      description: "An Expect value other than 100-continue."
+      headers:
+        X-Request-ID:
+          $ref: '#/components/headers/RequestID'
+        Cache-Control:
+          $ref: '#/components/headers/NoStore'
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+          examples:
+            expectation-failed:
+              x-request: {"status":417,"method":"post","path":"/v1/plans","raw":"POST /v1/plans HTTP/1.1\r\nHost: loupe.test\r\nExpect: 200-ok\r\nContent-Length: 2\r\n\r\n{}"}
+              value:
+                type: https://loupe.dev/problems/expectation-failed
+                title: The expectation cannot be met
+                status: 417
+                detail: "Expect: 200-ok is not supported; only 100-continue is."
+    HeaderFieldsTooLarge:
+      description: "The header section exceeds 16 KiB or 100 fields."
+      headers:
+        X-Request-ID:
+          $ref: '#/components/headers/RequestID'
+        Cache-Control:
+          $ref: '#/components/headers/NoStore'
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+          examples:
+            header-fields-too-large:
+              x-request: {"status":431,"method":"get","path":"/healthz","raw":"GET /healthz HTTP/1.1\r\nHost: loupe.test\r\nX-Padding: {a*17000}\r\n\r\n"}
+              value:
+                type: https://loupe.dev/problems/header-fields-too-large
+                title: The header section is too large
+                status: 431
+                detail: "The header section exceeds 16384 bytes."
+    InternalError:
+      description: "A bug in Loupe; X-Request-ID finds it in the logs."
+      headers:
+        X-Request-ID:
+          $ref: '#/components/headers/RequestID'
+        Cache-Control:
+          $ref: '#/components/headers/NoStore'
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+          examples:
+            internal-error:
+              x-untestable: "No request is known to cause one: that is what schemathesis checks."
+              value:
+                type: https://loupe.dev/problems/internal-error
+                title: An internal error occurred
+                status: 500
+                detail: "The request could not be completed; the request id identifies it in the logs."
+    NotImplemented:
+      description: "A Transfer-Encoding other than chunked."
+      headers:
+        X-Request-ID:
+          $ref: '#/components/headers/RequestID'
+        Cache-Control:
+          $ref: '#/components/headers/NoStore'
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+          examples:
+            unsupported-transfer-coding:
+              x-request: {"status":501,"method":"post","path":"/v1/plans","raw":"POST /v1/plans HTTP/1.1\r\nHost: loupe.test\r\nTransfer-Encoding: gzip\r\n\r\n"}
+              value:
+                type: https://loupe.dev/problems/unsupported-transfer-coding
+                title: The transfer coding is not implemented
+                status: 501
+                detail: "Transfer coding gzip is not implemented; only chunked is."
+    OverCapacity:
+      description: "The instance holds --max-connections connections; the new one is closed after this answer."
+      headers:
+        X-Request-ID:
+          $ref: '#/components/headers/RequestID'
+        Cache-Control:
+          $ref: '#/components/headers/NoStore'
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+          examples:
+            over-capacity:
+              x-untestable: "It needs --max-connections connections held open; the Swift HTTP tests provoke it with a limit of 2."
+              value:
+                type: https://loupe.dev/problems/over-capacity
+                title: The server is at its connection limit
+                status: 503
+                detail: "The server has reached its connection limit; retry shortly."
+    VersionNotSupported:
+      description: "A version other than HTTP/1.0 or HTTP/1.1."
+      headers:
+        X-Request-ID:
+          $ref: '#/components/headers/RequestID'
+        Cache-Control:
+          $ref: '#/components/headers/NoStore'
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+          examples:
+            http-version-not-supported:
+              x-request: {"status":505,"method":"get","path":"/healthz","raw":"GET /healthz HTTP/2.0\r\nHost: loupe.test\r\n\r\n"}
+              value:
+                type: https://loupe.dev/problems/http-version-not-supported
+                title: The HTTP version is not supported
+                status: 505
+                detail: "HTTP/2.0 is not supported; use HTTP/1.1 or HTTP/1.0."
   headers:
     RequestID:
       description: The request's id, echoed from a well-formed incoming X-Request-ID or generated.
+      required: true
       schema:
         type: string
         pattern: '^[A-Za-z0-9._:/+=-]{1,128}$'
+    ETag:
+      description: |
+        Strong entity tag of the answer: the first 128 bits of SHA-256 over the release, the path,
+        the format and the request body re-encoded canonically (whitespace dropped, numbers and
+        strings in one spelling, member order kept: it decides the order of unknown-field
+        warnings). Send it back in If-None-Match.
+      required: true
+      schema:
+        type: string
+        pattern: '^"[0-9a-f]{32}"$'
+    CacheControl:
+      description: |
+        `no-cache`: store the answer, but revalidate it (If-None-Match) before each use. It costs
+        the server one hash, and keeps a client from reusing an answer across a deploy.
+      required: true
+      schema:
+        type: string
+        const: no-cache
+    NoStore:
+      description: Problems are never stored.
+      required: true
+      schema:
+        type: string
+        const: no-store
+    Vary:
+      description: '`Accept` when the Accept header chose the format; absent when `?format=` did (the URL differs then).'
+      schema:
+        type: string
+        const: Accept
+    Allow:
+      description: The methods the path has.
+      required: true
+      schema:
+        type: string
+        pattern: '^[A-Z]+(, [A-Z]+)*$'
+    WWWAuthenticate:
+      description: The scheme to authenticate with.
+      required: true
+      schema:
+        type: string
+        const: Bearer realm="loupe"
   schemas:
     Status:
       type: object
@@ -468,7 +1258,9 @@ components:
       description: |
         A transition to plan. Unknown members (here and in every nested request object) are
         ignored and reported as `unknown-field` warnings; with `options.strict` they are errors.
-        Coordinates are points in the container's space, y down; times are seconds.
+        An optional member that is null is read as absent (clients that serialise unset fields
+        as null work unchanged). Coordinates are points in the container's space, y down; times
+        are seconds.
       additionalProperties: true
       required: [transition, container]
       properties:
@@ -476,7 +1268,9 @@ components:
           type: string
           enum: [push, pop, present, dismiss]
         platform:
-          $ref: '#/components/schemas/Platform'
+          anyOf:
+            - $ref: '#/components/schemas/Platform'
+            - type: 'null'
         container:
           $ref: '#/components/schemas/Container'
         source:
@@ -488,7 +1282,7 @@ components:
             - $ref: '#/components/schemas/Source'
             - type: 'null'
         sources:
-          type: array
+          type: [array, 'null']
           maxItems: 1000
           description: |
             SwiftUI only: every view carrying `matchedTransitionSource(id:in:)`. A match needs the
@@ -496,34 +1290,42 @@ components:
           items:
             $ref: '#/components/schemas/MatchedSource'
         destination:
-          $ref: '#/components/schemas/Destination'
+          anyOf:
+            - $ref: '#/components/schemas/Destination'
+            - type: 'null'
         animation:
-          $ref: '#/components/schemas/Animation'
+          anyOf:
+            - $ref: '#/components/schemas/Animation'
+            - type: 'null'
         options:
-          $ref: '#/components/schemas/Options'
+          anyOf:
+            - $ref: '#/components/schemas/Options'
+            - type: 'null'
         callbackOrder:
-          $ref: '#/components/schemas/CallbackOrder'
+          anyOf:
+            - $ref: '#/components/schemas/CallbackOrder'
+            - type: 'null'
     Platform:
       type: object
       additionalProperties: true
       description: 'Default: iOS, current version, UIKit. macOS answers 422 unsupported-platform.'
       properties:
         os:
-          type: string
-          enum: [iOS, iPadOS, visionOS, tvOS, watchOS, macOS, macCatalyst]
+          type: [string, 'null']
+          enum: [iOS, iPadOS, visionOS, tvOS, watchOS, macOS, macCatalyst, null]
           default: iOS
         version:
-          type: string
+          type: [string, 'null']
           pattern: '^[0-9]+(\.[0-9]+){0,2}$'
           maxLength: 32
           description: Versions before the zoom API (iOS 18, visionOS 2, watchOS 11) fall back with a warning. Absent = current.
           examples: ['18.0']
         framework:
-          type: string
-          enum: [UIKit, SwiftUI]
+          type: [string, 'null']
+          enum: [UIKit, SwiftUI, null]
           default: UIKit
         iPadApp:
-          type: boolean
+          type: [boolean, 'null']
           default: false
           description: An iPad app running on visionOS, which zooms. Only meaningful with os visionOS.
     Container:
@@ -540,14 +1342,14 @@ components:
           exclusiveMinimum: 0
           maximum: 100000
         cornerRadius:
-          type: number
+          type: [number, 'null']
           minimum: 0
           maximum: 10000
           default: 55
           description: The display's corner radius, which the card's corners grow to.
         layoutDirection:
-          type: string
-          enum: [leftToRight, rightToLeft]
+          type: [string, 'null']
+          enum: [leftToRight, rightToLeft, null]
           default: leftToRight
     Rect:
       type: object
@@ -583,7 +1385,9 @@ components:
         frame:
           $ref: '#/components/schemas/Rect'
         cornerRadius:
-          $ref: '#/components/schemas/CornerRadius'
+          anyOf:
+            - $ref: '#/components/schemas/CornerRadius'
+            - type: 'null'
     MatchedSource:
       type: object
       additionalProperties: true
@@ -601,9 +1405,11 @@ components:
         frame:
           $ref: '#/components/schemas/Rect'
         cornerRadius:
-          $ref: '#/components/schemas/CornerRadius'
+          anyOf:
+            - $ref: '#/components/schemas/CornerRadius'
+            - type: 'null'
         modifiers:
-          type: array
+          type: [array, 'null']
           maxItems: 32
           description: Modifier names; scaleEffect, offset, rotationEffect, rotation3DEffect, clipShape, mask and containerShape warn (geometry-read-artifacts).
           items:
@@ -616,18 +1422,24 @@ components:
       properties:
         frame:
           description: 'At rest, in container coordinates; width and height above 0. Default: the container bounds.'
-          $ref: '#/components/schemas/Rect'
+          anyOf:
+            - $ref: '#/components/schemas/Rect'
+            - type: 'null'
         alignmentRect:
           description: UIKit's alignmentRectProvider result in page coordinates; ignored with a warning under SwiftUI or when empty.
-          $ref: '#/components/schemas/Rect'
+          anyOf:
+            - $ref: '#/components/schemas/Rect'
+            - type: 'null'
         cornerRadius:
-          $ref: '#/components/schemas/CornerRadius'
+          anyOf:
+            - $ref: '#/components/schemas/CornerRadius'
+            - type: 'null'
         opaque:
-          type: boolean
+          type: [boolean, 'null']
           default: true
         presentationStyle:
-          type: string
-          enum: [fullScreen, overFullScreen, pageSheet, formSheet, automatic, popover]
+          type: [string, 'null']
+          enum: [fullScreen, overFullScreen, pageSheet, formSheet, automatic, popover, null]
           default: fullScreen
           description: Present/dismiss only. Sheets zoom full screen with a warning; popover does not zoom.
         sourceID:
@@ -636,8 +1448,9 @@ components:
             - type: string
               maxLength: 256
             - type: integer
+            - type: 'null'
         namespace:
-          type: string
+          type: [string, 'null']
           maxLength: 256
           description: SwiftUI only.
     Spring:
@@ -651,6 +1464,8 @@ components:
         - type: object
           additionalProperties: true
           required: [response, dampingRatio]
+          not:
+            $ref: '#/components/schemas/SpringDurationForm'
           properties:
             response:
               type: number
@@ -663,34 +1478,60 @@ components:
         - type: object
           additionalProperties: true
           not:
-            anyOf:
-              - required: [response]
-              - required: [dampingRatio]
+            $ref: '#/components/schemas/SpringResponseForm'
           properties:
             duration:
-              type: number
+              type: [number, 'null']
               minimum: 0.01
               maximum: 10
               default: 0.5
             bounce:
-              type: number
+              type: [number, 'null']
               minimum: -0.95
               maximum: 0.95
               default: 0
+    SpringResponseForm:
+      description: An object naming `response` or `dampingRatio` (null counts as absent).
+      anyOf:
+        - required: [response]
+          properties:
+            response:
+              not:
+                type: 'null'
+        - required: [dampingRatio]
+          properties:
+            dampingRatio:
+              not:
+                type: 'null'
+    SpringDurationForm:
+      description: An object naming `duration` or `bounce` (null counts as absent); mixing the two forms is a 422.
+      anyOf:
+        - required: [duration]
+          properties:
+            duration:
+              not:
+                type: 'null'
+        - required: [bounce]
+          properties:
+            bounce:
+              not:
+                type: 'null'
     Animation:
       type: object
       additionalProperties: true
       properties:
         spring:
-          $ref: '#/components/schemas/Spring'
+          anyOf:
+            - $ref: '#/components/schemas/Spring'
+            - type: 'null'
         frameRate:
-          type: number
+          type: [number, 'null']
           minimum: 24
           maximum: 240
           default: 60
           description: Keyframes per second. A plan has at most 2400 keyframes (else 422).
         initialVelocity:
-          type: number
+          type: [number, 'null']
           minimum: -100
           maximum: 100
           default: 0
@@ -700,37 +1541,37 @@ components:
       additionalProperties: true
       properties:
         fitMode:
-          type: string
-          enum: [fill, fit, width, height]
+          type: [string, 'null']
+          enum: [fill, fit, width, height, null]
           description: 'Default: fill for UIKit, width (top-aligned) for SwiftUI.'
         motionPath:
-          type: string
-          enum: [straight, arc]
+          type: [string, 'null']
+          enum: [straight, arc, null]
           default: straight
         backgroundMode:
-          type: string
-          enum: [zoom, crossfade]
+          type: [string, 'null']
+          enum: [zoom, crossfade, null]
           default: zoom
           description: crossfade zooms only the alignment-rect content; keyframes then carry `layers`.
         dimming:
-          type: object
+          type: [object, 'null']
           additionalProperties: true
           properties:
             color:
-              type: string
+              type: [string, 'null']
               pattern: '^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$'
               default: '#000000'
             opacity:
-              type: number
+              type: [number, 'null']
               minimum: 0
               maximum: 1
               default: 0.15
         strict:
-          type: boolean
+          type: [boolean, 'null']
           default: false
           description: Every warning (unknown fields included) becomes a 422 strict-warnings problem.
         precision:
-          type: integer
+          type: [integer, 'null']
           minimum: 0
           maximum: 6
           description: 'Decimal places for numbers in the answer. Default: the shortest text that reads back exactly.'
@@ -741,6 +1582,60 @@ components:
       description: |
         The cancelled-pop order: `article` follows Apple's state diagram and figure caption,
         `classic` the logged UINavigationController order (a second viewWillAppear).
+    WebAnimation:
+      type: object
+      additionalProperties: false
+      required: [keyframes, timing, styles]
+      description: |
+        A plan for the Web Animations API: for each layer, `element.animate(keyframes[layer], timing)`
+        after `Object.assign(element.style, styles[layer])`. Layers come bottom to top: covered,
+        source, dimming, shadow, background, page (crossfade only), destination, snapshot, the
+        same as the CSS rendering's `.loupe-<layer>` rules.
+      properties:
+        keyframes:
+          type: object
+          description: Per layer, keyframes with an offset (time ÷ duration) and camelCase CSS properties.
+          additionalProperties:
+            type: array
+            minItems: 2
+            items:
+              type: object
+              required: [offset]
+              additionalProperties:
+                type: [string, number]
+              properties:
+                offset:
+                  type: number
+                  minimum: 0
+                  maximum: 1
+                opacity:
+                  type: number
+                  minimum: 0
+                  maximum: 1
+        timing:
+          type: object
+          additionalProperties: false
+          required: [duration, iterations, fill, easing]
+          properties:
+            duration:
+              type: number
+              minimum: 0
+              description: Milliseconds.
+            iterations:
+              const: 1
+            fill:
+              const: both
+            easing:
+              const: linear
+              description: Linear between keyframes; the keyframes carry the spring.
+        styles:
+          type: object
+          description: Per layer (and `container`), the static style that places the element.
+          required: [container]
+          additionalProperties:
+            type: object
+            additionalProperties:
+              type: string
     Plan:
       type: object
       additionalProperties: false
@@ -752,16 +1647,21 @@ components:
           enum: [zoom, slide, coverVertical, popover, none]
         duration:
           type: number
+          minimum: 0
           description: Seconds until the spring settles (ε 0.001), the time of the last keyframe.
         frameRate:
           type: number
+          minimum: 24
+          maximum: 240
         keyframes:
           type: array
+          minItems: 1
           maxItems: 2400
           items:
             $ref: '#/components/schemas/Keyframe'
         dimmingColor:
           type: string
+          pattern: '^#[0-9A-F]{6}([0-9A-F]{2})?$'
           description: The scrim colour as "#RRGGBB" (or "#RRGGBBAA"); its opacity per keyframe is `opacity.dimming`.
         callbacks:
           type: array
@@ -792,10 +1692,13 @@ components:
           type: number
         width:
           type: number
+          minimum: 0
         height:
           type: number
+          minimum: 0
         cornerRadius:
           type: number
+          minimum: 0
     Keyframe:
       type: object
       additionalProperties: false
@@ -803,9 +1706,10 @@ components:
       properties:
         time:
           type: number
+          minimum: 0
         progress:
           type: number
-          description: The spring's value; exceeds 1 for bouncy springs. Exactly 1 on the last keyframe.
+          description: The spring's value; exceeds 1 for bouncy springs. Exactly 1 on a plan's last keyframe (a timeline's is described under Timeline.keyframes).
         transform:
           $ref: '#/components/schemas/Matrix'
         mask:
@@ -816,15 +1720,15 @@ components:
           required: [sourceSlot, sourceContent, destination, dimming, background]
           properties:
             sourceSlot:
-              type: number
+              $ref: '#/components/schemas/Opacity'
             sourceContent:
-              type: number
+              $ref: '#/components/schemas/Opacity'
             destination:
-              type: number
+              $ref: '#/components/schemas/Opacity'
             dimming:
-              type: number
+              $ref: '#/components/schemas/Opacity'
             background:
-              type: number
+              $ref: '#/components/schemas/Opacity'
         shadow:
           type: object
           additionalProperties: false
@@ -832,9 +1736,10 @@ components:
           properties:
             radius:
               type: number
+              minimum: 0
               description: Gaussian σ in points (CSS blur radius = 2σ).
             opacity:
-              type: number
+              $ref: '#/components/schemas/Opacity'
             offsetY:
               type: number
         covered:
@@ -859,7 +1764,11 @@ components:
         mask:
           $ref: '#/components/schemas/Mask'
         opacity:
-          type: number
+          $ref: '#/components/schemas/Opacity'
+    Opacity:
+      type: number
+      minimum: 0
+      maximum: 1
     Warning:
       type: object
       additionalProperties: false
@@ -871,7 +1780,10 @@ components:
           enum: [missing-source, empty-source-frame, duplicate-source-id, geometry-read-artifacts, skinny-source,
                  aspect-ratio-mismatch, source-off-screen, low-frame-rate, sheet-treated-as-full-screen,
                  popover-ignores-zoom, platform-default-transition, catalyst-unverified, os-version-before-zoom,
-                 alignment-rect-ignored, transparent-destination, unknown-field]
+                 alignment-rect-ignored, transparent-destination, unknown-field,
+                 gesture-cannot-open, scroll-view-zoomed-in, scroll-view-not-at-top, edge-swipe-needs-direct-touch,
+                 not-from-leading-edge, swipe-not-downward, pinch-spread, gesture-not-recognized, touches-too-close,
+                 gesture-superseded]
         message:
           type: string
           description: Prose; may change.
@@ -885,6 +1797,7 @@ components:
       properties:
         time:
           type: number
+          minimum: 0
         runLoop:
           type: integer
           minimum: 0
@@ -900,6 +1813,9 @@ components:
     # MARK: lifecycle
     LifecycleRequest:
       type: object
+      description: |
+        A script to play. As in plan requests, unknown members are `unknown-field` warnings (422
+        with `options.strict`) and an optional member that is null is read as absent.
       additionalProperties: true
       required: [stack, events]
       properties:
@@ -911,7 +1827,7 @@ components:
             type: string
             maxLength: 256
         presented:
-          type: array
+          type: [array, 'null']
           description: Presentations already on screen, bottom first.
           maxItems: 100
           items:
@@ -923,31 +1839,39 @@ components:
                 type: string
                 maxLength: 256
               style:
-                $ref: '#/components/schemas/ModalStyle'
+                anyOf:
+                  - $ref: '#/components/schemas/ModalStyle'
+                  - type: 'null'
               transition:
-                $ref: '#/components/schemas/TransitionStyle'
+                anyOf:
+                  - $ref: '#/components/schemas/TransitionStyle'
+                  - type: 'null'
         events:
           type: array
           maxItems: 10000
           items:
             $ref: '#/components/schemas/LifecycleEvent'
         animation:
-          type: object
+          type: [object, 'null']
           additionalProperties: true
           properties:
             spring:
-              $ref: '#/components/schemas/Spring'
+              anyOf:
+                - $ref: '#/components/schemas/Spring'
+                - type: 'null'
         callbackOrder:
-          $ref: '#/components/schemas/CallbackOrder'
+          anyOf:
+            - $ref: '#/components/schemas/CallbackOrder'
+            - type: 'null'
         options:
-          type: object
+          type: [object, 'null']
           additionalProperties: true
           properties:
             strict:
-              type: boolean
+              type: [boolean, 'null']
               default: false
             precision:
-              type: integer
+              type: [integer, 'null']
               minimum: 0
               maximum: 6
     ModalStyle:
@@ -976,18 +1900,22 @@ components:
           type: string
           enum: [push, pop, present, dismiss, interrupt, release]
         viewController:
-          type: string
+          type: [string, 'null']
           maxLength: 256
         transition:
-          $ref: '#/components/schemas/TransitionStyle'
+          anyOf:
+            - $ref: '#/components/schemas/TransitionStyle'
+            - type: 'null'
         style:
-          $ref: '#/components/schemas/ModalStyle'
+          anyOf:
+            - $ref: '#/components/schemas/ModalStyle'
+            - type: 'null'
         interactive:
-          type: boolean
+          type: [boolean, 'null']
           default: false
         outcome:
-          type: string
-          enum: [finish, cancel]
+          type: [string, 'null']
+          enum: [finish, cancel, null]
     LifecycleAnswer:
       type: object
       additionalProperties: false
@@ -998,80 +1926,307 @@ components:
           items:
             $ref: '#/components/schemas/TraceEntry'
         final:
-          type: object
-          additionalProperties: false
-          required: [stack, presented, presentations, states, viewsInHierarchy, unreleasedGesture]
-          properties:
-            stack:
-              type: array
-              items:
-                type: string
-            presented:
-              type: [string, 'null']
-              description: The topmost presented view controller, or null.
-            presentations:
-              type: array
-              description: The whole presentation chain, bottom first.
-              items:
-                type: object
-                additionalProperties: false
-                required: [viewController, style, transition]
-                properties:
-                  viewController:
-                    type: string
-                  style:
-                    $ref: '#/components/schemas/ModalStyle'
-                  transition:
-                    $ref: '#/components/schemas/TransitionStyle'
-            states:
-              type: object
-              description: Every view controller mentioned, by name (sorted).
-              additionalProperties:
-                type: string
-                enum: [disappeared, appearing, appeared, disappearing]
-            viewsInHierarchy:
-              type: array
-              items:
-                type: string
-            unreleasedGesture:
-              description: A transition a finger still holds when the script ends.
-              oneOf:
-                - type: 'null'
-                - type: object
-                  additionalProperties: false
-                  required: [kind, viewController]
-                  properties:
-                    kind:
-                      type: string
-                      enum: [push, pop, present, dismiss]
-                    viewController:
-                      type: string
+          $ref: '#/components/schemas/FinalState'
         notes:
           type: array
           items:
-            type: object
-            additionalProperties: false
-            required: [code, viewController, message, guideline, time, runLoop]
-            properties:
-              code:
-                type: string
-                enum: [repeated-callback, cancelled-transition, interrupted-push, interrupted-presentation,
-                       interrupted-pop, interrupted-dismissal, overlapping-transition, unreleased-gesture]
-              viewController:
-                type: string
-              message:
-                type: string
-              guideline:
-                type: string
-                description: The guideline of Apple's "Enhancing your app with fluid transitions" that applies, word for word.
-              time:
-                type: number
-              runLoop:
-                type: integer
+            $ref: '#/components/schemas/LifecycleNote'
         warnings:
           type: array
           items:
             $ref: '#/components/schemas/Warning'
+    FinalState:
+      type: object
+      additionalProperties: false
+      required: [stack, presented, presentations, states, viewsInHierarchy, unreleasedGesture]
+      properties:
+        stack:
+          type: array
+          items:
+            type: string
+        presented:
+          type: [string, 'null']
+          description: The topmost presented view controller, or null.
+        presentations:
+          type: array
+          description: The whole presentation chain, bottom first.
+          items:
+            type: object
+            additionalProperties: false
+            required: [viewController, style, transition]
+            properties:
+              viewController:
+                type: string
+              style:
+                $ref: '#/components/schemas/ModalStyle'
+              transition:
+                $ref: '#/components/schemas/TransitionStyle'
+        states:
+          type: object
+          description: Every view controller mentioned, by name (sorted).
+          additionalProperties:
+            type: string
+            enum: [disappeared, appearing, appeared, disappearing]
+        viewsInHierarchy:
+          type: array
+          items:
+            type: string
+        unreleasedGesture:
+          description: A transition a finger still holds when the script ends.
+          oneOf:
+            - type: 'null'
+            - type: object
+              additionalProperties: false
+              required: [kind, viewController]
+              properties:
+                kind:
+                  type: string
+                  enum: [push, pop, present, dismiss]
+                viewController:
+                  type: string
+    LifecycleNote:
+      type: object
+      additionalProperties: false
+      required: [code, viewController, message, guideline, time, runLoop]
+      properties:
+        code:
+          type: string
+          enum: [repeated-callback, cancelled-transition, interrupted-push, interrupted-presentation,
+                 interrupted-pop, interrupted-dismissal, overlapping-transition, unreleased-gesture]
+        viewController:
+          type: string
+        message:
+          type: string
+        guideline:
+          type: string
+          description: The guideline of Apple's "Enhancing your app with fluid transitions" that applies, word for word.
+        time:
+          type: number
+          minimum: 0
+        runLoop:
+          type: integer
+          minimum: 0
+    # MARK: timelines
+    TimelineRequest:
+      type: object
+      description: |
+        Everything a plan takes but `transition` (each app call plans its own), plus the events.
+        Container, source or sources, destination, animation, options and platform mean what
+        they mean for a plan; `animation.initialVelocity` is ignored (every spring starts with
+        the card's own velocity).
+      additionalProperties: true
+      required: [container, events]
+      properties:
+        platform:
+          $ref: '#/components/schemas/Platform'
+        container:
+          $ref: '#/components/schemas/Container'
+        source:
+          oneOf:
+            - $ref: '#/components/schemas/Source'
+            - type: 'null'
+        sources:
+          type: array
+          maxItems: 1000
+          items:
+            $ref: '#/components/schemas/MatchedSource'
+        destination:
+          $ref: '#/components/schemas/Destination'
+        animation:
+          $ref: '#/components/schemas/Animation'
+        options:
+          $ref: '#/components/schemas/Options'
+        callbackOrder:
+          $ref: '#/components/schemas/CallbackOrder'
+        initial:
+          type: string
+          enum: [source, pushed, presented]
+          description: |
+            What is on screen at time 0: the source's screen only, or the destination pushed or
+            presented with the zoom and at rest. Default: from the first app call (push or present
+            → source, pop → pushed, dismiss → presented), else pushed.
+        events:
+          type: array
+          maxItems: 10000
+          items:
+            $ref: '#/components/schemas/TimelineEvent'
+        destinationScroll:
+          $ref: '#/components/schemas/DestinationScroll'
+    TimelineEvent:
+      type: object
+      additionalProperties: true
+      required: [time, type]
+      description: |
+        `gesture` and `touches` are required for touchesBegan, `touches` for touchesMoved;
+        touchesEnded without `touches` lifts the fingers where they were last seen (a finger that
+        rested before lifting has no velocity). Every sample of a gesture has its number of
+        touches (pinch 2, pan and edgePan 1), in the same order. Fields that do not apply to an
+        event's type are ignored with an `unknown-field` warning.
+      properties:
+        time:
+          type: number
+          minimum: 0
+          maximum: 60
+          description: Seconds; never earlier than the previous event. A timeline lasts at most a minute.
+        type:
+          type: string
+          enum: [push, pop, present, dismiss, touchesBegan, touchesMoved, touchesEnded]
+        gesture:
+          type: string
+          enum: [pinch, pan, edgePan]
+          description: |
+            pinch (navigation and presentation), pan = one-finger swipe down anywhere (both),
+            edgePan = swipe from the leading edge, the right one in right-to-left layouts
+            (navigation only, direct touch only).
+        touches:
+          type: array
+          maxItems: 10
+          items:
+            $ref: '#/components/schemas/Touch'
+        input:
+          type: string
+          enum: [direct, indirect]
+          default: direct
+          description: A finger, or a trackpad or mouse (which cannot make the edge swipe).
+    Touch:
+      type: object
+      additionalProperties: true
+      required: [x, y]
+      description: A touch point in container coordinates (points, y down).
+      properties:
+        x:
+          type: number
+          minimum: -1000000
+          maximum: 1000000
+        y:
+          type: number
+          minimum: -1000000
+          maximum: 1000000
+    DestinationScroll:
+      type: object
+      additionalProperties: true
+      description: |
+        The destination's scroll view, which gets the first say: pinch dismisses only when
+        `zoomScale <= minimumZoomScale`, a swipe down only when it does not scroll vertically or
+        `contentOffset.y <= 0`; a horizontally scrolling page still takes edge swipes from the
+        edge. Absent: the page does not scroll.
+      properties:
+        zoomScale:
+          type: number
+          minimum: 0.001
+          maximum: 1000
+          default: 1
+        minimumZoomScale:
+          type: number
+          minimum: 0.001
+          maximum: 1000
+          default: 1
+        contentOffset:
+          $ref: '#/components/schemas/Touch'
+        scrollsHorizontally:
+          type: boolean
+          default: false
+        scrollsVertically:
+          type: boolean
+          default: false
+    Timeline:
+      type: object
+      additionalProperties: false
+      required: [duration, frameRate, keyframes, dimmingColor, callbacks, segments, releases, notes, final, warnings]
+      description: Keys always come in this order, so identical requests give identical bytes.
+      properties:
+        duration:
+          type: number
+          description: Seconds to the last keyframe (the last event, or later while a spring still moves).
+        frameRate:
+          type: number
+        keyframes:
+          type: array
+          maxItems: 15000
+          description: |
+            The plan's keyframe format at k/frameRate, then one at `duration`. `progress` is the
+            journey progress of the transition the moment belongs to (push/present: presentation
+            progress; pop/dismiss: 1 − it). While a finger holds the card, the transform carries
+            the gesture's scale, rotation and translation; a rotated card's mask is its rect
+            rotated about its own centre by the transform's angle, atan2(b, a).
+          items:
+            $ref: '#/components/schemas/Keyframe'
+        dimmingColor:
+          type: string
+        callbacks:
+          type: array
+          description: |
+            The lifecycle engine's trace for the equivalent events ("source" owns the source
+            view, "destination" is the zoomed page): a touch on a running transition is an
+            interrupt, a gesture that starts a dismissal an interactive pop or dismiss, a lift a
+            release with the decided outcome. Completions happen when the keyframes come to rest.
+          items:
+            $ref: '#/components/schemas/TraceEntry'
+        segments:
+          type: array
+          items:
+            $ref: '#/components/schemas/TimelineSegment'
+        releases:
+          type: array
+          items:
+            $ref: '#/components/schemas/ReleaseDecision'
+        notes:
+          type: array
+          items:
+            $ref: '#/components/schemas/LifecycleNote'
+        final:
+          $ref: '#/components/schemas/FinalState'
+        warnings:
+          type: array
+          description: Engine advisories (pointing at scene fields), then the script's warnings (pointing at /events/N), then unknown fields.
+          items:
+            $ref: '#/components/schemas/Warning'
+    TimelineSegment:
+      type: object
+      additionalProperties: false
+      required: [start, end, kind, transition, outcome, gesture]
+      description: Segments tile the timeline from 0 to its duration.
+      properties:
+        start:
+          type: number
+        end:
+          type: number
+        kind:
+          type: string
+          enum: [animating, tracking, idle]
+        transition:
+          type: [string, 'null']
+          enum: [push, pop, present, dismiss, null]
+        outcome:
+          type: [string, 'null']
+          enum: [finished, cancelled, interrupted, superseded, null]
+          description: |
+            How it ended. A tracking segment's is its release's decision; null for idle ones and
+            for fingers still down when the timeline ends.
+        gesture:
+          type: [string, 'null']
+          enum: [pinch, pan, edgePan, null]
+    ReleaseDecision:
+      type: object
+      additionalProperties: false
+      required: [time, event, gesture, outcome, measure, threshold]
+      properties:
+        time:
+          type: number
+        event:
+          type: integer
+          description: Index of the touchesEnded event.
+        gesture:
+          type: string
+          enum: [pinch, pan, edgePan]
+        outcome:
+          type: string
+          enum: [finish, cancel]
+        measure:
+          type: number
+          description: The projected scale (pan, edgePan) or the finger-distance ratio (pinch); finish when below `threshold`.
+        threshold:
+          type: number
 
 """####
 }

@@ -1,25 +1,17 @@
 import LoupeHTTP
 import LoupePlanner
 
-/// The /v1 API: plans and lifecycle traces. Both need an API key when keys are configured, take a
-/// JSON body and answer JSON; the work itself is the planner's (`PlanEndpoint`,
-/// `LifecycleEndpoint`), shared with the command line.
+/// The /v1 API: plans, lifecycle traces and timelines. Each needs an API key when keys are
+/// configured, takes a JSON body and answers in a negotiated format (`RenderedRoute`); the work
+/// itself is the planner's (`PlanEndpoint` and `LifecycleEndpoint`, shared with the command line,
+/// and `TimelineEndpoint`).
 enum PlanningRoutes {
     static func all() -> [Route] {
         [
-            Route(path: "/v1/plans", requiresAPIKey: true, handlers: ["POST": { request, _ in
-                try answer(request, PlanEndpoint.answer)
-            }]),
-            Route(path: "/v1/lifecycle", requiresAPIKey: true, handlers: ["POST": { request, _ in
-                try answer(request, LifecycleEndpoint.answer)
-            }]),
+            Route(path: "/v1/plans", requiresAPIKey: true, handlers: ["POST": RenderedRoute.handler(PlanEndpoint.self)]),
+            Route(path: "/v1/lifecycle", requiresAPIKey: true, handlers: ["POST": RenderedRoute.handler(LifecycleEndpoint.self)]),
+            Route(path: "/v1/timelines", requiresAPIKey: true, handlers: ["POST": RenderedRoute.handler(TimelineEndpoint.self)]),
         ]
-    }
-
-    private static func answer(_ request: HTTPRequest, _ endpoint: ([UInt8]) throws(Problem) -> [UInt8]) throws(Problem) -> HTTPResponse {
-        try requireJSON(request)
-        let body = try endpoint(request.body)
-        return HTTPResponse(status: .ok, contentType: "application/json", body: body)
     }
 
     /// Accepts `application/json` and any `application/*+json`, with parameters such as charset

@@ -1,0 +1,101 @@
+/// The text ECMAScript gives a number (ECMA-262 Number::toString), written from its shortest
+/// decimal into raw bytes. JSON answers are read by browsers, whose `String(number)` and
+/// `JSON.stringify` print exactly this, so our bytes and theirs agree.
+///
+/// With k digits and the decimal point after the n-th (value = 0.d1…dk × 10^n): the digits and
+/// n - k zeros while k ≤ n ≤ 21, a point inside the digits while 0 < n ≤ 21, "0." and -n zeros
+/// before the digits while -6 < n ≤ 0, and otherwise "d.ddde±x" (so 1e21 and 1e-7 switch to
+/// exponents, and 123e20 is written out in full).
+enum ECMAScriptNumber {
+    /// The room `write` needs. The longest text is 25 bytes ("-0.00000" and 17 digits), but digits
+    /// are stored eight bytes at a time, so a write may touch bytes past its text: at most 29 in
+    /// all ("-d.", 16 digits, "e-" and an eight-byte block for the exponent).
+    static let scratchBytes = 32
+
+    /// Writes `decimal` (with a leading "-" when `negative`) to `start`, which must have
+    /// `scratchBytes` bytes of room, and returns the number of bytes of text.
+    @inline(__always)
+    static func write(_ decimal: ShortestDecimal, negative: Bool, to start: UnsafeMutablePointer<UInt8>) -> Int {
+        start[0] = UInt8(ascii: "-")  // overwritten below when positive
+        let sign = negative ? 1 : 0
+        let text = start + sign
+        let significand = decimal.significand
+        let count = ShortestDecimal.digitCount(significand)
+        let point = decimal.exponent &+ count
+        if point > 0, point <= 21 {
+            if count <= point {
+                writeDigits(significand, count: count, to: text)
+                for index in count..<point { text[index] = UInt8(ascii: "0") }
+                return sign &+ point
+            }
+            // Digits one place to the right, then the integer part moved back over the gap.
+            writeDigits(significand, count: count, to: text + 1)
+            for index in 0..<point { text[index] = text[index &+ 1] }
+            text[point] = UInt8(ascii: ".")
+            return sign &+ count &+ 1
+        }
+        if point <= 0, point > -6 {
+            storeEight(Self.zeroPointZeros, to: text)  // "0.000000", of which the digits overwrite the tail
+            writeDigits(significand, count: count, to: text + 2 - point)
+            return sign &+ 2 &- point &+ count
+        }
+        writeDigits(significand, count: count, to: text + 1)
+        text[0] = text[1]
+        var length = 1
+        if count > 1 {
+            text[1] = UInt8(ascii: ".")
+            length = count &+ 1
+        }
+        let exponent = point &- 1
+        text[length] = UInt8(ascii: "e")
+        text[length &+ 1] = exponent < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+        let magnitude = UInt64(exponent.magnitude)  // at most 324
+        let width = magnitude >= 100 ? 3 : magnitude >= 10 ? 2 : 1
+        writeDigits(magnitude, count: width, to: text + length + 2)
+        return sign &+ length &+ 2 &+ width
+    }
+
+    /// "0.000000" as eight bytes in memory order.
+    private static let zeroPointZeros: UInt64 = 0x3030_3030_3030_2E30
+
+    /// Writes the `count` (1…20) low decimal digits of `value` (below 10^count), zero-padded, to
+    /// `text[0..<count]`, eight digits per store; bytes up to `text[7]` may be overwritten too.
+    /// Blocks are stored left to right, so each one overwrites the previous one's spill.
+    @inline(__always)
+    static func writeDigits(_ value: UInt64, count: Int, to text: UnsafeMutablePointer<UInt8>) {
+        if count <= 8 {
+            storeEight(eightDigits(value) &>> UInt64(truncatingIfNeeded: 64 &- 8 &* count), to: text)
+        } else if count <= 16 {
+            let high = value / 100_000_000
+            storeEight(eightDigits(high) &>> UInt64(truncatingIfNeeded: 128 &- 8 &* count), to: text)
+            storeEight(eightDigits(value &- high &* 100_000_000), to: text + count - 8)
+        } else {
+            let top = value / 10_000_000_000_000_000
+            let rest = value &- top &* 10_000_000_000_000_000
+            let high = rest / 100_000_000
+            storeEight(eightDigits(top) &>> UInt64(truncatingIfNeeded: 192 &- 8 &* count), to: text)
+            storeEight(eightDigits(high), to: text + count - 16)
+            storeEight(eightDigits(rest &- high &* 100_000_000), to: text + count - 8)
+        }
+    }
+
+    /// The eight ASCII digits of `value` (below 10^8), zero-padded, the most significant in the
+    /// lowest byte: divisions by 10^4, 100 and 10 done in parallel lanes of one 64-bit integer
+    /// (multiply-and-shift reciprocals, exact in these ranges: 10486 / 2^20 for x < 10^4 and
+    /// 103 / 2^10 for x < 100; the tests check every two-digit and four-digit value).
+    @inline(__always)
+    static func eightDigits(_ value: UInt64) -> UInt64 {
+        let upper = value / 10_000
+        let fourDigitLanes = upper | (value &- upper &* 10_000) << 32                     // abcd, efgh
+        let hundreds = ((fourDigitLanes &* 10_486) &>> 20) & 0x0000_007F_0000_007F            // ab, ef
+        let twoDigitLanes = hundreds | (fourDigitLanes &- hundreds &* 100) << 16             // ab, cd, ef, gh
+        let tens = ((twoDigitLanes &* 103) &>> 10) & 0x000F_000F_000F_000F                   // a, c, e, g
+        return tens | (twoDigitLanes &- tens &* 10) << 8 | 0x3030_3030_3030_3030
+    }
+
+    /// Stores eight bytes, lowest first, at any alignment.
+    @inline(__always)
+    private static func storeEight(_ bytes: UInt64, to text: UnsafeMutablePointer<UInt8>) {
+        UnsafeMutableRawPointer(text).storeBytes(of: bytes.littleEndian, as: UInt64.self)
+    }
+}

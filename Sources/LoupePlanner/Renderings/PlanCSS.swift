@@ -1,0 +1,49 @@
+/// `format=css`: a plan as CSS a browser plays as is. One class per layer (`.loupe-<layer>`)
+/// placing the element and naming its animation, and one `@keyframes loupe-<layer>` rule each;
+/// percentages are keyframe time ÷ duration, timing is linear between keyframes (the keyframes
+/// already carry the spring), and `both` keeps the first frame before and the last after.
+///
+/// Markup: a `.loupe-container` holding the layers in the order written (bottom to top); put
+/// the page's content in `.loupe-destination`, the covered page in `.loupe-covered`, an image of
+/// the source in `.loupe-snapshot`, and add `loupe-source` to your own source view.
+///
+/// Numbers have `options.precision` decimals, default 3 (a thousandth of a pixel). No request
+/// text is copied into the CSS, so nothing a client sends can end a comment or a rule.
+enum PlanCSS {
+    static let defaultPrecision = 3
+
+    static func render(_ answer: PlanAnswer) -> String {
+        let rendering = PlanLayers.rendering(of: answer)
+        let places = answer.request.precision ?? defaultPrecision
+        let plan = answer.plan
+        let duration = DecimalText.text(rendering.duration, places: places) + "ms"
+        var css = "/* Loupe plan: \(answer.request.scene.transition.rawValue), effect \(plan.effect.rawValue), "
+        css += "\(duration), \(plan.keyframes.count) keyframes at \(DecimalText.text(plan.frameRate, places: places)) fps"
+        if !answer.warnings.isEmpty { css += ", \(answer.warnings.count) warning(s): see format=json" }
+        css += ".\n   Markup: .loupe-container holding the layers below in this order, bottom to top. */\n"
+        css += rule(".loupe-container", rendering.containerStyle, places: places, extra: [])
+        for layer in rendering.layers {
+            css += "\n/* \(layer.role) */\n"
+            css += rule(".loupe-\(layer.name)", layer.style, places: places,
+                        extra: ["animation: loupe-\(layer.name) \(duration) linear both;"])
+            css += keyframes(layer, places: places)
+        }
+        return css
+    }
+
+    private static func rule(_ selector: String, _ style: [AnimatedLayer.Declaration], places: Int, extra: [String]) -> String {
+        var text = selector + " {\n"
+        for declaration in style { text += "  \(declaration.property.rawValue): \(declaration.value.css(places: places));\n" }
+        for line in extra { text += "  \(line)\n" }
+        return text + "}\n"
+    }
+
+    private static func keyframes(_ layer: AnimatedLayer, places: Int) -> String {
+        var text = "@keyframes loupe-\(layer.name) {\n"
+        for frame in layer.frames {
+            let declarations = frame.values.map { "\($0.property.rawValue): \($0.value.css(places: places));" }
+            text += "  \(DecimalText.text(frame.offset * 100, places: 4))% { \(declarations.joined(separator: " ")) }\n"
+        }
+        return text + "}\n"
+    }
+}

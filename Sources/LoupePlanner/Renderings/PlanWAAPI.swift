@@ -1,0 +1,73 @@
+/// `format=waapi`: a plan for the Web Animations API. For each layer (`PlanLayers`, bottom to
+/// top, the same layers as the CSS rendering):
+///
+/// ```js
+/// const { keyframes, timing, styles } = await response.json();
+/// for (const [name, frames] of Object.entries(keyframes)) {
+///   Object.assign(layer[name].style, styles[name]);
+///   layer[name].animate(frames, timing);
+/// }
+/// ```
+///
+/// `keyframes` maps a layer name to `Element.animate()` keyframes (`offset` plus camelCase
+/// properties, CSS text values, opacity as a number); `timing` is `{duration (ms), iterations 1,
+/// fill "both", easing "linear"}`; `styles` places each element (and the container). Numbers
+/// have `options.precision` decimals, default 3.
+enum PlanWAAPI {
+    static func render(_ answer: PlanAnswer) -> [UInt8] {
+        let rendering = PlanLayers.rendering(of: answer)
+        let places = answer.request.precision ?? PlanCSS.defaultPrecision
+        var writer = JSONWriter(capacity: 4096 + answer.plan.keyframes.count * 600)
+        writer.beginObject()
+        writer.key("keyframes")
+        writer.beginObject()
+        for layer in rendering.layers {
+            writer.key(layer.name)
+            writer.beginArray()
+            for frame in layer.frames {
+                writer.beginObject()
+                writer.key("offset")
+                writer.number(frame.offset, places: 6)
+                write(frame.values, to: &writer, places: places)
+                writer.endObject()
+            }
+            writer.endArray()
+        }
+        writer.endObject()
+        writer.key("timing")
+        writer.beginObject()
+        writer.key("duration")
+        writer.number(rendering.duration, places: places)
+        writer.member("iterations", 1)
+        writer.member("fill", "both")
+        writer.member("easing", "linear")
+        writer.endObject()
+        writer.key("styles")
+        writer.beginObject()
+        writer.key("container")
+        writer.beginObject()
+        write(rendering.containerStyle, to: &writer, places: places)
+        writer.endObject()
+        for layer in rendering.layers {
+            writer.key(layer.name)
+            writer.beginObject()
+            write(layer.style, to: &writer, places: places)
+            writer.endObject()
+        }
+        writer.endObject()
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// Opacity as a JSON number (what `animate()` takes most directly), everything else as CSS text.
+    private static func write(_ declarations: [AnimatedLayer.Declaration], to writer: inout JSONWriter, places: Int) {
+        for declaration in declarations {
+            writer.key(declaration.property.scriptName)
+            if case .number(let value) = declaration.value {
+                writer.number(value, places: places)
+            } else {
+                writer.string(declaration.value.css(places: places))
+            }
+        }
+    }
+}

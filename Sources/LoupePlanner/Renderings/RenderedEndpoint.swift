@@ -1,0 +1,30 @@
+/// A POST endpoint whose answer comes in several renderings: the request is decoded and
+/// computed once, into a value, and each format is a pure function of that value (never a
+/// re-parse of the JSON answer).
+///
+/// The service negotiates the format and calls `compute` then `render`; `loupe plan` and the
+/// tests call `answer(body:)`, the JSON rendering. Conformers are stateless (enums), so their
+/// metatypes may be captured by route handlers on any event loop.
+public protocol RenderedEndpoint: SendableMetatype {
+    /// Everything the renderings need (the decoded request and the engine's result).
+    associatedtype Answer
+
+    /// The formats offered, the default (`.json`) first: ties in content negotiation go to the
+    /// earlier one.
+    static var formats: [RenderingFormat] { get }
+
+    /// Decodes and validates `document` and runs the engine.
+    /// - Throws: `Problem` (422s; never 400, the document is already JSON).
+    static func compute(_ document: JSONValue) throws(Problem) -> Answer
+
+    /// `answer` in `format`, one of `formats`.
+    static func render(_ answer: Answer, as format: RenderingFormat) -> [UInt8]
+}
+
+extension RenderedEndpoint {
+    /// The JSON answer for a request body: parse, compute, render as JSON.
+    /// - Throws: `Problem` 400 `malformedJSON` for a body that is not JSON, else as `compute`.
+    public static func answer(body: [UInt8]) throws(Problem) -> [UInt8] {
+        render(try compute(try RequestDocument.parse(body)), as: .json)
+    }
+}

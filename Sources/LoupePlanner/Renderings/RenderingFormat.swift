@@ -1,0 +1,34 @@
+/// The shapes an answer comes in, chosen with `?format=` or the Accept header.
+///
+/// The raw value is the `format` query value; `mediaType` is what Accept is matched against and
+/// what Content-Type says. A route offers a subset (a lifecycle trace has no CSS).
+public enum RenderingFormat: String, Sendable, Hashable, CaseIterable {
+    /// The API's own JSON answer (the default).
+    case json
+    /// `@keyframes` rules and the `animation` shorthands that play a plan in a browser.
+    case css
+    /// Keyframes and timing for `Element.animate()` (the Web Animations API), per layer.
+    case waapi
+    /// A picture: a plan's filmstrip and progress curve, or a lifecycle trace's swimlanes.
+    case svg
+
+    /// `type/subtype`, lower case, as matched against Accept.
+    ///
+    /// waapi has a vendor type rather than `application/json; profile=…`: content negotiation,
+    /// caches and OpenAPI tools key on type/subtype, and a parameter would make a WAAPI answer
+    /// indistinguishable from a plan to all of them. The `+json` suffix still tells any client
+    /// it is JSON.
+    public var mediaType: String {
+        switch self {
+        case .json: "application/json"
+        case .css: "text/css"
+        case .waapi: "application/vnd.loupe.waapi+json"
+        case .svg: "image/svg+xml"
+        }
+    }
+
+    /// The Content-Type of an answer in this format (CSS is text, so it names its charset).
+    public var contentType: String {
+        self == .css ? "text/css; charset=utf-8" : mediaType
+    }
+}

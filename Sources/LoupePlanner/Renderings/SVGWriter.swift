@@ -1,0 +1,95 @@
+/// Builds an SVG document as text, escaping every attribute value and text node, so request
+/// text (view-controller names) can never break the XML.
+struct SVGWriter {
+    private(set) var text = ""
+
+    /// Opens `<svg>` with a `<title>` and `<desc>` (what screen readers and file browsers show)
+    /// and a white background, since viewers differ on what a transparent one looks like.
+    init(width: Double, height: Double, title: String, description: String) {
+        text.reserveCapacity(16_384)
+        text += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        text += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\" "
+        text += "viewBox=\"0 0 \(Self.number(width)) \(Self.number(height))\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n"
+        text += "<title>\(Self.escape(title))</title>\n<desc>\(Self.escape(description))</desc>\n"
+        element("rect", ["x": "0", "y": "0", "width": Self.number(width), "height": Self.number(height), "fill": "#ffffff"])
+    }
+
+    /// `<name a="…"/>`.
+    mutating func element(_ name: String, _ attributes: KeyValuePairs<String, String>) {
+        text += "<" + name + Self.attributes(attributes) + "/>\n"
+    }
+
+    /// `<name a="…">`; pair with `close`.
+    mutating func open(_ name: String, _ attributes: KeyValuePairs<String, String> = [:]) {
+        text += "<" + name + Self.attributes(attributes) + ">\n"
+    }
+
+    mutating func close(_ name: String) {
+        text += "</" + name + ">\n"
+    }
+
+    /// `<text …>content</text>`, optionally with a `<title>` tooltip holding longer text.
+    mutating func label(_ content: String, _ attributes: KeyValuePairs<String, String>, tooltip: String? = nil) {
+        text += "<text" + Self.attributes(attributes) + ">"
+        if let tooltip { text += "<title>\(Self.escape(tooltip))</title>" }
+        text += Self.escape(content) + "</text>\n"
+    }
+
+    /// The finished document.
+    mutating func finish() -> String {
+        text += "</svg>\n"
+        return text
+    }
+
+    /// Coordinates with two decimals: a hundredth of a pixel.
+    static func number(_ value: Double) -> String {
+        DecimalText.text(value, places: 2)
+    }
+
+    /// Escapes markup characters, and replaces what XML 1.0 cannot hold at all (control
+    /// characters other than tab, LF and CR; U+FFFE and U+FFFF) with U+FFFD.
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        escaped.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&apos;"
+            case "\t", "\n", "\r": escaped.unicodeScalars.append(scalar)
+            case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": escaped += "\u{FFFD}"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
+    /// Text measured for layout: an estimate (0.62 em per character suits DejaVu Sans and
+    /// Helvetica), so labels are given room without a font engine.
+    static func width(of text: String, size: Double) -> Double {
+        Double(text.count) * size * 0.62
+    }
+
+    /// `text` broken at spaces into lines of at most `width` pixels (by the estimate above); a
+    /// word longer than a line gets a line of its own.
+    static func wrap(_ text: String, width: Double, size: Double) -> [String] {
+        let limit = max(1, Int(width / (size * 0.62)))
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if !line.isEmpty, line.count + 1 + word.count > limit {
+                lines.append(line)
+                line = ""
+            }
+            line += line.isEmpty ? String(word) : " " + word
+        }
+        lines.append(line)
+        return lines
+    }
+
+    private static func attributes(_ attributes: KeyValuePairs<String, String>) -> String {
+        attributes.map { " \($0.key)=\"\(escape($0.value))\"" }.joined()
+    }
+}

@@ -1,0 +1,52 @@
+import LoupeGeometry
+
+/// The CSS properties the web renderings set. The raw value is the CSS name; `scriptName` is
+/// the camelCase spelling `Element.animate()` keyframes and `element.style` use.
+enum StyleProperty: String, Sendable, Hashable {
+    case position, overflow, left, top, width, height
+    case transformOrigin = "transform-origin"
+    case backgroundColor = "background-color"
+    case transform
+    case clipPath = "clip-path"
+    case opacity
+    case borderRadius = "border-radius"
+    case boxShadow = "box-shadow"
+
+    var scriptName: String {
+        let words = rawValue.split(separator: "-")
+        return words.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.capitalized }.joined()
+    }
+}
+
+/// A property's value, kept as numbers until it is written, so the CSS and the WAAPI renderings
+/// format the same model with the same precision.
+enum StyleValue: Sendable, Hashable {
+    /// A plain number (opacity).
+    case number(Double)
+    /// Points, written as CSS pixels (one point is one CSS pixel).
+    case length(Double)
+    /// `matrix(a, b, c, d, tx, ty)`.
+    case matrix(AffineTransform)
+    /// `inset(top right bottom left round radius)`, in the element's own coordinates.
+    case inset(top: Double, right: Double, bottom: Double, left: Double, radius: Double)
+    /// `0 offsetY blur rgba(0, 0, 0, opacity)`: a black drop shadow.
+    case shadow(offsetY: Double, blur: Double, opacity: Double)
+    /// Text used as is: keywords and colours.
+    case keyword(String)
+
+    /// The CSS text, numbers rounded to `places` decimals.
+    func css(places: Int) -> String {
+        func n(_ value: Double) -> String { DecimalText.text(value, places: places) }
+        func px(_ value: Double) -> String { value == 0 ? "0" : n(value) + "px" }
+        switch self {
+        case .number(let value): return n(value)
+        case .length(let value): return px(value)
+        case .matrix(let t): return "matrix(" + t.values.map(n).joined(separator: ", ") + ")"
+        case .inset(let top, let right, let bottom, let left, let radius):
+            return "inset(\(px(top)) \(px(right)) \(px(bottom)) \(px(left)) round \(px(radius)))"
+        case .shadow(let offsetY, let blur, let opacity):
+            return "0 \(px(offsetY)) \(px(blur)) rgba(0, 0, 0, \(n(opacity)))"
+        case .keyword(let text): return text
+        }
+    }
+}

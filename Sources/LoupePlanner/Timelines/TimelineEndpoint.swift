@@ -1,0 +1,34 @@
+import LoupeGeometry
+import LoupeTimeline
+
+/// `POST /v1/timelines` without HTTP: request in, answer out. JSON only for now: the renderings
+/// of a plan (CSS, WAAPI, SVG) are written for one transition.
+public enum TimelineEndpoint: RenderedEndpoint {
+    public static let formats: [RenderingFormat] = [.json]
+
+    /// Steps: decode and validate every field → run the timeline engine (geometry, gestures and
+    /// lifecycle on one clock) → warnings: the engine's advisories and unknown fields (a 422 in
+    /// strict mode) and the script's own warnings, each pointing at its event.
+    /// - Throws: `Problem`: 422 `invalidRequest` listing every invalid field; 422
+    ///   `invalidScript` when the events cannot be played; 422 `unsupportedPlatform`; 422
+    ///   `strictWarnings`.
+    public static func compute(_ document: JSONValue) throws(Problem) -> TimelineAnswer {
+        let request = try TimelineRequestDecoder.decode(document)
+        let timeline: Timeline
+        do {
+            timeline = try TimelineEngine.run(request.script)
+        } catch {
+            throw error.problem
+        }
+        let requestWarnings = timeline.advisories.map(RequestWarning.init) + request.unknownFields.map(RequestWarning.unknownField)
+        if request.strict, !requestWarnings.isEmpty {
+            throw RequestWarning.strictProblem(requestWarnings)
+        }
+        let scriptWarnings = timeline.warnings.map(RequestWarning.init)
+        return TimelineAnswer(request: request, timeline: timeline, warnings: requestWarnings + scriptWarnings)
+    }
+
+    public static func render(_ answer: TimelineAnswer, as format: RenderingFormat) -> [UInt8] {
+        TimelineEncoder.encode(answer.timeline, warnings: answer.warnings, precision: answer.request.precision)
+    }
+}

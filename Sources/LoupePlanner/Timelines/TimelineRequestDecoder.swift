@@ -1,0 +1,132 @@
+import LoupeGeometry
+import LoupeTimeline
+
+/// Reads a `POST /v1/timelines` body into a `TimelineRequest`. Everything a plan takes is read
+/// by the plan decoder (`PlanRequestDecoder.readShared`) with the same reader, so one 422 lists
+/// every invalid field of both parts; this decoder adds `initial`, `events` and
+/// `destinationScroll`. Whether the script can be played (times in order, touch counts, the
+/// gestures the platform has) is the engine's question, asked afterwards.
+///
+/// Fields that do not apply to an event's type (a `gesture` on a push) are not read, so they
+/// come back as `unknown-field` warnings.
+public final class TimelineRequestDecoder {
+    /// Event times in seconds: a timeline may not be longer than a minute.
+    public static let timeRange = 0...TimelineScript.maximumTime
+    /// Most touch points in one sample (a hand; gestures use one or two).
+    public static let maximumTouches = 10
+    /// `destinationScroll.zoomScale` and `minimumZoomScale`.
+    public static let zoomScaleRange = 0.001...1_000.0
+
+    private let plan = PlanRequestDecoder()
+    private var reader: FieldReader { plan.reader }
+
+    private init() {}
+
+    /// - Throws: `Problem` 422 `invalidRequest` listing every invalid field (and, with
+    ///   `options.strict`, every unknown one).
+    public static func decode(_ document: JSONValue) throws(Problem) -> TimelineRequest {
+        let decoder = TimelineRequestDecoder()
+        let (request, strict) = decoder.read(document)
+        return try RequestDocument.decoded(request, strict: strict, reader: decoder.reader)
+    }
+
+    private func read(_ document: JSONValue) -> (request: TimelineRequest?, strict: Bool) {
+        guard let root = reader.object(document, at: .root) else { return (nil, false) }
+        // The scene's transition is a placeholder: every app call in the script plans its own.
+        let shared = plan.readShared(root, transition: .push)
+        let initial = reader.choice(root, "initial", as: InitialScreen.self)
+        let events = readEvents(root)
+        let scroll = readScroll(root)
+        guard reader.errors.isEmpty, let scene = shared.scene, let events, scroll.isValid else { return (nil, shared.strict) }
+        let script = TimelineScript(scene: scene, initial: initial, events: events, destinationScroll: scroll.value,
+                                    callbackOrder: shared.callbackOrder)
+        let request = TimelineRequest(script: script, strict: shared.strict, precision: shared.precision,
+                                      unknownFields: reader.unknownFields)
+        return (request, shared.strict)
+    }
+
+    // MARK: - Events
+
+    private func readEvents(_ root: FieldReader.Object) -> [TimelineEvent]? {
+        guard let elements = reader.array(root, "events", required: true, maxCount: TimelineScript.maximumEventCount) else {
+            return nil
+        }
+        var events: [TimelineEvent] = []
+        events.reserveCapacity(elements.count)
+        for (value, pointer) in elements {
+            if let event = readEvent(value, at: pointer) { events.append(event) }
+        }
+        return events
+    }
+
+    private func readEvent(_ value: JSONValue, at pointer: JSONPointer) -> TimelineEvent? {
+        guard let object = reader.object(value, at: pointer) else { return nil }
+        let time = reader.number(object, "time", required: true, in: Self.timeRange)
+        guard let type = reader.choice(object, "type", required: true, as: TimelineEventType.self) else { return nil }
+        let kind: TimelineEvent.Kind?
+        switch type {
+        case .push: kind = .push
+        case .pop: kind = .pop
+        case .present: kind = .present
+        case .dismiss: kind = .dismiss
+        case .touchesBegan:
+            let gesture = reader.choice(object, "gesture", required: true, as: GestureKind.self)
+            let touches = readTouches(object, required: true)
+            let input = reader.choice(object, "input", as: TouchInput.self) ?? .direct
+            kind = gesture.flatMap { gesture in touches.map { .touchesBegan(gesture: gesture, touches: $0, input: input) } }
+        case .touchesMoved:
+            kind = readTouches(object, required: true).map { .touchesMoved(touches: $0) }
+        case .touchesEnded:
+            // Without touches the fingers lift where they were last seen.
+            if object.has("touches") {
+                kind = readTouches(object, required: false).map { .touchesEnded(touches: $0) }
+            } else {
+                _ = reader.value(object, "touches")  // marks a null member as read
+                kind = .touchesEnded(touches: [])
+            }
+        }
+        guard let time, let kind else { return nil }
+        return TimelineEvent(time: time, kind: kind)
+    }
+
+    /// `touches`: `[{"x", "y"}]` in container points. The engine checks the count per gesture.
+    private func readTouches(_ object: FieldReader.Object, required: Bool) -> [Point]? {
+        guard let elements = reader.array(object, "touches", required: required, maxCount: Self.maximumTouches) else { return nil }
+        let errorsBefore = reader.errors.count
+        var points: [Point] = []
+        for (value, pointer) in elements {
+            if let point = self.point(value, at: pointer) { points.append(point) }
+        }
+        return reader.errors.count == errorsBefore ? points : nil
+    }
+
+    private func point(_ value: JSONValue, at pointer: JSONPointer) -> Point? {
+        guard let object = reader.object(value, at: pointer) else { return nil }
+        let x = reader.number(object, "x", required: true, in: PlanRequestDecoder.coordinateRange)
+        let y = reader.number(object, "y", required: true, in: PlanRequestDecoder.coordinateRange)
+        guard let x, let y else { return nil }
+        return Point(x: x, y: y)
+    }
+
+    // MARK: - Scroll view
+
+    /// `destinationScroll`: optional; absent means the page does not scroll.
+    private func readScroll(_ root: FieldReader.Object) -> (value: DestinationScroll?, isValid: Bool) {
+        guard root.has("destinationScroll") else {
+            _ = reader.value(root, "destinationScroll")
+            return (nil, true)
+        }
+        guard let object = reader.object(root, "destinationScroll") else { return (nil, false) }
+        let errorsBefore = reader.errors.count
+        let zoomScale = reader.number(object, "zoomScale", in: Self.zoomScaleRange) ?? 1
+        let minimumZoomScale = reader.number(object, "minimumZoomScale", in: Self.zoomScaleRange) ?? 1
+        var offset: Point? = .zero
+        if let value = reader.value(object, "contentOffset") { offset = point(value, at: object.pointer.appending("contentOffset")) }
+        let horizontal = reader.bool(object, "scrollsHorizontally") ?? false
+        let vertical = reader.bool(object, "scrollsVertically") ?? false
+        guard reader.errors.count == errorsBefore, let offset else { return (nil, false) }
+        let scroll = DestinationScroll(zoomScale: zoomScale, minimumZoomScale: minimumZoomScale, contentOffset: offset,
+                                       scrollsHorizontally: horizontal, scrollsVertically: vertical)
+        return (scroll, true)
+    }
+}

@@ -1,0 +1,38 @@
+import LoupeHTTP
+import LoupePlanner
+
+/// Chooses the rendering of a /v1 answer: `?format=` when the query has one (it wins, so a
+/// link or a curl command can name the format), else the Accept header.
+struct FormatNegotiation: Sendable, Equatable {
+    var format: RenderingFormat
+    /// True when Accept decided, so caches must key on it (`Vary: Accept`). A `?format=` answer
+    /// is the same whatever Accept says: its URL already differs.
+    var variesOnAccept: Bool
+
+    /// - Throws: `Problem` 406 `notAcceptable` when `?format=` names a format the route does not
+    ///   offer, or no offered media type has a weight above 0 in Accept.
+    init(_ request: HTTPRequest, offered: [RenderingFormat]) throws(Problem) {
+        let names = offered.map(\.rawValue).joined(separator: ", ")
+        if let requested = request.queryParameter("format") {
+            guard let format = RenderingFormat(rawValue: requested.lowercased()), offered.contains(format) else {
+                throw Problem(.notAcceptable, detail: "\(request.path) offers format=\(offered.map(\.rawValue).joined(separator: "|")), not \"\(String(requested.prefix(32)))\".")
+            }
+            self.format = format
+            variesOnAccept = false
+            return
+        }
+        let accept = AcceptHeader(request.headers.values("Accept"))
+        // Highest weight wins; ties go to the route's order (JSON first).
+        var best: (format: RenderingFormat, quality: Double)?
+        for format in offered {
+            let quality = accept.quality(of: format.mediaType)
+            if quality > 0, quality > (best?.quality ?? 0) { best = (format, quality) }
+        }
+        guard let best else {
+            let types = offered.map(\.mediaType).joined(separator: ", ")
+            throw Problem(.notAcceptable, detail: "\(request.path) answers \(types) (formats \(names)); the Accept header allows none of them.")
+        }
+        format = best.format
+        variesOnAccept = true
+    }
+}

@@ -1,0 +1,151 @@
+import LoupeGeometry
+import LoupeLifecycle
+
+/// Turns a touch track into decisions and card motion with the measured mappings
+/// (zoom-research §4, measured, not official): when a gesture is recognised, how far the card
+/// follows it, and whether its release finishes or cancels.
+struct GestureInterpreter: Sendable {
+    var model: GestureModel
+    var container: Size
+    var layoutDirection: LayoutDirection
+
+    /// +1 when the leading edge is on the left, −1 for right-to-left.
+    var leadingDirection: Double { layoutDirection == .rightToLeft ? -1 : 1 }
+
+    // MARK: - Starting from rest
+
+    /// Why a gesture on the destination at rest goes to something else, or nil when it may dismiss:
+    /// scroll-view precedence and the leading-edge rule (seed 000, "Gestures").
+    func claimant(of track: TouchTrack, scroll: DestinationScroll?) -> (TimelineWarning.Code, String)? {
+        switch track.gesture {
+        case .pinch:
+            if let scroll, scroll.isZoomedIn {
+                return (.scrollViewZoomedIn,
+                        "The destination's scroll view is zoomed in (zoomScale \(scroll.zoomScale) > minimumZoomScale \(scroll.minimumZoomScale)), so the pinch zooms it; it must be fully zoomed out before a pinch dismisses.")
+            }
+            if TouchTrack.distance(track.startTouches) < model.minimumPinchStart {
+                return (.touchesTooClose, "The two touches start closer than \(model.minimumPinchStart) pt, too close to pinch.")
+            }
+        case .pan:
+            if let scroll, scroll.isScrolledDown {
+                return (.scrollViewNotAtTop,
+                        "The destination scrolls vertically and is not at the top (contentOffset.y \(scroll.contentOffset.y)), so the swipe scrolls it; a swipe down dismisses only at the top.")
+            }
+        case .edgePan:
+            let x = track.startTouches.first?.x ?? 0
+            let fromLeadingEdge = layoutDirection == .rightToLeft ? x >= container.width - model.edgeZone : x <= model.edgeZone
+            if !fromLeadingEdge {
+                let edge = layoutDirection == .rightToLeft ? "right" : "left"
+                let scrolls = scroll?.scrollsHorizontally == true ? " The destination scrolls horizontally, so this swipe scrolls it." : ""
+                return (.notFromLeadingEdge,
+                        "An edge swipe must start within \(model.edgeZone) pt of the leading (\(edge)) edge; this one starts at x = \(x).\(scrolls)")
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Recognition
+
+    /// Whether the sample at `time` gets the gesture past its slop or dead zone.
+    /// - Parameter mustDismiss: true from rest, where only a swipe *down* and a pinch *in* start a
+    ///   dismissal; false for a finger holding a running transition, which follows any direction.
+    func recognize(_ track: TouchTrack, at time: Double, mustDismiss: Bool) -> Recognition {
+        let start = track.startTouches
+        switch track.gesture {
+        case .pan:
+            let now = track.point(at: time), origin = start.first ?? now
+            let dx = now.x - origin.x, dy = now.y - origin.y
+            guard (dx * dx + dy * dy).squareRoot() >= model.panSlop else { return .undecided }
+            if mustDismiss, !(dy > 0 && dy >= abs(dx)) {
+                return .rejected(.swipeNotDownward, "The swipe left its \(model.panSlop) pt slop \(dy < 0 && abs(dy) >= abs(dx) ? "upwards" : "sideways"); only a swipe down dismisses.")
+            }
+            return .recognized(anchor(track, at: time, pivot: now))
+        case .edgePan:
+            let now = track.point(at: time), origin = start.first ?? now
+            guard (now.x - origin.x) * leadingDirection >= model.edgeDeadZone else { return .undecided }
+            return .recognized(anchor(track, at: time, pivot: now))
+        case .pinch:
+            let startDistance = TouchTrack.distance(start), distance = track.distance(at: time)
+            if distance <= startDistance - model.pinchDeadZone {
+                return .recognized(anchor(track, at: time, pivot: track.centroid(at: time)))
+            }
+            if mustDismiss, distance >= startDistance + model.pinchDeadZone {
+                return .rejected(.pinchSpread, "The fingers spread apart; a pinch dismisses only when they close (iOS has no spread gesture for the zoom).")
+            }
+            return .undecided
+        }
+    }
+
+    private func anchor(_ track: TouchTrack, at time: Double, pivot: Point) -> GestureAnchor {
+        GestureAnchor(gesture: track.gesture, time: time, pivot: pivot, angle: track.angle(at: time),
+                      startDistance: TouchTrack.distance(track.startTouches), direction: leadingDirection)
+    }
+
+    // MARK: - Tracking
+
+    /// The gesture's similarity at `time`, relative to its anchor (the identity at the anchor).
+    func delta(_ anchor: GestureAnchor, _ track: TouchTrack, at time: Double) -> GestureDelta {
+        let width = container.width, height = container.height
+        switch anchor.gesture {
+        case .pan:
+            let now = track.point(at: time)
+            let dx = now.x - anchor.pivot.x, dy = now.y - anchor.pivot.y
+            return GestureDelta(
+                scale: model.panScale(travel: dy, height: height), rotation: 0,
+                x: model.rubberBand(dx, gain: model.sidewaysGain, limit: model.sidewaysLimit * width),
+                // Down follows the finger 1:1; up is rubber-banded like sideways. [GUESS: no measurement upwards]
+                y: dy >= 0 ? dy : model.rubberBand(dy, gain: model.sidewaysGain, limit: model.sidewaysLimit * height))
+        case .edgePan:
+            let now = track.point(at: time)
+            let lead = (now.x - anchor.pivot.x) * anchor.direction
+            return GestureDelta(
+                scale: model.edgeScale(travel: lead, width: width), rotation: 0,
+                x: anchor.direction * Scalar.clamp(lead, 0...max(0, width)),
+                y: model.edgeVerticalFollow * (now.y - anchor.pivot.y))
+        case .pinch:
+            let centroid = track.centroid(at: time)
+            return GestureDelta(
+                scale: model.pinchScale(distance: track.distance(at: time), startDistance: anchor.startDistance),
+                rotation: track.angle(at: time) - anchor.angle,
+                x: centroid.x - anchor.pivot.x, y: centroid.y - anchor.pivot.y)
+        }
+    }
+
+    // MARK: - Release
+
+    /// Finish or cancel from where the gesture would come to rest: pan and edge swipe project the
+    /// finger `projectionTime` ahead with its release velocity and compare the scale there; a pinch
+    /// compares the finger distance with its start, without projection.
+    func decide(_ anchor: GestureAnchor?, _ track: TouchTrack, at time: Double, event: Int) -> ReleaseDecision {
+        let measure: Double, threshold: Double
+        switch track.gesture {
+        case .pan:
+            threshold = model.panCommitScale
+            if let anchor {
+                let projected = projectedPoint(track, at: time)
+                measure = model.panScale(travel: projected.y - anchor.pivot.y, height: container.height)
+            } else {
+                measure = 1
+            }
+        case .edgePan:
+            threshold = model.edgeCommitScale
+            if let anchor {
+                let projected = projectedPoint(track, at: time)
+                measure = model.edgeScale(travel: (projected.x - anchor.pivot.x) * anchor.direction, width: container.width)
+            } else {
+                measure = 1
+            }
+        case .pinch:
+            threshold = model.pinchCommitRatio
+            let start = TouchTrack.distance(track.startTouches)
+            measure = start > 0 ? track.distance(at: time) / start : 1
+        }
+        let outcome: ReleaseOutcome = measure < threshold ? .finish : .cancel
+        return ReleaseDecision(event: event, time: time, gesture: track.gesture, outcome: outcome, measure: measure, threshold: threshold)
+    }
+
+    private func projectedPoint(_ track: TouchTrack, at time: Double) -> Point {
+        let now = track.point(at: time), velocity = track.velocity(arrivingAt: time)
+        return Point(x: now.x + model.projectionTime * velocity.x, y: now.y + model.projectionTime * velocity.y)
+    }
+}

@@ -1,0 +1,75 @@
+import LoupeGeometry
+
+/// The numbers that turn fingers into card motion and decide how a release ends.
+///
+/// The defaults are **measured, not official**: Apple documents no constant of the zoom's gestures.
+/// They come from swift_transitions' least-squares fits of iOS simulator recordings (zoom-research
+/// §4, "Interactive dismissal"); values marked [GUESS] have no measurement behind them.
+public struct GestureModel: Sendable, Hashable {
+    // MARK: Swipe down (pan)
+
+    /// Points a finger travels before the swipe starts moving the card: measured 16–20 pt; the
+    /// middle is used.
+    public var panSlop: Double = 18
+    /// Scale lost per container height of downward travel: `1 − 0.67 × travel ÷ height`.
+    public var panScalePerHeight: Double = 0.67
+    /// Travel (share of the container height) up to which the scale is linear: measured "linear to
+    /// 0.49 of the height". Beyond it the scale is rubber-banded toward `panScaleFloor`.
+    public var panLinearTravel: Double = 0.49
+    /// The scale the rubber band approaches and never reaches (measured floor 0.37).
+    public var panScaleFloor: Double = 0.37
+    /// Sideways card travel per point of finger travel near the start (measured gain 0.56; the
+    /// card moved 26/49/69/85 pt for 50/100/150/195 pt sweeps).
+    public var sidewaysGain: Double = 0.56
+    /// The sideways (and upward) rubber band's limit, as a share of the container's width (height).
+    public var sidewaysLimit: Double = 0.9
+
+    // MARK: Leading-edge swipe (edgePan)
+
+    /// How far from the leading edge a touch may land and still be an edge swipe. [GUESS] Seed 000
+    /// says only "from near the leading edge".
+    public var edgeZone: Double = 20
+    /// Points of travel away from the edge before the card moves (measured 12 pt).
+    public var edgeDeadZone: Double = 12
+    /// Scale lost per container width of travel: `1 − 0.67 × travel ÷ width`, no knee.
+    public var edgeScalePerWidth: Double = 0.67
+    /// How much of the finger's vertical travel the card follows during an edge swipe (measured 0.43).
+    public var edgeVerticalFollow: Double = 0.43
+
+    // MARK: Pinch
+
+    /// Points the finger distance must shrink before the card scales (measured 8.7 pt):
+    /// `scale = distance ÷ (start − 8.7)`, never above 1.
+    public var pinchDeadZone: Double = 8.7
+    /// The smallest scale a pinch can give the card, so the transform stays invertible. [GUESS]
+    public var pinchMinimumScale: Double = 0.05
+
+    // MARK: Release
+
+    /// Seconds of release velocity added to the position before deciding (measured ~120 ms).
+    public var projectionTime: Double = 0.12
+    /// A swipe down finishes when its projected scale is below this (measured 0.905).
+    public var panCommitScale: Double = 0.905
+    /// An edge swipe finishes when its projected scale is below this (measured 0.70).
+    public var edgeCommitScale: Double = 0.70
+    /// A pinch finishes when the finger distance at release is below this share of its start
+    /// (measured ~0.5, no projection).
+    public var pinchCommitRatio: Double = 0.5
+
+    // MARK: Springs
+
+    /// The landing into the source after a finishing release: ω 15 rad/s, ζ 0.75 (measured: "one
+    /// spring ω 15, ζ 0.75 holds all rest releases to 2.4 pt").
+    public var finishSpring = Spring(response: 2 * Double.pi / 15, dampingRatio: 0.75)
+    /// The spring back after a cancelling release: ω 22 rad/s, ζ 0.9 (measured ω 22–22.5).
+    public var cancelSpring = Spring(response: 2 * Double.pi / 22, dampingRatio: 0.9)
+    /// How the card follows its gesture target: ω 45 rad/s (measured "all lag 2–3 frames, tracking
+    /// spring ω 45, ζ 0.7–1.0"); critically damped, so a grabbed card stops without bouncing.
+    public var trackingSpring = Spring(response: 2 * Double.pi / 45, dampingRatio: 1)
+
+    /// The measured defaults.
+    public init() {}
+
+    /// The measured defaults (zoom-research §4).
+    public static let measured = GestureModel()
+}

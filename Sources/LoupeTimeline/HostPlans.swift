@@ -1,0 +1,58 @@
+import LoupeGeometry
+import LoupeLifecycle
+
+/// The geometry engine's plans for the hosts a timeline uses, made once each on first use.
+///
+/// Navigation and presentation differ (sheets become full screen, popovers do not zoom, other
+/// platforms fall back per host), so each host has its own plan; a push and a pop share one
+/// geometry, as do present and dismiss. The plan's keyframes are not used, only its geometry,
+/// spring, effect, scrim colour and advisories.
+struct HostPlans: Sendable {
+    let scene: ZoomScene
+    private var plans: [Host: ZoomPlan] = [:]
+    /// Advisories in the order the hosts were first planned, without repeats.
+    private(set) var advisories: [Advisory] = []
+
+    /// The highest frame rate a host is planned at.
+    static let planningRateLimit = 240.0
+
+    init(scene: ZoomScene) {
+        self.scene = scene
+    }
+
+    mutating func plan(_ host: Host) throws(TimelineError) -> ZoomPlan {
+        if let plan = plans[host] { return plan }
+        var hostScene = scene
+        hostScene.transition = host.forward
+        // Only the geometry, spring and advisories are used, so a timeline's frame rate (which may
+        // exceed a plan's) must not make the plan's own sampling fail; the advisories only look
+        // at low rates.
+        let rate = hostScene.animation.frameRate
+        hostScene.animation.frameRate = rate > Self.planningRateLimit ? Self.planningRateLimit : rate
+        let plan: ZoomPlan
+        do {
+            plan = try ZoomPlanner.plan(hostScene)
+        } catch {
+            throw .geometry(error)
+        }
+        plans[host] = plan
+        for advisory in plan.advisories where !advisories.contains(advisory) { advisories.append(advisory) }
+        return plan
+    }
+
+    /// The plan already made for `host` (the simulator plans every host it draws).
+    func existing(_ host: Host) -> ZoomPlan? { plans[host] }
+
+    /// The lifecycle engine's transition style: only a zoom can be grabbed.
+    static func transitionStyle(_ plan: ZoomPlan) -> TransitionStyle {
+        plan.effect == .zoom ? .zoom : .standard
+    }
+
+    /// The lifecycle engine's presentation style: overFullScreen keeps the presenter's view, and
+    /// so does a popover, which never covers its presenter; every other style is full screen, which
+    /// is also how zoom shows sheets (seed 000). The same mapping as the plans route's callbacks.
+    var modalStyle: Presentation.Style {
+        let style = scene.destination.presentationStyle
+        return style == .overFullScreen || style == .popover ? .overFullScreen : .fullScreen
+    }
+}

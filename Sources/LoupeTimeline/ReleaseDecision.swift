@@ -1,0 +1,45 @@
+import LoupeLifecycle
+
+/// How one release was decided: finish or cancel from where the gesture would come to rest
+/// (zoom-research §4, measured, not official).
+public struct ReleaseDecision: Sendable, Hashable {
+    /// Index of the touchesEnded event.
+    public var event: Int
+    /// Seconds.
+    public var time: Double
+    public var gesture: GestureKind
+    public var outcome: ReleaseOutcome
+    /// What was compared: the projected scale (pan, edge swipe; 1 for a gesture that never got past
+    /// its slop) or the finger-distance ratio (pinch).
+    public var measure: Double
+    /// The boundary: finish when `measure < threshold`.
+    public var threshold: Double
+
+    public init(event: Int, time: Double, gesture: GestureKind, outcome: ReleaseOutcome, measure: Double, threshold: Double) {
+        self.event = event
+        self.time = time
+        self.gesture = gesture
+        self.outcome = outcome
+        self.measure = measure
+        self.threshold = threshold
+    }
+}
+
+/// One event of the equivalent lifecycle script, on the timeline's clock.
+public struct LifecycleLink: Sendable, Hashable {
+    /// The event as the lifecycle engine gets it (time in timeline seconds).
+    public var event: NavigationEvent
+    /// Index of the timeline event that caused it (a touchesBegan for an interrupt, the
+    /// touchesMoved that got a swipe past its slop for an interactive pop, the touchesEnded for a
+    /// release).
+    public var timelineEvent: Int
+    /// When the spring this event starts comes to rest, if it does so before the next lifecycle
+    /// event; that is when the lifecycle completes the transition.
+    public var settlesAt: Double?
+
+    public init(event: NavigationEvent, timelineEvent: Int, settlesAt: Double?) {
+        self.event = event
+        self.timelineEvent = timelineEvent
+        self.settlesAt = settlesAt
+    }
+}

@@ -1,0 +1,89 @@
+import LoupeGeometry
+
+/// The problems a script has before anything is simulated: event count, times, touch counts,
+/// coordinates and the pairing of touchesBegan / Moved / Ended. All of them are reported at once.
+enum ScriptChecker {
+    static func problems(in events: [TimelineEvent]) -> [TimelineError] {
+        guard events.count <= TimelineScript.maximumEventCount else {
+            // Not walked: the count alone decides, so a huge script costs nothing more.
+            return [.tooManyEvents(count: events.count, limit: TimelineScript.maximumEventCount)]
+        }
+        var problems: [TimelineError] = []
+        var latest = 0.0
+        var active: GestureKind?
+        for (index, event) in events.enumerated() {
+            let time = event.time
+            if !time.isFinite || time < 0 {
+                problems.append(.invalidTime(event: index))
+            } else if time > TimelineScript.maximumTime {
+                problems.append(.timeBeyondLimit(event: index, limit: TimelineScript.maximumTime))
+            } else if time < latest {
+                problems.append(.timeWentBackwards(event: index, previousTime: latest))
+            } else {
+                latest = time
+            }
+            for (k, touch) in event.touches.enumerated() where !isUsable(touch) {
+                problems.append(.invalidTouch(event: index, touch: k))
+            }
+            switch event.kind {
+            case .push, .pop, .present, .dismiss:
+                break
+            case .touchesBegan(let gesture, let touches, _):
+                if active != nil { problems.append(.gestureAlreadyActive(event: index)) }
+                if touches.count != gesture.touchCount {
+                    problems.append(.wrongTouchCount(event: index, gesture: gesture, expected: gesture.touchCount, actual: touches.count))
+                }
+                active = gesture
+            case .touchesMoved(let touches):
+                guard let gesture = active else { problems.append(.touchesWithoutBegan(event: index)); continue }
+                if touches.count != gesture.touchCount {
+                    problems.append(.wrongTouchCount(event: index, gesture: gesture, expected: gesture.touchCount, actual: touches.count))
+                }
+            case .touchesEnded(let touches):
+                guard let gesture = active else { problems.append(.touchesWithoutBegan(event: index)); continue }
+                if !touches.isEmpty, touches.count != gesture.touchCount {
+                    problems.append(.wrongTouchCount(event: index, gesture: gesture, expected: gesture.touchCount, actual: touches.count))
+                }
+                active = nil
+            }
+        }
+        return problems
+    }
+
+    private static func isUsable(_ point: Point) -> Bool {
+        let limit = TimelineScript.maximumCoordinate
+        return point.x.isFinite && point.y.isFinite && abs(point.x) <= limit && abs(point.y) <= limit
+    }
+
+    /// The touch tracks of a valid script, keyed by their touchesBegan index. An empty
+    /// touchesEnded lifts the fingers where they were last seen.
+    static func tracks(in events: [TimelineEvent]) -> [Int: TouchTrack] {
+        var tracks: [Int: TouchTrack] = [:]
+        var current: TouchTrack?
+        for (index, event) in events.enumerated() {
+            switch event.kind {
+            case .push, .pop, .present, .dismiss:
+                continue
+            case .touchesBegan(let gesture, let touches, let input):
+                if let open = current { tracks[open.began] = closed(open, ended: nil) }
+                current = TouchTrack(gesture: gesture, input: input, began: index, ended: nil,
+                                     samples: [.init(time: event.time, touches: touches)])
+            case .touchesMoved(let touches):
+                current?.samples.append(.init(time: event.time, touches: touches))
+            case .touchesEnded(let touches):
+                guard var open = current else { continue }
+                let lift = touches.isEmpty ? (open.samples.last?.touches ?? []) : touches
+                open.samples.append(.init(time: event.time, touches: lift))
+                tracks[open.began] = closed(open, ended: index)
+                current = nil
+            }
+        }
+        if let open = current { tracks[open.began] = closed(open, ended: nil) }
+        return tracks
+    }
+
+    /// The track rebuilt with all its samples (so its pinch angles are unwrapped over every one).
+    private static func closed(_ track: TouchTrack, ended: Int?) -> TouchTrack {
+        TouchTrack(gesture: track.gesture, input: track.input, began: track.began, ended: ended, samples: track.samples)
+    }
+}

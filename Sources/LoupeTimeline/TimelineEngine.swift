@@ -1,0 +1,52 @@
+import LoupeGeometry
+import LoupeLifecycle
+
+/// The entry point: a timeline script in, one stream of keyframes and callbacks out. Pure and
+/// synchronous; its work is bounded by the caps in `TimelineScript` (events, time, keyframes).
+///
+/// ```swift
+/// let timeline = try TimelineEngine.run(TimelineScript(scene: scene, events: [
+///     .push(at: 0),
+///     .touchesBegan(.pan, [Point(x: 200, y: 300)], at: 0.15),   // grabs the running push
+///     .touchesMoved([Point(x: 205, y: 420)], at: 0.25),
+///     .touchesEnded(at: 0.25),                                   // a flick down: it pops
+/// ]))
+/// ```
+public enum TimelineEngine {
+    /// Every problem that can be found without simulating: event count, times, touch counts,
+    /// coordinates, the pairing of touchesBegan / Moved / Ended.
+    public static func validate(_ script: TimelineScript) -> [TimelineError] {
+        ScriptChecker.problems(in: script.events)
+    }
+
+    /// Simulates `script`.
+    ///
+    /// - Throws: `TimelineFailure` with every static problem (see `validate`), or else with the first
+    ///   problem met while simulating: a gesture the platform or host does not have, a scene the
+    ///   geometry engine cannot plan, a sequence the lifecycle engine refuses, too many keyframes.
+    public static func run(_ script: TimelineScript) throws(TimelineFailure) -> Timeline {
+        let problems = validate(script)
+        guard problems.isEmpty else { throw TimelineFailure(errors: problems) }
+        do {
+            return try simulate(script)
+        } catch {
+            throw TimelineFailure(errors: [error])
+        }
+    }
+
+    private static func simulate(_ script: TimelineScript) throws(TimelineError) -> Timeline {
+        var simulator = TimelineSimulator(script: script)
+        try simulator.run()
+        let lifecycle = try LifecycleClock.run(simulator.links, initial: script.initial, plans: simulator.plans,
+                                               order: script.callbackOrder)
+        let frameRate = script.scene.animation.frameRate
+        let keyframes = try KeyframeStream.sample(simulator.pieces, duration: simulator.now, frameRate: frameRate,
+                                                  plans: simulator.plans)
+        let dimming = (try? simulator.plans.plan(simulator.host).dimmingColor) ?? .black
+        return Timeline(
+            keyframes: keyframes, callbacks: lifecycle.trace, notes: lifecycle.notes, final: lifecycle.final,
+            segments: simulator.segments, warnings: simulator.warnings, advisories: simulator.plans.advisories,
+            releases: simulator.releases, lifecycleEvents: simulator.links, duration: simulator.now,
+            frameRate: frameRate, dimmingColor: dimming)
+    }
+}

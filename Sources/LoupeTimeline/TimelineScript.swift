@@ -1,0 +1,42 @@
+import LoupeGeometry
+import LoupeLifecycle
+
+/// Everything the timeline engine needs: the scene (as for a plan), what is on screen at the
+/// start, the timed events and the state of the destination's scroll view.
+public struct TimelineScript: Sendable, Hashable {
+    /// Container, source, destination, animation (spring, frame rate), options and platform.
+    /// Its `transition` is ignored: every app call plans its own.
+    public var scene: ZoomScene
+    /// What is on screen at time 0.
+    public var initial: InitialScreen
+    /// App calls and touch samples in time order.
+    public var events: [TimelineEvent]
+    /// nil: the destination does not scroll, so it never claims a gesture.
+    public var destinationScroll: DestinationScroll?
+    /// Which cancelled-pop order the lifecycle engine follows.
+    public var callbackOrder: CallbackOrder
+    /// The finger-to-card mappings and release rules; default the measured ones.
+    public var gestures: GestureModel
+
+    /// At most this many events (the same cap as the lifecycle engine's).
+    public static let maximumEventCount = LifecycleScript.maximumEventCount
+    /// The latest event time, seconds: a timeline may not be longer than a minute.
+    public static let maximumTime = 60.0
+    /// Touch coordinates beyond ±this many points are refused, so no product can overflow.
+    public static let maximumCoordinate = 1_000_000.0
+    /// At most this many keyframes: a minute at 240 Hz (14,400) plus 2.5 s for the last spring to
+    /// settle.
+    public static let maximumKeyframes = 15_000
+
+    /// - Parameter initial: default inferred from the first app call (`InitialScreen.inferred`).
+    public init(scene: ZoomScene, initial: InitialScreen? = nil, events: [TimelineEvent],
+                destinationScroll: DestinationScroll? = nil, callbackOrder: CallbackOrder = .article,
+                gestures: GestureModel = .measured) {
+        self.scene = scene
+        self.initial = initial ?? InitialScreen.inferred(from: events)
+        self.events = events
+        self.destinationScroll = destinationScroll
+        self.callbackOrder = callbackOrder
+        self.gestures = gestures
+    }
+}

@@ -1,0 +1,178 @@
+import LoupeGeometry
+import LoupeLifecycle
+
+/// What each event does to the card, the segments and the lifecycle.
+extension TimelineSimulator {
+    /// The trace's name for the view controller that owns the source view (as in the plans route).
+    static let sourceName = "source"
+    /// The trace's name for the zoomed page's view controller.
+    static let destinationName = "destination"
+
+    mutating func handle(_ event: TimelineEvent, index: Int) throws(TimelineError) {
+        switch event.kind {
+        case .push, .pop, .present, .dismiss:
+            if let transition = event.transition { try appCall(transition, index: index) }
+        case .touchesBegan(let gesture, _, let input):
+            try touchesBegan(gesture, input: input, index: index)
+        case .touchesMoved:
+            try touchesMoved(index: index)
+        case .touchesEnded:
+            try touchesEnded(index: index)
+        }
+    }
+
+    // MARK: - App calls
+
+    /// push/pop/present/dismiss: a spring from wherever the card is, with the plan's spring. A
+    /// running transition is superseded (the lifecycle completes it first); fingers still down
+    /// stop driving anything.
+    private mutating func appCall(_ transition: TransitionKind, index: Int) throws(TimelineError) {
+        let newHost = Host(transition)
+        let plan = try plans.plan(newHost)
+        if let active = gesture, active.role != .ignored {
+            warnings.append(TimelineWarning(.gestureSuperseded,
+                "The app called \(transition.rawValue) while a finger was down; the transition runs on its own and the finger no longer moves the card.",
+                event: index))
+        }
+        gesture = nil
+        let pose = currentPose
+        closePhase(outcome: .superseded)
+        host = newHost
+        let style = HostPlans.transitionStyle(plan)
+        let destination = Self.destinationName
+        let lifecycle: NavigationEvent
+        switch transition {
+        case .push: lifecycle = .push(destination, at: now, transition: style)
+        case .pop: lifecycle = .pop(at: now)
+        case .present: lifecycle = .present(destination, at: now, style: plans.modalStyle, transition: style)
+        case .dismiss: lifecycle = .dismiss(at: now)
+        }
+        try startSpring(from: pose, toProgress: transition.isReverse ? 0 : 1, spring: plan.spring, transition: transition,
+                        outcome: .finish, lifecycle: lifecycle, event: index)
+    }
+
+    // MARK: - Touches
+
+    private mutating func touchesBegan(_ kind: GestureKind, input: TouchInput, index: Int) throws(TimelineError) {
+        let plan = try plans.plan(host)
+        guard plan.effect == .zoom else {
+            throw .gestureUnavailable(event: index, gesture: kind, reason: .notAZoom(plan.effect))
+        }
+        if kind == .edgePan, host == .presentation {
+            throw .gestureUnavailable(event: index, gesture: kind, reason: .edgeSwipeNeedsNavigation)
+        }
+        gesture = ActiveGesture(track: index, role: .ignored)
+        if kind == .edgePan, input == .indirect {
+            warnings.append(TimelineWarning(.edgeSwipeNeedsDirectTouch,
+                "The leading-edge swipe needs a finger on the screen; with a trackpad or mouse it does not go back.",
+                event: index))
+            return
+        }
+        switch phase {
+        case .animating(let animation):
+            interrupt(animation, kind: kind, index: index)
+        case .tracking:
+            return  // unreachable: the checker refuses a touchesBegan while fingers are down
+        case .rest:
+            guard isShown else {
+                warnings.append(TimelineWarning(.gestureCannotOpen,
+                    "The destination is not shown. iOS never starts a push or presentation from a gesture; the app starts it (seed 000, \"Gestures\").",
+                    event: index))
+                return
+            }
+            guard let track = tracks[index] else { return }
+            if let (code, message) = interpreter.claimant(of: track, scroll: scroll) {
+                warnings.append(TimelineWarning(code, message, event: index))
+                return
+            }
+            gesture?.role = .pending
+        }
+    }
+
+    /// A touch grabs a running transition: it stops where it is and a finger holds it. A push or
+    /// presentation is never cancelled: the lifecycle completes it and a pop or dismissal tracks
+    /// the finger from here (seed 001).
+    ///
+    /// "Where it is" is the presentation value the card is drawn at, carried on by its velocity
+    /// for 1/ω of the tracking spring (22 ms): a critically damped spring aimed there brakes the
+    /// card monotonically from its velocity to rest, with no bounce back (x − target = −v/ω·e^{−ωt}).
+    /// So velocity stays continuous and the card "keeps growing 3–4 frames" as measured
+    /// (zoom-research §4).
+    private mutating func interrupt(_ animation: Animation, kind: GestureKind, index: Int) {
+        let pose = currentPose
+        closePhase(outcome: .interrupted)
+        let transition = Host(animation.transition).reverse
+        links.append(LifecycleLink(event: .interrupt(at: now), timelineEvent: index, settlesAt: nil))
+        // The finger stops the card: the tracking spring brakes it to where it comes to rest.
+        let stop = pose.state.combined(with: pose.velocity) { $0 + $1 / model.trackingSpring.naturalFrequency }
+        phase = .tracking(Tracking(transition: transition, pose: pose, target: .hold(stop)))
+        openSegment = (now, .tracking, transition, kind)
+        lastTransition = transition
+        gesture?.role = .holding(anchor: nil)
+    }
+
+    private mutating func touchesMoved(index: Int) throws(TimelineError) {
+        guard let active = gesture, let track = tracks[active.track] else { return }
+        switch active.role {
+        case .ignored, .holding(anchor: .some):
+            return
+        case .pending:
+            switch interpreter.recognize(track, at: now, mustDismiss: true) {
+            case .undecided:
+                return
+            case .rejected(let code, let message):
+                warnings.append(TimelineWarning(code, message, event: index))
+                gesture?.role = .ignored
+            case .recognized(let anchor):
+                beginDismissal(anchor, track: active.track, index: index)
+            }
+        case .holding(anchor: .none):
+            guard case .recognized(let anchor) = interpreter.recognize(track, at: now, mustDismiss: false),
+                  case .tracking(var tracking) = phase, case .hold(let held) = tracking.target else { return }
+            let base = CardPose(state: held, velocity: .zero, pivot: tracking.pose.pivot).rebased(to: anchor.pivot).state
+            tracking.pose = tracking.pose.rebased(to: anchor.pivot)
+            tracking.target = .gesture(base: base, anchor: anchor, track: active.track)
+            phase = .tracking(tracking)
+            gesture?.role = .holding(anchor: anchor)
+        }
+    }
+
+    /// A gesture on the destination at rest got past its slop: an interactive pop or dismissal
+    /// starts and the card follows the fingers from where it rests.
+    private mutating func beginDismissal(_ anchor: GestureAnchor, track: Int, index: Int) {
+        let pose = currentPose.rebased(to: anchor.pivot)
+        closePhase(outcome: nil)
+        let transition = host.reverse
+        let lifecycle: NavigationEvent = host == .navigation ? .pop(at: now, interactive: true) : .dismiss(at: now, interactive: true)
+        links.append(LifecycleLink(event: lifecycle, timelineEvent: index, settlesAt: nil))
+        phase = .tracking(Tracking(transition: transition, pose: pose, target: .gesture(base: pose.state, anchor: anchor, track: track)))
+        openSegment = (now, .tracking, transition, anchor.gesture)
+        lastTransition = transition
+        gesture?.role = .holding(anchor: anchor)
+    }
+
+    /// The fingers lift: a held card is released with the decided outcome, its spring starting
+    /// from the card's position and velocity.
+    private mutating func touchesEnded(index: Int) throws(TimelineError) {
+        guard let active = gesture else { return }
+        gesture = nil
+        switch active.role {
+        case .ignored:
+            return
+        case .pending:
+            warnings.append(TimelineWarning(.gestureNotRecognized,
+                "The fingers lifted before the gesture got past its slop or dead zone, so nothing was dismissed.",
+                event: index))
+        case .holding(let anchor):
+            guard case .tracking(let tracking) = phase, let track = tracks[active.track] else { return }
+            let decision = interpreter.decide(anchor, track, at: now, event: index)
+            releases.append(decision)
+            closePhase(outcome: decision.outcome == .finish ? .finished : .cancelled)
+            let finish = decision.outcome == .finish
+            try startSpring(from: tracking.pose, toProgress: finish ? 0 : 1,
+                            spring: finish ? model.finishSpring : model.cancelSpring,
+                            transition: tracking.transition, outcome: decision.outcome,
+                            lifecycle: .release(decision.outcome, at: now), event: index)
+        }
+    }
+}

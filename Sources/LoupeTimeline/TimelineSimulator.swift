@@ -1,0 +1,248 @@
+import LoupeGeometry
+import LoupeLifecycle
+
+/// Walks a checked script once, in time order, and writes the card's motion as pieces, the
+/// segments, the warnings, the release decisions and the equivalent lifecycle events.
+///
+/// The card is one `CardPose` whose position and velocity are carried across every change of
+/// motion: an app call or a release starts a spring from the current pose; a touch on a running
+/// transition hands the pose to the tracking spring, whose target stays where the card was
+/// ("stops it where it is") until the gesture is recognised and then follows the fingers. So
+/// position and velocity are continuous across every release and interruption.
+struct TimelineSimulator {
+    enum Phase: Sendable, Hashable {
+        case rest(since: Double, state: CardState, pivot: Point)
+        case animating(Animation)
+        case tracking(Tracking)
+    }
+
+    struct Animation: Sendable, Hashable {
+        var spring: CardSpring
+        var settlesAt: Double
+        var transition: TransitionKind
+        var outcome: ReleaseOutcome
+        var pivot: Point
+        /// Index into `links` of the lifecycle event that started it.
+        var link: Int
+    }
+
+    struct Tracking: Sendable, Hashable {
+        var transition: TransitionKind
+        var pose: CardPose
+        var target: Target
+    }
+
+    /// What the tracking spring pulls toward.
+    enum Target: Sendable, Hashable {
+        /// Where the card was when the finger landed.
+        case hold(CardState)
+        /// The gesture's delta applied to the state the card was held at.
+        case gesture(base: CardState, anchor: GestureAnchor, track: Int)
+    }
+
+    /// The fingers currently down and what they are doing.
+    struct ActiveGesture: Sendable, Hashable {
+        enum Role: Sendable, Hashable {
+            /// Refused or claimed by something else (a warning said why); it changes nothing.
+            case ignored
+            /// On the destination at rest, not yet past its slop or dead zone.
+            case pending
+            /// Holding the card; `anchor` is nil until it is recognised.
+            case holding(anchor: GestureAnchor?)
+        }
+        var track: Int
+        var role: Role
+    }
+
+    // MARK: Inputs
+
+    let events: [TimelineEvent]
+    let tracks: [Int: TouchTrack]
+    let interpreter: GestureInterpreter
+    let scroll: DestinationScroll?
+    let model: GestureModel
+    /// How close each component must come to its target for a spring to count as settled:
+    /// 0.001 for progress, scale and rotation (SwiftUI's epsilon), a quarter point for translations
+    /// (under one pixel at 3×), so the last keyframe's snap to rest is invisible.
+    let epsilon: CardState
+    var plans: HostPlans
+
+    // MARK: Outputs
+
+    var pieces: [MotionPiece] = []
+    var segments: [TimelineSegment] = []
+    var warnings: [TimelineWarning] = []
+    var releases: [ReleaseDecision] = []
+    var links: [LifecycleLink] = []
+
+    // MARK: State
+
+    var now = 0.0
+    var host: Host
+    /// The destination is on screen at rest (or was, before the running motion).
+    var isShown: Bool
+    var phase: Phase
+    var gesture: ActiveGesture?
+    var lastTransition: TransitionKind?
+    var openSegment: (start: Double, kind: TimelineSegment.Kind, transition: TransitionKind?, gesture: GestureKind?)?
+
+    /// The grid the tracking spring steps on: 240 Hz, the highest frame rate, plus every event
+    /// time, so the motion does not depend on the keyframes' frame rate.
+    static let trackingStepRate = 240.0
+    /// Steps shorter than this (seconds) hold their target instead of following its slope.
+    static let shortestStep = 1e-6
+
+    init(script: TimelineScript) {
+        events = script.events
+        tracks = ScriptChecker.tracks(in: script.events)
+        let size = script.scene.container.size
+        interpreter = GestureInterpreter(model: script.gestures, container: size, layoutDirection: script.scene.container.layoutDirection)
+        scroll = script.destinationScroll
+        model = script.gestures
+        epsilon = CardState(progress: 0.001, scale: 0.001, rotation: 0.001, x: 0.25, y: 0.25)
+        plans = HostPlans(scene: script.scene)
+        switch script.initial {
+        case .pushed: host = .navigation
+        case .presented: host = .presentation
+        case .source: host = script.events.lazy.compactMap(\.transition).first.map(Host.init) ?? .navigation
+        }
+        isShown = script.initial != .source
+        phase = .rest(since: 0, state: .resting(atProgress: isShown ? 1 : 0), pivot: .zero)
+        openSegment = (0, .idle, nil, nil)
+    }
+
+    // MARK: - Running
+
+    mutating func run() throws(TimelineError) {
+        _ = try plans.plan(host)
+        for (index, event) in events.enumerated() {
+            advance(to: event.time)
+            try handle(event, index: index)
+        }
+        if case .animating(let animation) = phase {
+            now = max(now, animation.settlesAt)
+            settle(animation)
+        }
+        closePhase(outcome: nil, keepEmpty: true)
+    }
+
+    /// Moves the clock to `time`: a spring that settles on the way comes to rest; a held card
+    /// follows its target step by step.
+    mutating func advance(to time: Double) {
+        switch phase {
+        case .rest:
+            break
+        case .animating(let animation):
+            if animation.settlesAt <= time {
+                now = animation.settlesAt
+                settle(animation)
+            }
+        case .tracking(var tracking):
+            follow(&tracking, to: time)
+            phase = .tracking(tracking)
+        }
+        now = max(now, time)
+    }
+
+    /// A spring reached its target: the transition completes and the card rests there.
+    mutating func settle(_ animation: Animation) {
+        pieces.append(MotionPiece(start: animation.spring.origin, end: now, motion: .spring(animation.spring),
+                                  pivot: animation.pivot, host: host, transition: animation.transition))
+        links[animation.link].settlesAt = now
+        closeSegment(outcome: animation.outcome == .finish ? .finished : .cancelled)
+        var rest = animation.spring.target
+        rest.rotation = 0  // a whole number of turns: the same picture
+        isShown = rest.progress == 1
+        phase = .rest(since: now, state: rest, pivot: animation.pivot)
+        openSegment = (now, .idle, nil, nil)
+    }
+
+    private mutating func follow(_ tracking: inout Tracking, to time: Double) {
+        while now < time {
+            let step = (now * Self.trackingStepRate + 1e-9).rounded(.down) + 1
+            var next = min(time, step / Self.trackingStepRate)
+            if next <= now { next = min(time, (step + 1) / Self.trackingStepRate) }
+            var from = target(tracking.target, at: now)
+            let to = target(tracking.target, at: next)
+            var rate = to.combined(with: from) { ($0 - $1) / (next - now) }
+            if next - now < Self.shortestStep {
+                // A sliver between an event and a grid point: take the target as a step rather than
+                // a slope whose lag (2ζ/ω × rate) would swamp the position in rounding.
+                from = to
+                rate = .zero
+            }
+            let motion = FollowStep(origin: now, start: tracking.pose.state, velocity: tracking.pose.velocity,
+                                    targetStart: from, targetRate: rate, spring: model.trackingSpring)
+            pieces.append(MotionPiece(start: now, end: next, motion: .follow(motion), pivot: tracking.pose.pivot,
+                                      host: host, transition: tracking.transition))
+            let reached = motion.pose(at: next)
+            tracking.pose.state = reached.state
+            tracking.pose.velocity = reached.velocity
+            now = next
+        }
+    }
+
+    func target(_ target: Target, at time: Double) -> CardState {
+        switch target {
+        case .hold(let state):
+            return state
+        case .gesture(let base, let anchor, let key):
+            guard let track = tracks[key] else { return base }
+            return interpreter.delta(anchor, track, at: time).applied(to: base)
+        }
+    }
+
+    // MARK: - Phases and segments
+
+    /// The card's pose now.
+    var currentPose: CardPose {
+        switch phase {
+        case .rest(_, let state, let pivot): return CardPose(state: state, velocity: .zero, pivot: pivot)
+        case .animating(let animation):
+            let pose = animation.spring.pose(at: now)
+            return CardPose(state: pose.state, velocity: pose.velocity, pivot: animation.pivot)
+        case .tracking(let tracking): return tracking.pose
+        }
+    }
+
+    /// Ends the current phase at `now`: writes its last piece and closes its segment.
+    mutating func closePhase(outcome: TimelineSegment.Outcome?, keepEmpty: Bool = false) {
+        switch phase {
+        case .rest(let since, let state, let pivot):
+            if now > since || keepEmpty {
+                pieces.append(MotionPiece(start: since, end: now, motion: .rest(state), pivot: pivot, host: host,
+                                          transition: lastTransition))
+            }
+        case .animating(let animation):
+            pieces.append(MotionPiece(start: animation.spring.origin, end: now, motion: .spring(animation.spring),
+                                      pivot: animation.pivot, host: host, transition: animation.transition))
+        case .tracking:
+            break  // its steps are written as it follows
+        }
+        closeSegment(outcome: outcome)
+    }
+
+    mutating func closeSegment(outcome: TimelineSegment.Outcome?) {
+        guard let open = openSegment else { return }
+        openSegment = nil
+        guard open.kind != .idle || now > open.start else { return }
+        segments.append(TimelineSegment(start: open.start, end: now, kind: open.kind, transition: open.transition,
+                                        outcome: open.kind == .idle ? nil : outcome, gesture: open.gesture))
+    }
+
+    /// Starts a spring from `pose` toward `target` and the lifecycle event that goes with it.
+    mutating func startSpring(
+        from pose: CardPose, toProgress progress: Double, spring: Spring, transition: TransitionKind,
+        outcome: ReleaseOutcome, lifecycle: NavigationEvent, event: Int
+    ) throws(TimelineError) {
+        let motion = CardSpring(origin: now, start: pose.state, velocity: pose.velocity,
+                                target: .settleTarget(progress: progress, from: pose.state), spring: spring)
+        let duration = motion.settlingDuration(epsilon: epsilon)
+        guard duration.isFinite else { throw .geometry(.springNeverSettles) }
+        links.append(LifecycleLink(event: lifecycle, timelineEvent: event, settlesAt: nil))
+        phase = .animating(Animation(spring: motion, settlesAt: now + duration, transition: transition, outcome: outcome,
+                                     pivot: pose.pivot, link: links.count - 1))
+        openSegment = (now, .animating, transition, nil)
+        lastTransition = transition
+    }
+}

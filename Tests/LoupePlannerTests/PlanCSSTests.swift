@@ -1,0 +1,68 @@
+import Foundation
+import LoupePlanner
+import Testing
+
+/// `format=css`: well-formed CSS that plays the plan (checked by `CSSChecker` until the web
+/// prototype's browser test exists).
+@Suite("Plan CSS")
+struct PlanCSSTests {
+    @Test("every plan renders as well-formed CSS with valid properties", arguments: RenderingFixture.planBodies.map(\.name))
+    func css_IsWellFormed(name: String) throws {
+        let body = try #require(RenderingFixture.planBodies.first { $0.name == name }?.body)
+        let css = String(decoding: try RenderingFixture.plan(body, as: .css), as: UTF8.self)
+        let checker = CSSChecker(css)
+        #expect(checker.problems.isEmpty, "\(name): \(checker.problems.prefix(5))")
+        #expect(!checker.keyframes.isEmpty)
+        for keyframes in checker.keyframes {
+            let percents = keyframes.frames.map(\.percent)
+            #expect(percents.first == 0, "\(keyframes.name) starts at \(percents.first ?? -1)")
+            #expect(percents.last == 100, "\(keyframes.name) ends at \(percents.last ?? -1)")
+            #expect(zip(percents, percents.dropFirst()).allSatisfy { $0 < $1 }, "\(keyframes.name): percentages must increase")
+            // Every rule that animates names a @keyframes rule that exists, and vice versa.
+            let rule = checker.rules.first { $0.selector == "." + keyframes.name }
+            #expect(rule?.declarations.contains { $0.property == "animation" && $0.value.hasPrefix(keyframes.name + " ") } == true)
+        }
+        #expect(checker.rules.first?.selector == ".loupe-container")
+    }
+
+    @Test("the destination ends at the identity, unclipped, on an element placed like the page")
+    func destination_EndsAtIdentity() throws {
+        let css = String(decoding: try RenderingFixture.plan(RenderingFixture.example("push.json"), as: .css), as: UTF8.self)
+        let checker = CSSChecker(css)
+        let destination = try #require(checker.keyframes.first { $0.name == "loupe-destination" })
+        let last = try #require(destination.frames.last)
+        #expect(last.declarations.map(\.value) == ["matrix(1, 0, 0, 1, 0, 0)", "inset(0 0 0 0 round 55px)", "1"])
+        let first = try #require(destination.frames.first)
+        // The page's 393 pt square header scaled onto the 110 pt thumbnail at (16, 120).
+        #expect(first.declarations[0].value.hasPrefix("matrix(0.28, 0, 0, 0.28, 16, 120)"))
+        let rule = try #require(checker.rules.first { $0.selector == ".loupe-destination" })
+        #expect(rule.declarations.map(\.property) == ["position", "left", "top", "width", "height", "transform-origin", "animation"])
+    }
+
+    @Test("keyframe percentages are time ÷ duration; the animation lasts the plan's duration")
+    func percentages_FollowTimes() throws {
+        let body = RenderingFixture.example("push.json")
+        let plan = try JSONReader.parse(try PlanEndpoint.answer(body: body))
+        let duration = try #require(plan["duration"]?.number)
+        let second = try #require(plan["keyframes"]?[1]?["time"]?.number)
+        let css = String(decoding: try RenderingFixture.plan(body, as: .css), as: UTF8.self)
+        #expect(css.contains("animation: loupe-dimming \(String(format: "%.3f", duration * 1000))ms linear both;"))
+        let checker = CSSChecker(css)
+        let dimming = try #require(checker.keyframes.first { $0.name == "loupe-dimming" })
+        #expect(abs(dimming.frames[1].percent - second / duration * 100) < 1e-4)
+    }
+
+    @Test("constant layers collapse to their first and last frame")
+    func constantLayers_Collapse() throws {
+        let checker = CSSChecker(String(decoding: try RenderingFixture.plan(RenderingFixture.example("push.json"), as: .css), as: UTF8.self))
+        let covered = try #require(checker.keyframes.first { $0.name == "loupe-covered" })
+        #expect(covered.frames.map(\.percent) == [0, 100])
+    }
+
+    @Test("the checker rejects broken CSS", arguments: [
+        ".a { opacity: 1; ", ".a { colour: red; }", "@keyframes x { 120% { opacity: 1; } }", ".a { transform: matrix(1, 2); }", "/* open",
+    ])
+    func checker_RejectsBrokenCSS(css: String) {
+        #expect(!CSSChecker(css).problems.isEmpty)
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import LoupeGeometry
+import LoupeLifecycle
+import LoupePlanner
+import LoupeTestClient
+import LoupeTestSupport
+import LoupeTimeline
+import Testing
+
+/// POST /v1/timelines over real sockets, and the four example timelines checked for what issue 5
+/// asks of them: continuous position and velocity across every release and interruption, and the
+/// lifecycle engine's callbacks for the same events.
+@Suite("Timeline route")
+struct TimelineRouteTests {
+    struct Example: Sendable, CustomStringConvertible {
+        var file: String
+        var outcomes: [String]
+        var description: String { file }
+    }
+
+    static let examples = [
+        Example(file: "timeline-pinch-dismiss.json", outcomes: ["finish"]),
+        Example(file: "timeline-swipe-down-cancel.json", outcomes: ["cancel"]),
+        Example(file: "timeline-edge-swipe-rtl.json", outcomes: ["finish"]),
+        Example(file: "timeline-interrupted-push.json", outcomes: ["finish"]),
+    ]
+
+    static let pushed = #""container":{"width":393,"height":852},"source":{"frame":{"x":16,"y":120,"width":110,"height":110}},"#
+        + #""destination":{"alignmentRect":{"x":0,"y":0,"width":393,"height":393}},"initial":"pushed""#
+
+    private func post(_ service: TestService, _ json: String, headers: [String] = ["Content-Type: application/json"]) throws -> (CurlResponse, JSONValue) {
+        let response = try service.post("/v1/timelines", json: json, headers: headers)
+        return (response, try JSONReader.parse(response.body))
+    }
+
+    private func strings(_ value: JSONValue?, _ key: String) -> [String] {
+        guard case .array(let items)? = value else { return [] }
+        return items.compactMap { item -> String? in
+            if case .string(let text)? = item[key] { return text }
+            return nil
+        }
+    }
+
+    @Test("each example timeline answers 200 with its release decided as expected", arguments: examples)
+    func example_Answers200(_ example: Example) throws {
+        let service = try TestService()
+        let (response, answer) = try post(service, String(decoding: try ExampleFiles.bytes(example.file), as: UTF8.self))
+        #expect(response.status == 200, "\(response.text)")
+        #expect(response.header("Content-Type") == "application/json")
+        guard case .object(let members) = answer else { Issue.record("not an object"); return }
+        #expect(members.map(\.key) == ["duration", "frameRate", "keyframes", "dimmingColor", "callbacks", "segments", "releases",
+                                       "notes", "final", "warnings"])
+        #expect(strings(answer["releases"], "outcome") == example.outcomes)
+        #expect(answer["warnings"] == .array([]))
+        guard case .array(let keyframes)? = answer["keyframes"], case .array(let callbacks)? = answer["callbacks"] else {
+            Issue.record("no keyframes or callbacks")
+            return
+        }
+        #expect(keyframes.count > 20 && !callbacks.isEmpty)
+    }
+
+    @Test("the example timelines are continuous in position and velocity at every release and interruption (2 kHz)",
+          arguments: examples)
+    func example_IsContinuousAtEveryHandOff(_ example: Example) throws {
+        var script = try TimelineRequestDecoder.decode(try RequestDocument.parse(try ExampleFiles.bytes(example.file))).script
+        script.scene.animation.frameRate = 2000
+        let timeline = try TimelineEngine.run(script)
+        let handOffs = timeline.segments.filter { $0.outcome == .interrupted }.map(\.end) + timeline.releases.map(\.time)
+        #expect(!handOffs.isEmpty)
+        let frames = timeline.keyframes
+        let values = frames.map { k in
+            [k.mask.rect.midX, k.mask.rect.midY, k.mask.rect.width, k.mask.rect.height, k.mask.cornerRadius,
+             k.transform.a, k.transform.b, k.transform.tx, k.transform.ty]
+        }
+        for time in handOffs {
+            let gap = try #require(ContinuityGap(times: frames.map(\.time), samples: values, at: time))
+            #expect(gap.worstPositionGap(floors: [1, 1, 1, 1, 1, 0.01, 0.01, 1, 1]) < 0.01, "\(example.file): jump at \(time)")
+            #expect(gap.worstVelocityGap(groups: [[0, 1, 2, 3, 4, 7, 8], [5, 6]], floors: [5, 5, 5, 5, 5, 0.1, 0.1, 5, 5]) < 0.01,
+                    "\(example.file): velocity jump at \(time)")
+        }
+    }
+
+    @Test("the interrupted-push example's callbacks are the lifecycle route's for the same events")
+    func interruptedPush_CallbacksMatchTheLifecycleRoute() throws {
+        let service = try TestService()
+        let (_, timeline) = try post(service, String(decoding: try ExampleFiles.bytes("timeline-interrupted-push.json"), as: UTF8.self))
+        let lifecycle = #"{"stack":["source"],"events":[{"time":0,"type":"push","viewController":"destination"},{"time":0.15,"type":"interrupt"},{"time":0.283,"type":"release","outcome":"finish"}]}"#
+        let trace = try JSONReader.parse(try service.post("/v1/lifecycle", json: lifecycle).body)["trace"]
+        // Times differ (each spring of the timeline settles after its own time); the steps and
+        // their run-loop cycles do not.
+        func steps(_ value: JSONValue?) -> [String] {
+            guard case .array(let entries)? = value else { return [] }
+            return entries.map { "\($0["runLoop"].map { "\($0)" } ?? "") \($0["viewController"].map { "\($0)" } ?? "") \($0["name"].map { "\($0)" } ?? "")" }
+        }
+        #expect(!steps(trace).isEmpty)
+        #expect(steps(timeline["callbacks"]) == steps(trace))
+        #expect(strings(timeline["notes"], "code").contains("interrupted-push"))
+        #expect(strings(timeline["segments"], "kind") == ["animating", "tracking", "animating"])
+    }
+
+    @Test("a gesture that dismisses nothing leaves a warning pointing at its event")
+    func ignoredGesture_IsAWarningAtItsEvent() throws {
+        let service = try TestService()
+        let body = "{\(Self.pushed),\"destinationScroll\":{\"zoomScale\":2,\"minimumZoomScale\":1},\"events\":["
+            + #"{"time":0,"type":"touchesBegan","gesture":"pinch","touches":[{"x":100,"y":400},{"x":300,"y":400}]},"#
+            + #"{"time":0.2,"type":"touchesMoved","touches":[{"x":150,"y":400},{"x":250,"y":400}]},{"time":0.25,"type":"touchesEnded"}]}"#
+        let (response, answer) = try post(service, body)
+        #expect(response.status == 200, "\(response.text)")
+        #expect(strings(answer["warnings"], "code") == ["scroll-view-zoomed-in"])
+        #expect(strings(answer["warnings"], "pointer") == ["/events/0"])
+        #expect(strings(answer["segments"], "kind") == ["idle"])
+    }
+
+    @Test("bad events get 422 with a pointer to each", arguments: [
+        // A pinch of one finger and a touch out of time order: the engine lists both.
+        (#"[{"time":0.1,"type":"touchesBegan","gesture":"pinch","touches":[{"x":1,"y":2}]},{"time":0.05,"type":"touchesEnded"}]"#,
+         "invalid-script", ["/events/0/touches", "/events/1/time"]),
+        (#"[{"time":0,"type":"touchesMoved","touches":[{"x":1,"y":2}]}]"#, "invalid-script", ["/events/0/type"]),
+        (#"[{"time":61,"type":"pop"},{"time":0,"type":"touchesBegan","gesture":"swipe","touches":[{"x":"a","y":2}]}]"#,
+         "invalid-request", ["/events/0/time", "/events/1/gesture", "/events/1/touches/0/x"]),
+        (#"[{"time":0,"type":"push"}]"#, "invalid-script", ["/events/0/type"]),
+    ])
+    func badEvents_Get422WithPointers(events: String, type: String, pointers: [String]) throws {
+        let service = try TestService()
+        let (response, problem) = try post(service, "{\(Self.pushed),\"events\":\(events)}")
+        #expect(response.status == 422)
+        #expect(problem["type"] == .string("https://loupe.dev/problems/\(type)"), "\(response.text)")
+        #expect(strings(problem["errors"], "pointer") == pointers, "\(response.text)")
+    }
+
+    @Test("an edge swipe on a presentation and a gesture on tvOS are 422s at the gesture")
+    func unavailableGestures_Get422() throws {
+        let service = try TestService()
+        let edge = #"{"container":{"width":393,"height":852},"initial":"presented","events":[{"time":0,"type":"touchesBegan","gesture":"edgePan","touches":[{"x":2,"y":400}]}]}"#
+        let tvOS = #"{"platform":{"os":"tvOS"},"container":{"width":1920,"height":1080},"initial":"pushed","events":[{"time":0,"type":"touchesBegan","gesture":"pan","touches":[{"x":2,"y":400}]}]}"#
+        for body in [edge, tvOS] {
+            let (response, problem) = try post(service, body)
+            #expect(response.status == 422)
+            #expect(strings(problem["errors"], "pointer") == ["/events/0/gesture"], "\(response.text)")
+        }
+    }
+
+    @Test("more than 10,000 events is a 422 at /events")
+    func tooManyEvents_Get422() throws {
+        let service = try TestService()
+        let events = Array(repeating: #"{"time":0,"type":"pop"}"#, count: 10_001).joined(separator: ",")
+        let (response, problem) = try post(service, "{\(Self.pushed),\"events\":[\(events)]}")
+        #expect(response.status == 422)
+        #expect(strings(problem["errors"], "pointer") == ["/events"])
+    }
+
+    @Test("strict mode refuses unknown fields but not the script's own warnings")
+    func strictMode_CoversRequestWarningsOnly() throws {
+        let service = try TestService()
+        let tap = #""events":[{"time":0,"type":"touchesBegan","gesture":"pan","touches":[{"x":100,"y":400}]},{"time":0.1,"type":"touchesEnded"}]"#
+        let (tapped, answer) = try post(service, "{\(Self.pushed),\(tap),\"options\":{\"strict\":true}}")
+        #expect(tapped.status == 200)
+        #expect(strings(answer["warnings"], "code") == ["gesture-not-recognized"])
+        let (typo, problem) = try post(service, "{\(Self.pushed),\(tap),\"evnets\":[],\"options\":{\"strict\":true}}")
+        #expect(typo.status == 422)
+        #expect(problem["type"] == .string("https://loupe.dev/problems/strict-warnings"))
+        #expect(strings(problem["errors"], "pointer") == ["/evnets"])
+    }
+
+    @Test("timelines answer JSON only")
+    func timelines_AnswerJSONOnly() throws {
+        let service = try TestService()
+        let body = String(decoding: try ExampleFiles.bytes("timeline-swipe-down-cancel.json"), as: UTF8.self)
+        let response = try service.post("/v1/timelines", json: body, headers: ["Content-Type: application/json", "Accept: text/css"])
+        #expect(response.status == 406)
+    }
+}

@@ -1,0 +1,74 @@
+import LoupeGeometry
+import LoupeLifecycle
+import LoupeTimeline
+import Testing
+
+/// Position and velocity are continuous across every release and interruption, measured by
+/// finite differences over the keyframes on both sides (at 2 kHz, so the differences resolve the
+/// ω 45 tracking spring).
+struct ContinuityTests {
+    static let scene = Fixture.scene(frameRate: 2000)
+
+    struct Case: Sendable, CustomStringConvertible {
+        var description: String
+        var initial: InitialScreen?
+        var events: [TimelineEvent]
+    }
+
+    static let cases: [Case] = [
+        Case(description: "swipe down flicked", initial: .pushed,
+             events: Finger.drag(from: Point(x: 200, y: 300), to: Point(x: 240, y: 560), start: 0.1, duration: 0.15)),
+        Case(description: "swipe down released slowly (cancel)", initial: .pushed,
+             events: Finger.drag(from: Point(x: 200, y: 300), to: Point(x: 190, y: 380), start: 0.1, duration: 0.3)),
+        Case(description: "edge swipe flicked", initial: .pushed,
+             events: Finger.drag(.edgePan, from: Point(x: 5, y: 400), to: Point(x: 250, y: 460), start: 0.1, duration: 0.12)),
+        Case(description: "pinch with spin", initial: .presented,
+             events: Finger.pinch(center: Point(x: 200, y: 440), startDistance: 240, endDistance: 90, start: 0.1,
+                                  duration: 0.2, turn: 0.9, shift: Point(x: 40, y: 80))),
+        Case(description: "interrupted push, flicked back", initial: nil,
+             events: [.push(at: 0)] + Finger.drag(from: Point(x: 150, y: 400), to: Point(x: 160, y: 700), start: 0.1, duration: 0.1)),
+        Case(description: "interrupted dismissal, thrown back up", initial: nil,
+             events: [.dismiss(at: 0)] + Finger.drag(from: Point(x: 150, y: 400), to: Point(x: 150, y: 250), start: 0.12, duration: 0.08)),
+    ]
+
+    @Test(arguments: cases)
+    func positionAndVelocity_areContinuousAtEveryHandOff(_ example: Case) throws {
+        let timeline = try Fixture.run(example.events, initial: example.initial, scene: Self.scene)
+        let handOffs = Measure.handOffs(timeline)
+        #expect(!handOffs.isEmpty)
+        for time in handOffs {
+            let gap = try #require(Measure.gap(timeline.keyframes, at: time))
+            #expect(gap.worstPositionGap(floors: Measure.floors) < 0.01, "position jump at \(time)")
+            #expect(gap.worstVelocityGap(floors: Measure.velocityFloors) < 0.01, "velocity jump at \(time)")
+        }
+    }
+
+    @Test func flickedRelease_handsOverARealVelocity() throws {
+        // Guards the test above against a motion too slow to show a velocity jump: the card is
+        // moving at hundreds of points per second when the finger lets go.
+        let timeline = try Fixture.run(Self.cases[0].events, initial: .pushed, scene: Self.scene)
+        let release = try #require(timeline.releases.first)
+        let gap = try #require(Measure.gap(timeline.keyframes, at: release.time))
+        #expect(abs(gap.leftVelocity[1]) > 300)
+    }
+
+    @Test func gapMeasure_detectsAVelocityKinkAndAJump() throws {
+        let plan = try ZoomPlanner.plan(Fixture.scene())
+        func frames(_ x: (Double) -> Double) -> [Keyframe] {
+            (0...40).map { k in
+                let t = Double(k) / 2000
+                var state = plan.geometry.state(atProgress: 1)
+                state.mask.rect = state.mask.rect.offsetBy(dx: 0, dy: x(t))
+                return Keyframe(time: t, progress: 0, state: state)
+            }
+        }
+        let t0 = 0.01
+        let smooth = try #require(Measure.gap(frames { 300 * $0 + 2000 * $0 * $0 }, at: t0))
+        #expect(smooth.worstVelocityGap(floors: Measure.velocityFloors) < 0.01)
+        let kink = try #require(Measure.gap(frames { $0 < t0 ? 300 * $0 : 300 * t0 }, at: t0))
+        #expect(kink.worstVelocityGap(floors: Measure.velocityFloors) > 0.5)
+        let between = t0 + 0.00025
+        let jump = try #require(Measure.gap(frames { $0 < between ? 0 : 3 }, at: between))
+        #expect(jump.worstPositionGap(floors: Measure.floors) > 1)
+    }
+}

@@ -1,0 +1,141 @@
+import LoupeGeometry
+import LoupeLifecycle
+import LoupeTimeline
+import Testing
+
+/// Which gestures reverse a zoom, and where (seed 000, "Gestures").
+struct GestureAvailabilityTests {
+    static let pinchIn = Finger.pinch(center: Point(x: 200, y: 440), startDistance: 220, endDistance: 80, start: 0.1, duration: 0.3)
+    static let swipeDown = Finger.drag(from: Point(x: 200, y: 300), to: Point(x: 200, y: 700), start: 0.1, duration: 0.3)
+    static let edgeSwipe = Finger.drag(.edgePan, from: Point(x: 4, y: 400), to: Point(x: 330, y: 420), start: 0.1, duration: 0.3)
+
+    /// The kind of lifecycle event each dismissal gesture started.
+    private func startedDismissal(_ timeline: Timeline) -> NavigationEvent.Kind? {
+        timeline.lifecycleEvents.first?.event.kind
+    }
+
+    @Test(arguments: [GestureKind.pinch, .pan])
+    func pinchAndSwipeDown_dismissBothHosts(gesture: GestureKind) throws {
+        let events = gesture == .pinch ? Self.pinchIn : Self.swipeDown
+        let pushed = try Fixture.run(events, initial: .pushed)
+        #expect(startedDismissal(pushed) == .pop(interactive: true))
+        #expect(pushed.final.stack == ["source"])
+        let presented = try Fixture.run(events, initial: .presented)
+        #expect(startedDismissal(presented) == .dismiss(interactive: true))
+        #expect(presented.final.presented.isEmpty)
+        #expect(pushed.warnings.isEmpty && presented.warnings.isEmpty)
+    }
+
+    @Test func edgeSwipe_goesBackInNavigation() throws {
+        let timeline = try Fixture.run(Self.edgeSwipe, initial: .pushed)
+        #expect(startedDismissal(timeline) == .pop(interactive: true))
+        #expect(timeline.releases.map(\.outcome) == [.finish])
+    }
+
+    @Test func edgeSwipe_onAPresentation_isAnError() {
+        #expect(throws: TimelineFailure(errors: [.gestureUnavailable(event: 0, gesture: .edgePan, reason: .edgeSwipeNeedsNavigation)])) {
+            try Fixture.run(Self.edgeSwipe, initial: .presented)
+        }
+    }
+
+    @Test func edgeSwipe_withATrackpad_isRefusedAndChangesNothing() throws {
+        let events = Finger.drag(.edgePan, from: Point(x: 4, y: 400), to: Point(x: 330, y: 420), start: 0.1, duration: 0.3, input: .indirect)
+        let timeline = try Fixture.run(events, initial: .pushed)
+        #expect(timeline.warnings.map(\.code) == [.edgeSwipeNeedsDirectTouch])
+        #expect(timeline.warnings.first?.event == 0)
+        #expect(timeline.lifecycleEvents.isEmpty && timeline.callbacks.isEmpty)
+        Unchanged.expectResting(timeline, atProgress: 1)
+    }
+
+    @Test func rightToLeft_edgeSwipeStartsAtTheRightEdge() throws {
+        let scene = Fixture.scene(container: Fixture.rtlContainer)
+        let fromRight = Finger.drag(.edgePan, from: Point(x: 398, y: 400), to: Point(x: 70, y: 420), start: 0.1, duration: 0.3)
+        let back = try Fixture.run(fromRight, initial: .pushed, scene: scene)
+        #expect(startedDismissal(back) == .pop(interactive: true))
+        #expect(back.releases.map(\.outcome) == [.finish])
+        // The card follows the finger leftwards.
+        let grabbed = try #require(Measure.frame(back, at: 0.3))
+        #expect(grabbed.mask.rect.midX < 201 - 50)
+
+        let fromLeft = try Fixture.run(Self.edgeSwipe, initial: .pushed, scene: scene)
+        #expect(fromLeft.warnings.map(\.code) == [.notFromLeadingEdge])
+        Unchanged.expectResting(fromLeft, atProgress: 1)
+    }
+
+    @Test func rightToLeft_mirrorsTheLeftToRightEdgeSwipe() throws {
+        let ltr = try Fixture.run(Self.edgeSwipe, initial: .pushed)
+        let mirrored = Finger.drag(.edgePan, from: Point(x: 402 - 4, y: 400), to: Point(x: 402 - 330, y: 420), start: 0.1, duration: 0.3)
+        let rtl = try Fixture.run(mirrored, initial: .pushed, scene: Fixture.scene(container: Fixture.rtlContainer))
+        #expect(ltr.keyframes.count == rtl.keyframes.count)
+        // While the finger holds the page (full screen, symmetric) the motion is an exact mirror;
+        // the landing then goes to the same thumbnail in both, which is not mirrored.
+        let release = try #require(ltr.releases.first?.time)
+        for (a, b) in zip(ltr.keyframes, rtl.keyframes) where a.time <= release {
+            #expect(abs((402 - a.mask.rect.midX) - b.mask.rect.midX) < 1e-6)
+            #expect(abs(a.mask.rect.midY - b.mask.rect.midY) < 1e-6 && abs(a.mask.rect.width - b.mask.rect.width) < 1e-6)
+        }
+    }
+
+    @Test(arguments: [GestureKind.pinch, .pan, .edgePan])
+    func forwardTransitions_neverStartFromAGesture(gesture: GestureKind) throws {
+        let events: [TimelineEvent] = switch gesture {
+        case .pinch: Finger.pinch(center: Point(x: 84, y: 420), startDistance: 60, endDistance: 300, start: 0.1, duration: 0.3)
+        case .pan: Finger.drag(from: Point(x: 84, y: 420), to: Point(x: 84, y: 100), start: 0.1, duration: 0.3)
+        case .edgePan: Self.edgeSwipe
+        }
+        let timeline = try Fixture.run(events, initial: .source)
+        #expect(timeline.warnings.map(\.code) == [.gestureCannotOpen])
+        #expect(timeline.lifecycleEvents.isEmpty)
+        Unchanged.expectResting(timeline, atProgress: 0)
+    }
+
+    @Test func gesturesOnAPlatformWithoutTheZoom_areErrors() {
+        let tvOS = Fixture.scene(platform: Platform(os: .tvOS))
+        #expect(throws: TimelineFailure(errors: [.gestureUnavailable(event: 0, gesture: .pan, reason: .notAZoom(.slide))])) {
+            try Fixture.run(Self.swipeDown, initial: .pushed, scene: tvOS)
+        }
+        let popover = Fixture.scene(destination: Destination(frame: Fixture.fullScreen, presentationStyle: .popover))
+        #expect(throws: TimelineFailure(errors: [.gestureUnavailable(event: 0, gesture: .pinch, reason: .notAZoom(.popover))])) {
+            try Fixture.run(Self.pinchIn, initial: .presented, scene: popover)
+        }
+    }
+
+    @Test func aTap_isNotRecognisedAndChangesNothing() throws {
+        let tap: [TimelineEvent] = [.touchesBegan(.pan, [Point(x: 200, y: 300)], at: 0.1), .touchesEnded(at: 0.18)]
+        let timeline = try Fixture.run(tap, initial: .pushed)
+        #expect(timeline.warnings.map(\.code) == [.gestureNotRecognized])
+        #expect(timeline.warnings.first?.event == 1)
+        Unchanged.expectResting(timeline, atProgress: 1)
+    }
+
+    @Test func swipeUpOrSideways_doesNotDismiss() throws {
+        for to in [Point(x: 200, y: 100), Point(x: 380, y: 310)] {
+            let timeline = try Fixture.run(Finger.drag(from: Point(x: 200, y: 300), to: to, start: 0.1, duration: 0.3), initial: .pushed)
+            #expect(timeline.warnings.map(\.code) == [.swipeNotDownward])
+            Unchanged.expectResting(timeline, atProgress: 1)
+        }
+    }
+
+    @Test func pinchSpread_andRotationAlone_doNotDismiss() throws {
+        let spread = try Fixture.run(Finger.pinch(center: Point(x: 200, y: 440), startDistance: 120, endDistance: 300, start: 0.1, duration: 0.3), initial: .pushed)
+        #expect(spread.warnings.map(\.code) == [.pinchSpread])
+        Unchanged.expectResting(spread, atProgress: 1)
+        let turn = try Fixture.run(Finger.pinch(center: Point(x: 200, y: 440), startDistance: 200, endDistance: 200, start: 0.1, duration: 0.3, turn: 1.5), initial: .pushed)
+        #expect(turn.warnings.map(\.code) == [.gestureNotRecognized])
+        Unchanged.expectResting(turn, atProgress: 1)
+    }
+}
+
+/// "A gesture that does not start a dismissal leaves keyframes unchanged."
+enum Unchanged {
+    /// Every keyframe is the resting state at `progress`, as a timeline with no gesture draws it.
+    static func expectResting(_ timeline: Timeline, atProgress progress: Double, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let plan = try? ZoomPlanner.plan(Fixture.scene()) else {
+            Issue.record("plan failed", sourceLocation: sourceLocation)
+            return
+        }
+        let rest = plan.geometry.restingState(atProgress: progress)
+        #expect(timeline.keyframes.allSatisfy { $0.state == rest && $0.progress == progress }, sourceLocation: sourceLocation)
+        #expect(timeline.segments.allSatisfy { $0.kind == .idle }, sourceLocation: sourceLocation)
+    }
+}
