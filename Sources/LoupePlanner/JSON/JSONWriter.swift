@@ -36,6 +36,13 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes a member name; the next write is its value.
+    /// Writes a pre-encoded member name; the next write is its value.
+    public mutating func key(_ key: JSONKey) {
+        separate()
+        bytes.append(contentsOf: key.encoded)
+        needsComma = false
+    }
+
     public mutating func key(_ name: String) {
         separate()
         appendQuoted(name)

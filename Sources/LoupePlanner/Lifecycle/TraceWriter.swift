@@ -5,12 +5,25 @@ import LoupeLifecycle
 enum TraceWriter {
     static func write(_ entry: TraceEntry, to writer: inout JSONWriter, precision: Int? = nil) {
         writer.beginObject()
-        writer.key("time")
+        writer.key(Keys.time)
         writer.number(entry.time, places: precision)
-        writer.member("runLoop", entry.runLoop)
-        writer.member("viewController", entry.viewController)
-        writer.member("kind", entry.kind.rawValue)
-        writer.member("name", entry.name)
+        writer.key(Keys.runLoop)
+        writer.int(entry.runLoop)
+        writer.key(Keys.viewController)
+        writer.string(entry.viewController)
+        writer.key(Keys.kind)
+        writer.string(entry.kind.rawValue)
+        writer.key(Keys.name)
+        writer.string(entry.name)
         writer.endObject()
+    }
+
+    /// A trace entry's member names, encoded once (traces run to thousands of entries).
+    private enum Keys {
+        static let time = JSONKey("time")
+        static let runLoop = JSONKey("runLoop")
+        static let viewController = JSONKey("viewController")
+        static let kind = JSONKey("kind")
+        static let name = JSONKey("name")
     }
 }

@@ -17,12 +17,12 @@ struct KeyframeWriter {
     static func writeMotion(
         _ keyframes: [Keyframe], dimmingColor: RGBAColor, callbacks: [TraceEntry], to writer: inout JSONWriter, precision: Int?
     ) {
-        writer.key("keyframes")
+        writer.key(Keys.keyframes)
         writer.beginArray()
         for keyframe in keyframes { write(keyframe, to: &writer, precision: precision) }
         writer.endArray()
         writer.member("dimmingColor", PlanEncoder.hex(dimmingColor))
-        writer.key("callbacks")
+        writer.key(Keys.callbacks)
         writer.beginArray()
         for entry in callbacks { TraceWriter.write(entry, to: &writer, precision: precision) }
         writer.endArray()
@@ -30,65 +30,98 @@ struct KeyframeWriter {
 
     private func write(_ keyframe: Keyframe, to writer: inout JSONWriter) {
         writer.beginObject()
-        number("time", keyframe.time, &writer)
-        number("progress", keyframe.progress, &writer)
-        transform("transform", keyframe.transform, &writer)
-        mask("mask", keyframe.mask, &writer)
-        writer.key("opacity")
+        number(Keys.time, keyframe.time, &writer)
+        number(Keys.progress, keyframe.progress, &writer)
+        transform(Keys.transform, keyframe.transform, &writer)
+        mask(Keys.mask, keyframe.mask, &writer)
+        writer.key(Keys.opacity)
         writer.beginObject()
-        number("sourceSlot", keyframe.opacity.sourceSlot, &writer)
-        number("sourceContent", keyframe.opacity.sourceContent, &writer)
-        number("destination", keyframe.opacity.destination, &writer)
-        number("dimming", keyframe.opacity.dimming, &writer)
-        number("background", keyframe.opacity.background, &writer)
+        number(Keys.sourceSlot, keyframe.opacity.sourceSlot, &writer)
+        number(Keys.sourceContent, keyframe.opacity.sourceContent, &writer)
+        number(Keys.destination, keyframe.opacity.destination, &writer)
+        number(Keys.dimming, keyframe.opacity.dimming, &writer)
+        number(Keys.background, keyframe.opacity.background, &writer)
         writer.endObject()
-        writer.key("shadow")
+        writer.key(Keys.shadow)
         writer.beginObject()
-        number("radius", keyframe.shadow.radius, &writer)
-        number("opacity", keyframe.shadow.opacity, &writer)
-        number("offsetY", keyframe.shadow.offsetY, &writer)
+        number(Keys.radius, keyframe.shadow.radius, &writer)
+        number(Keys.opacity, keyframe.shadow.opacity, &writer)
+        number(Keys.offsetY, keyframe.shadow.offsetY, &writer)
         writer.endObject()
-        transform("covered", keyframe.covered, &writer)
+        transform(Keys.covered, keyframe.covered, &writer)
         if let layers = keyframe.layers {
-            writer.key("layers")
+            writer.key(Keys.layers)
             writer.beginObject()
-            layer("content", layers.content, &writer)
-            layer("background", layers.background, &writer)
+            layer(Keys.content, layers.content, &writer)
+            layer(Keys.background, layers.background, &writer)
             writer.endObject()
         }
         writer.endObject()
     }
 
-    private func layer(_ name: String, _ layer: Layer, _ writer: inout JSONWriter) {
+    private func layer(_ name: JSONKey, _ layer: Layer, _ writer: inout JSONWriter) {
         writer.key(name)
         writer.beginObject()
-        transform("transform", layer.transform, &writer)
-        mask("mask", layer.mask, &writer)
-        number("opacity", layer.opacity, &writer)
+        transform(Keys.transform, layer.transform, &writer)
+        mask(Keys.mask, layer.mask, &writer)
+        number(Keys.opacity, layer.opacity, &writer)
         writer.endObject()
     }
 
     /// `[a, b, c, d, tx, ty]`, CSS `matrix()` order.
-    private func transform(_ name: String, _ transform: AffineTransform, _ writer: inout JSONWriter) {
+    private func transform(_ name: JSONKey, _ transform: AffineTransform, _ writer: inout JSONWriter) {
         writer.key(name)
         writer.beginArray()
-        for value in transform.values { writer.number(value, places: precision) }
+        // The six components one by one: `values` would allocate an array per transform.
+        writer.number(transform.a, places: precision)
+        writer.number(transform.b, places: precision)
+        writer.number(transform.c, places: precision)
+        writer.number(transform.d, places: precision)
+        writer.number(transform.tx, places: precision)
+        writer.number(transform.ty, places: precision)
         writer.endArray()
     }
 
-    private func mask(_ name: String, _ mask: RoundedRect, _ writer: inout JSONWriter) {
+    private func mask(_ name: JSONKey, _ mask: RoundedRect, _ writer: inout JSONWriter) {
         writer.key(name)
         writer.beginObject()
-        number("x", mask.rect.x, &writer)
-        number("y", mask.rect.y, &writer)
-        number("width", mask.rect.width, &writer)
-        number("height", mask.rect.height, &writer)
-        number("cornerRadius", mask.cornerRadius, &writer)
+        number(Keys.x, mask.rect.x, &writer)
+        number(Keys.y, mask.rect.y, &writer)
+        number(Keys.width, mask.rect.width, &writer)
+        number(Keys.height, mask.rect.height, &writer)
+        number(Keys.cornerRadius, mask.cornerRadius, &writer)
         writer.endObject()
     }
 
-    private func number(_ name: String, _ value: Double, _ writer: inout JSONWriter) {
+    private func number(_ name: JSONKey, _ value: Double, _ writer: inout JSONWriter) {
         writer.key(name)
         writer.number(value, places: precision)
+    }
+
+    /// Every member name a keyframe has, encoded once.
+    private enum Keys {
+        static let background = JSONKey("background")
+        static let callbacks = JSONKey("callbacks")
+        static let content = JSONKey("content")
+        static let cornerRadius = JSONKey("cornerRadius")
+        static let covered = JSONKey("covered")
+        static let destination = JSONKey("destination")
+        static let dimming = JSONKey("dimming")
+        static let height = JSONKey("height")
+        static let keyframes = JSONKey("keyframes")
+        static let layers = JSONKey("layers")
+        static let mask = JSONKey("mask")
+        static let offsetY = JSONKey("offsetY")
+        static let opacity = JSONKey("opacity")
+        static let progress = JSONKey("progress")
+        static let radius = JSONKey("radius")
+        static let shadow = JSONKey("shadow")
+        static let sourceContent = JSONKey("sourceContent")
+        static let sourceSlot = JSONKey("sourceSlot")
+        static let time = JSONKey("time")
+        static let transform = JSONKey("transform")
+        static let width = JSONKey("width")
+        static let x = JSONKey("x")
+        static let y = JSONKey("y")
     }
 }
