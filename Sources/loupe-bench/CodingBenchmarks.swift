@@ -51,6 +51,22 @@ enum CodingBenchmarks {
                 }
                 return count
             },
+            Benchmark(name: "compute push answer: decode, plan, callbacks (ours)") { iterations in
+                var count = 0
+                guard let document = try? RequestDocument.parse(pushRequest) else { return 0 }
+                for _ in 0..<iterations {
+                    count &+= (try? PlanEndpoint.compute(document))?.plan.keyframes.count ?? 0
+                }
+                return count
+            },
+            Benchmark(name: "encode push plan answer as JSON (ours)") { iterations in
+                var count = 0
+                guard let document = try? RequestDocument.parse(pushRequest), let answer = try? PlanEndpoint.compute(document) else { return 0 }
+                for _ in 0..<iterations {
+                    count &+= PlanEndpoint.render(answer, as: .json).count
+                }
+                return count
+            },
             Benchmark(name: "encode push plan (Foundation JSONEncoder)") { iterations in
                 var count = 0
                 for _ in 0..<iterations {
@@ -95,7 +111,7 @@ enum CodingBenchmarks {
 
     /// Pairs (ours, reference) whose ratio the run prints.
     static let ratios: [(String, String)] = [
-        ("plan answer bytes from request bytes (planner)", "encode push plan (Foundation JSONEncoder)"),
+        ("encode push plan answer as JSON (ours)", "encode push plan (Foundation JSONEncoder)"),
         ("decode+validate push request (ours)", "decode push request (Foundation JSONSerialization)"),
         ("format 1000 doubles (ours)", "format 1000 doubles (description)"),
     ]
