@@ -25,7 +25,8 @@ let package = Package(
         // MARK: - Transport and service
         .target(name: "CLoupeSystem"),
         .target(name: "LoupeHTTP", dependencies: ["CLoupeSystem"]),
-        .target(name: "LoupeService", dependencies: ["LoupeHTTP", "LoupePlanner"]),
+        // The web prototype's files are embedded as Swift strings (scripts/embed-resources), not resources.
+        .target(name: "LoupeService", dependencies: ["LoupeHTTP", "LoupePlanner"], exclude: ["WebPrototype"]),
         .executableTarget(name: "loupe", dependencies: ["LoupeService"]),
 
         // MARK: - Benchmarks

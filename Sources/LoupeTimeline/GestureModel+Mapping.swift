@@ -43,6 +43,18 @@ extension GestureModel {
         return Scalar.clamp(distance / reference, pinchMinimumScale...1)
     }
 
+    /// Presentation progress for two fingers `distance` apart when a spread on the source started
+    /// at `startDistance` (`spreadToOpen`): the mirror of the pinch's mapping. The content should
+    /// be `distance ÷ (start + 8.7)` times the size it has on the source (same dead zone, outwards);
+    /// the zoom's content scale is `lerp(s₀, 1, p)`, so with `openingRatio` = 1 ÷ s₀ (how many times
+    /// the content grows from source to destination) `p = (ratio − 1) ÷ (openingRatio − 1)`,
+    /// clamped to 0...1 (the card neither shrinks below the source nor overshoots the page).
+    public func spreadProgress(distance: Double, startDistance: Double, openingRatio: Double) -> Double {
+        let reference = startDistance + pinchDeadZone
+        guard reference > 0, openingRatio > 1, distance.isFinite else { return 0 }
+        return Scalar.unit((distance / reference - 1) / (openingRatio - 1))
+    }
+
     /// The shortest distance two fingers may start a pinch at: twice the dead zone, so that
     /// `start − 8.7` stays well above zero and the commit ratio can be reached after the dead zone.
     public var minimumPinchStart: Double { 2 * pinchDeadZone }

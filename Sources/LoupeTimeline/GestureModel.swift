@@ -56,6 +56,16 @@ public struct GestureModel: Sendable, Hashable {
     /// (measured ~0.5, no projection).
     public var pinchCommitRatio: Double = 0.5
 
+    // MARK: Spread to open (`spreadToOpen`; not iOS behaviour, nothing measured)
+
+    /// A spread finishes opening when the progress its finger distance projects to,
+    /// `projectionTime` ahead, passes this. [GUESS] The middle of the journey: there is no iOS
+    /// gesture to measure, and half-way is where a pinch's release also turns (ratio 0.5).
+    public var spreadCommitProgress: Double = 0.5
+    /// How many times bigger than the source the content grows on the way to the destination
+    /// when the geometry gives no useful ratio (a source as big as the page). [GUESS]
+    public var spreadFallbackRatio: Double = 2
+
     // MARK: Springs
 
     /// The landing into the source after a finishing release: ω 15 rad/s, ζ 0.75 (measured: "one

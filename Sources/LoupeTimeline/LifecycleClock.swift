@@ -11,9 +11,14 @@ import LoupeLifecycle
 /// event comes 2 later when the timeline's spring settled before it, 0.5 later when it did not.
 /// Each stand-in time then maps back: an event's to its own time, a completion's to the moment its
 /// spring settled on the keyframes.
+///
+/// A push or present that a spread still holds when the script ends (`heldForward`,
+/// `spreadToOpen`) has no lifecycle counterpart: the engine would complete it on its own after
+/// the last event. It is stopped in flight instead (see `holdingInFlight`), as the engine leaves an
+/// unreleased pop.
 enum LifecycleClock {
     static func run(
-        _ links: [LifecycleLink], initial: InitialScreen, plans: HostPlans, order: CallbackOrder
+        _ links: [LifecycleLink], initial: InitialScreen, plans: HostPlans, order: CallbackOrder, heldForward: Int? = nil
     ) throws(TimelineError) -> LifecycleResult {
         var standIn: [Double] = []
         var realTime: [Double: Double] = [:]
@@ -41,9 +46,44 @@ enum LifecycleClock {
             }
             throw .lifecycle(first ?? .emptyStack, event: event)
         }
+        if let held = heldForward, held == links.count - 1, let last = standIn.last {
+            result = holdingInFlight(result, after: last, kind: links[held].event.kind)
+        }
         for k in result.trace.indices { result.trace[k].time = realTime[result.trace[k].time] ?? result.trace[k].time }
         for k in result.notes.indices { result.notes[k].time = realTime[result.notes[k].time] ?? result.notes[k].time }
         return result
+    }
+
+    /// The result as it stands while the last event's push or present is still in flight: the
+    /// completion the engine ran after `time` (stand-in clock) is taken back — its trace entries
+    /// and notes dropped, the states and views it changed restored — and the transition is
+    /// reported as unreleased, with the engine's own note for a finger still down.
+    static func holdingInFlight(_ result: LifecycleResult, after time: Double, kind: NavigationEvent.Kind) -> LifecycleResult {
+        var held = result
+        let undone = result.trace.filter { $0.time > time }
+        held.trace = result.trace.filter { $0.time <= time }
+        held.notes = result.notes.filter { $0.time <= time }
+        var views = Set(result.final.viewsInHierarchy)
+        for entry in undone.reversed() {
+            if case .hierarchy(let change) = entry.event {
+                if change == .addedToHierarchy { views.remove(entry.viewController) } else { views.insert(entry.viewController) }
+            }
+            if case .state = entry.event,
+               let before = held.trace.last(where: { $0.viewController == entry.viewController && $0.kind == .state }),
+               case .state(let state) = before.event {
+                held.final.states[entry.viewController] = state
+            }
+        }
+        held.final.viewsInHierarchy = views.sorted()
+        let transition: PendingTransition.Kind = if case .present = kind { .present } else { .push }
+        let name = TimelineSimulator.destinationName
+        held.final.unreleasedGesture = PendingTransition(kind: transition, viewController: name)
+        held.notes.append(LifecycleNote(
+            code: .unreleasedGesture, viewController: name,
+            message: "The script ends while a spread still drives the \(transition.rawValue) of \(name): "
+                + "it has had its will-callbacks but no did-callback yet.",
+            guideline: .minimizeTransitionState, time: time, runLoop: held.trace.last?.runLoop ?? 0))
+        return held
     }
 
     private static func stack(_ initial: InitialScreen) -> [String] {

@@ -10,7 +10,8 @@ public struct ReleaseDecision: Sendable, Hashable {
     public var gesture: GestureKind
     public var outcome: ReleaseOutcome
     /// What was compared: the projected scale (pan, edge swipe; 1 for a gesture that never got past
-    /// its slop) or the finger-distance ratio (pinch).
+    /// its slop), the finger-distance ratio (pinch), or for a spread that opens (`spreadToOpen`)
+    /// the share of the opening still to go, 1 − the projected progress.
     public var measure: Double
     /// The boundary: finish when `measure < threshold`.
     public var threshold: Double

@@ -38,7 +38,7 @@ public enum TimelineEngine {
         var simulator = TimelineSimulator(script: script)
         try simulator.run()
         let lifecycle = try LifecycleClock.run(simulator.links, initial: script.initial, plans: simulator.plans,
-                                               order: script.callbackOrder)
+                                               order: script.callbackOrder, heldForward: simulator.heldForwardLink)
         let frameRate = script.scene.animation.frameRate
         let keyframes = try KeyframeStream.sample(simulator.pieces, duration: simulator.now, frameRate: frameRate,
                                                   plans: simulator.plans)

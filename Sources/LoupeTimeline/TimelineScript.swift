@@ -17,6 +17,13 @@ public struct TimelineScript: Sendable, Hashable {
     public var callbackOrder: CallbackOrder
     /// The finger-to-card mappings and release rules; default the measured ones.
     public var gestures: GestureModel
+    /// `options.spreadToOpen`: a two-finger spread on the source drives the forward transition
+    /// interactively (Photos on iPhone OS 3.2; seed 000). **Not iOS behaviour**, so off by default,
+    /// and every timeline with it on carries a `spread-to-open-not-ios` warning.
+    public var spreadToOpen: Bool
+    /// `options.spreadTransition`: which forward transition a spread drives. nil: the host the
+    /// timeline is in at that moment (the last app call's, else the first app call's, else push).
+    public var spreadTransition: SpreadTransition?
 
     /// At most this many events (the same cap as the lifecycle engine's).
     public static let maximumEventCount = LifecycleScript.maximumEventCount
@@ -31,12 +38,15 @@ public struct TimelineScript: Sendable, Hashable {
     /// - Parameter initial: default inferred from the first app call (`InitialScreen.inferred`).
     public init(scene: ZoomScene, initial: InitialScreen? = nil, events: [TimelineEvent],
                 destinationScroll: DestinationScroll? = nil, callbackOrder: CallbackOrder = .article,
-                gestures: GestureModel = .measured) {
+                gestures: GestureModel = .measured, spreadToOpen: Bool = false,
+                spreadTransition: SpreadTransition? = nil) {
         self.scene = scene
         self.initial = initial ?? InitialScreen.inferred(from: events)
         self.events = events
         self.destinationScroll = destinationScroll
         self.callbackOrder = callbackOrder
         self.gestures = gestures
+        self.spreadToOpen = spreadToOpen
+        self.spreadTransition = spreadTransition
     }
 }

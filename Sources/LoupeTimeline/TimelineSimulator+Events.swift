@@ -54,11 +54,15 @@ extension TimelineSimulator {
     // MARK: - Touches
 
     private mutating func touchesBegan(_ kind: GestureKind, input: TouchInput, index: Int) throws(TimelineError) {
-        let plan = try plans.plan(host)
+        // A spread on the source belongs to the host it would open in, which may not be the
+        // current one (`spreadTransition`): its effect decides whether the gesture exists.
+        let opensIn = opensBySpread(kind) ? (spreadHost ?? host) : nil
+        let gestureHost = opensIn ?? host
+        let plan = try plans.plan(gestureHost)
         guard plan.effect == .zoom else {
             throw .gestureUnavailable(event: index, gesture: kind, reason: .notAZoom(plan.effect))
         }
-        if kind == .edgePan, host == .presentation {
+        if kind == .edgePan, gestureHost == .presentation {
             throw .gestureUnavailable(event: index, gesture: kind, reason: .edgeSwipeNeedsNavigation)
         }
         gesture = ActiveGesture(track: index, role: .ignored)
@@ -75,8 +79,13 @@ extension TimelineSimulator {
             return  // unreachable: the checker refuses a touchesBegan while fingers are down
         case .rest:
             guard isShown else {
+                if let opensIn {
+                    watchSpread(opening: opensIn, plan: plan, index: index)
+                    return
+                }
+                let spread = kind == .pinch ? " (options.spreadToOpen lets a spread open it, which is not iOS behaviour.)" : ""
                 warnings.append(TimelineWarning(.gestureCannotOpen,
-                    "The destination is not shown. iOS never starts a push or presentation from a gesture; the app starts it (seed 000, \"Gestures\").",
+                    "The destination is not shown. iOS never starts a push or presentation from a gesture; the app starts it (seed 000, \"Gestures\").\(spread)",
                     event: index))
                 return
             }
@@ -114,8 +123,18 @@ extension TimelineSimulator {
     private mutating func touchesMoved(index: Int) throws(TimelineError) {
         guard let active = gesture, let track = tracks[active.track] else { return }
         switch active.role {
-        case .ignored, .holding(anchor: .some):
+        case .ignored, .holding(anchor: .some), .spreading:
             return
+        case .pendingSpread(let opensIn, let ratio):
+            switch interpreter.recognizeSpread(track, at: now) {
+            case .undecided:
+                return
+            case .rejected(let code, let message):
+                warnings.append(TimelineWarning(code, message, event: index))
+                gesture?.role = .ignored
+            case .recognized(let anchor):
+                try beginSpread(anchor, host: opensIn, ratio: ratio, track: active.track, index: index)
+            }
         case .pending:
             switch interpreter.recognize(track, at: now, mustDismiss: true) {
             case .undecided:
@@ -163,6 +182,12 @@ extension TimelineSimulator {
             warnings.append(TimelineWarning(.gestureNotRecognized,
                 "The fingers lifted before the gesture got past its slop or dead zone, so nothing was dismissed.",
                 event: index))
+        case .pendingSpread:
+            warnings.append(TimelineWarning(.gestureNotRecognized,
+                "The fingers lifted before the spread got past its \(model.pinchDeadZone) pt dead zone, so nothing was opened.",
+                event: index))
+        case .spreading(let opening):
+            try releaseSpread(opening, track: active.track, index: index)
         case .holding(let anchor):
             guard case .tracking(let tracking) = phase, let track = tracks[active.track] else { return }
             let decision = interpreter.decide(anchor, track, at: now, event: index)

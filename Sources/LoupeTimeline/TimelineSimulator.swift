@@ -38,6 +38,9 @@ struct TimelineSimulator {
         case hold(CardState)
         /// The gesture's delta applied to the state the card was held at.
         case gesture(base: CardState, anchor: GestureAnchor, track: Int)
+        /// A spread on the source opening the destination (`spreadToOpen`): progress from the
+        /// finger distance, rotation and translation from the fingers.
+        case spread(SpreadOpening, track: Int)
     }
 
     /// The fingers currently down and what they are doing.
@@ -49,6 +52,11 @@ struct TimelineSimulator {
             case pending
             /// Holding the card; `anchor` is nil until it is recognised.
             case holding(anchor: GestureAnchor?)
+            /// Two fingers on the source with `spreadToOpen` on, not yet past the dead zone: a
+            /// spread would open the destination in `host`, its content growing `ratio` times.
+            case pendingSpread(host: Host, ratio: Double)
+            /// A spread drives the push or presentation.
+            case spreading(SpreadOpening)
         }
         var track: Int
         var role: Role
@@ -61,6 +69,10 @@ struct TimelineSimulator {
     let interpreter: GestureInterpreter
     let scroll: DestinationScroll?
     let model: GestureModel
+    /// `spreadToOpen`: a spread on the source opens the destination (not iOS behaviour).
+    let spreadToOpen: Bool
+    /// The host a spread opens in; nil = the host the timeline is in at that moment.
+    let spreadHost: Host?
     /// How close each component must come to its target for a spring to count as settled:
     /// 0.001 for progress, scale and rotation (SwiftUI's epsilon), a quarter point for translations
     /// (under one pixel at 3×), so the last keyframe's snap to rest is invisible.
@@ -74,6 +86,9 @@ struct TimelineSimulator {
     var warnings: [TimelineWarning] = []
     var releases: [ReleaseDecision] = []
     var links: [LifecycleLink] = []
+    /// The link of a push or present a spread still holds when the script ends (fingers down):
+    /// the lifecycle engine would complete it on its own, so `LifecycleClock` stops it in flight.
+    var heldForwardLink: Int?
 
     // MARK: State
 
@@ -99,6 +114,8 @@ struct TimelineSimulator {
         interpreter = GestureInterpreter(model: script.gestures, container: size, layoutDirection: script.scene.container.layoutDirection)
         scroll = script.destinationScroll
         model = script.gestures
+        spreadToOpen = script.spreadToOpen
+        spreadHost = script.spreadTransition?.host
         epsilon = CardState(progress: 0.001, scale: 0.001, rotation: 0.001, x: 0.25, y: 0.25)
         plans = HostPlans(scene: script.scene)
         switch script.initial {
@@ -109,6 +126,11 @@ struct TimelineSimulator {
         isShown = script.initial != .source
         phase = .rest(since: 0, state: .resting(atProgress: isShown ? 1 : 0), pivot: .zero)
         openSegment = (0, .idle, nil, nil)
+        if spreadToOpen {
+            warnings.append(TimelineWarning(.spreadToOpenNotIOS,
+                "spreadToOpen lets a spread on the source drive the push or presentation, as Photos did on iPhone OS 3.2; iOS never starts a forward transition from a gesture (seed 000, \"Gestures\"), so this timeline does not show iOS behaviour.",
+                option: "spreadToOpen"))
+        }
     }
 
     // MARK: - Running
@@ -122,6 +144,9 @@ struct TimelineSimulator {
         if case .animating(let animation) = phase {
             now = max(now, animation.settlesAt)
             settle(animation)
+        }
+        if case .tracking = phase, case .spreading(let opening)? = gesture?.role {
+            heldForwardLink = opening.link
         }
         closePhase(outcome: nil, keepEmpty: true)
     }
@@ -189,6 +214,9 @@ struct TimelineSimulator {
         case .gesture(let base, let anchor, let key):
             guard let track = tracks[key] else { return base }
             return interpreter.delta(anchor, track, at: time).applied(to: base)
+        case .spread(let opening, let key):
+            guard let track = tracks[key] else { return .resting(atProgress: 0) }
+            return interpreter.spreadState(opening, track, at: time)
         }
     }
 
@@ -235,13 +263,39 @@ struct TimelineSimulator {
         from pose: CardPose, toProgress progress: Double, spring: Spring, transition: TransitionKind,
         outcome: ReleaseOutcome, lifecycle: NavigationEvent, event: Int
     ) throws(TimelineError) {
+        let (motion, duration) = try settlingSpring(from: pose, toProgress: progress, spring: spring)
+        links.append(LifecycleLink(event: lifecycle, timelineEvent: event, settlesAt: nil))
+        startAnimation(motion, settlingIn: duration, transition: transition, outcome: outcome, pivot: pose.pivot,
+                       link: links.count - 1)
+    }
+
+    /// Starts a spring that completes a lifecycle event already sent (`link`): a spread's push or
+    /// present, which began when the spread was recognised and completes when its landing settles.
+    mutating func startSpring(
+        from pose: CardPose, toProgress progress: Double, spring: Spring, transition: TransitionKind,
+        outcome: ReleaseOutcome, completing link: Int
+    ) throws(TimelineError) {
+        let (motion, duration) = try settlingSpring(from: pose, toProgress: progress, spring: spring)
+        startAnimation(motion, settlingIn: duration, transition: transition, outcome: outcome, pivot: pose.pivot, link: link)
+    }
+
+    /// The spring from `pose` to rest at `progress` (gesture undone) and how long it takes to settle.
+    private func settlingSpring(
+        from pose: CardPose, toProgress progress: Double, spring: Spring
+    ) throws(TimelineError) -> (CardSpring, Double) {
         let motion = CardSpring(origin: now, start: pose.state, velocity: pose.velocity,
                                 target: .settleTarget(progress: progress, from: pose.state), spring: spring)
         let duration = motion.settlingDuration(epsilon: epsilon)
         guard duration.isFinite else { throw .geometry(.springNeverSettles) }
-        links.append(LifecycleLink(event: lifecycle, timelineEvent: event, settlesAt: nil))
+        return (motion, duration)
+    }
+
+    private mutating func startAnimation(
+        _ motion: CardSpring, settlingIn duration: Double, transition: TransitionKind, outcome: ReleaseOutcome,
+        pivot: Point, link: Int
+    ) {
         phase = .animating(Animation(spring: motion, settlesAt: now + duration, transition: transition, outcome: outcome,
-                                     pivot: pose.pivot, link: links.count - 1))
+                                     pivot: pivot, link: link))
         openSegment = (now, .animating, transition, nil)
         lastTransition = transition
     }

@@ -1,10 +1,12 @@
 /// Something in the script did not do what it may look like it does: above all a gesture that
-/// starts no dismissal (it leaves the keyframes unchanged and says why here).
+/// starts no dismissal (it leaves the keyframes unchanged and says why here), or an option that
+/// makes the timeline behave unlike iOS.
 public struct TimelineWarning: Sendable, Hashable {
     /// Stable codes; the raw values are the wire spelling.
     public enum Code: String, Sendable, Hashable, CaseIterable {
         /// A gesture on the source screen: iOS never starts a push or presentation from a gesture
-        /// (seed 000, "Gestures").
+        /// (seed 000, "Gestures"). With `spreadToOpen` on, also a pinch on the source that is not a
+        /// spread starting over the source view.
         case gestureCannotOpen = "gesture-cannot-open"
         /// Pinch on a zoomed-in scroll view: the scroll view zooms out first (seed 000).
         case scrollViewZoomedIn = "scroll-view-zoomed-in"
@@ -24,17 +26,40 @@ public struct TimelineWarning: Sendable, Hashable {
         case touchesTooClose = "touches-too-close"
         /// The app started a transition while a finger was down; the finger no longer drives anything.
         case gestureSuperseded = "gesture-superseded"
+        /// `spreadToOpen` is on: a spread on the source drives the push or presentation, which iOS
+        /// never does (seed 000: only Photos on iPhone OS 3.2 did). Given for every timeline with
+        /// the option on, whether or not a spread happens, so no answer passes for iOS's.
+        case spreadToOpenNotIOS = "spread-to-open-not-ios"
+    }
+
+    /// What a warning is about: one event, or an option that concerns the whole timeline.
+    public enum Subject: Sendable, Hashable {
+        /// Index of the event.
+        case event(Int)
+        /// The name of the script option (the API's member of `options`, e.g. "spreadToOpen").
+        case option(String)
     }
 
     public var code: Code
     /// One or two sentences for a developer; prose, may change (the code is the contract).
     public var message: String
-    /// Index of the event the warning is about.
-    public var event: Int
+    public var subject: Subject
+
+    /// Index of the event the warning is about; nil for a warning about an option.
+    public var event: Int? {
+        if case .event(let index) = subject { return index }
+        return nil
+    }
 
     public init(_ code: Code, _ message: String, event: Int) {
         self.code = code
         self.message = message
-        self.event = event
+        self.subject = .event(event)
+    }
+
+    public init(_ code: Code, _ message: String, option: String) {
+        self.code = code
+        self.message = message
+        self.subject = .option(option)
     }
 }

@@ -95,7 +95,22 @@ struct TouchTrack: Sendable, Hashable {
     /// points per second: the slope of the last stretch of path with a positive duration that
     /// ends at or contains `time`. Zero when the finger rested before `time`.
     func velocity(arrivingAt time: Double) -> Point {
-        guard samples.count >= 2 else { return .zero }
+        guard let (a, b, span) = stretch(arrivingAt: time) else { return .zero }
+        let from = trackedPoint(samples[a].touches), to = trackedPoint(samples[b].touches)
+        return Point(x: (to.x - from.x) / span, y: (to.y - from.y) / span)
+    }
+
+    /// How fast the finger distance grows arriving at `time`, points per second, over the same
+    /// stretch of path as `velocity(arrivingAt:)` (a spread's release projects it).
+    func distanceRate(arrivingAt time: Double) -> Double {
+        guard let (a, b, span) = stretch(arrivingAt: time) else { return 0 }
+        return (Self.distance(samples[b].touches) - Self.distance(samples[a].touches)) / span
+    }
+
+    /// The samples bounding the last stretch of path with a positive duration that ends at or
+    /// contains `time`, and its duration; nil when the finger rested before `time`.
+    private func stretch(arrivingAt time: Double) -> (from: Int, to: Int, span: Double)? {
+        guard samples.count >= 2 else { return nil }
         let j = sampleIndex(atOrBefore: time)
         var a = j, b = j
         if j + 1 < samples.count, time > samples[j].time, samples[j + 1].time > samples[j].time {
@@ -104,14 +119,13 @@ struct TouchTrack: Sendable, Hashable {
             // Arriving exactly at sample j (or after the last one): the stretch into the first
             // sample at that instant.
             while b > 0, samples[b - 1].time == samples[j].time { b -= 1 }
-            guard b > 0 else { return .zero }
+            guard b > 0 else { return nil }
             a = b - 1
             while a > 0, samples[a - 1].time == samples[a].time { a -= 1 }
         }
         let span = samples[b].time - samples[a].time
-        guard span > 0 else { return .zero }
-        let from = trackedPoint(samples[a].touches), to = trackedPoint(samples[b].touches)
-        return Point(x: (to.x - from.x) / span, y: (to.y - from.y) / span)
+        guard span > 0 else { return nil }
+        return (a, b, span)
     }
 
     private func trackedPoint(_ touches: [Point]) -> Point {

@@ -1,5 +1,5 @@
 import LoupeHTTP
-import LoupeService
+@testable import LoupeService
 import Testing
 
 @Suite("Service configuration")
@@ -60,5 +60,17 @@ struct ConfigurationTests {
         } catch {
             #expect(error.setting == setting)
         }
+    }
+}
+
+@Suite("Log timestamps")
+struct LogTimestampTests {
+    @Test("timestamps are RFC 3339 UTC with milliseconds")
+    func timestamp_isRFC3339() throws {
+        let text = Logger.timestamp()
+        #expect(text.count == 24)
+        let pattern = try Regex(#"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$"#)
+        #expect(text.wholeMatch(of: pattern) != nil, "\(text)")
+        #expect(text.hasPrefix("20"))
     }
 }

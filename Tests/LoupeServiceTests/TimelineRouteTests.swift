@@ -162,6 +162,60 @@ struct TimelineRouteTests {
         #expect(strings(problem["errors"], "pointer") == ["/evnets"])
     }
 
+    @Test("options.spreadToOpen and spreadTransition decode; a plan reports them as unknown fields")
+    func spreadToOpen_Decodes() throws {
+        func script(_ options: String) throws -> TimelineScript {
+            let body = "{\(Self.pushed),\"events\":[],\"options\":\(options)}"
+            return try TimelineRequestDecoder.decode(try JSONReader.parse(Array(body.utf8))).script
+        }
+        let on = try script(#"{"spreadToOpen":true,"spreadTransition":"present","precision":3}"#)
+        #expect(on.spreadToOpen && on.spreadTransition == .present)
+        let off = try script(#"{"precision":3}"#)
+        #expect(!off.spreadToOpen && off.spreadTransition == nil)
+        #expect(!(try script("null")).spreadToOpen)
+        do {
+            _ = try script(#"{"spreadToOpen":"yes","spreadTransition":"pop"}"#)
+            Issue.record("a string spreadToOpen was accepted")
+        } catch {
+            #expect((error as? Problem)?.errors.map(\.pointer) == ["/options/spreadToOpen", "/options/spreadTransition"])
+        }
+        let service = try TestService()
+        let plan = try JSONReader.parse(try service.post("/v1/plans", json: #"{"transition":"push","container":{"width":393,"height":852},"options":{"spreadToOpen":true}}"#).body)
+        let unknown = zip(strings(plan["warnings"], "code"), strings(plan["warnings"], "pointer")).filter { $0.0 == "unknown-field" }
+        #expect(unknown.map(\.1) == ["/options/spreadToOpen"])
+    }
+
+    @Test("the spread-to-open example opens the push, is marked not iOS, and is continuous at its release")
+    func spreadToOpenExample_OpensAndIsMarkedNotIOS() throws {
+        let service = try TestService()
+        let body = String(decoding: try ExampleFiles.bytes("timeline-spread-to-open.json"), as: UTF8.self)
+        let (response, answer) = try post(service, body)
+        #expect(response.status == 200, "\(response.text)")
+        #expect(strings(answer["warnings"], "code") == ["spread-to-open-not-ios"])
+        #expect(strings(answer["warnings"], "pointer") == ["/options/spreadToOpen"])
+        #expect(strings(answer["releases"], "outcome") == ["finish"])
+        #expect(strings(answer["segments"], "transition") == ["push", "push"])
+        #expect(answer["final"]?["stack"] == .array([.string("source"), .string("destination")]))
+        // Strict mode is about the request, not about what the script does: the warning stays one.
+        let strict = body.replacingOccurrences(of: #""spreadToOpen": true"#, with: #""spreadToOpen": true, "strict": true"#)
+        #expect(strict != body)
+        #expect(try post(service, strict).0.status == 200)
+
+        var script = try TimelineRequestDecoder.decode(try RequestDocument.parse(try ExampleFiles.bytes("timeline-spread-to-open.json"))).script
+        script.scene.animation.frameRate = 2000
+        let timeline = try TimelineEngine.run(script)
+        let release = try #require(timeline.releases.first?.time)
+        let frames = timeline.keyframes
+        let values = frames.map { k in
+            [k.mask.rect.midX, k.mask.rect.midY, k.mask.rect.width, k.mask.rect.height, k.mask.cornerRadius,
+             k.transform.a, k.transform.b, k.transform.tx, k.transform.ty]
+        }
+        let gap = try #require(ContinuityGap(times: frames.map(\.time), samples: values, at: release))
+        #expect(gap.worstPositionGap(floors: [1, 1, 1, 1, 1, 0.01, 0.01, 1, 1]) < 0.01)
+        #expect(gap.worstVelocityGap(groups: [[0, 1, 2, 3, 4, 7, 8], [5, 6]], floors: [5, 5, 5, 5, 5, 0.1, 0.1, 5, 5]) < 0.01)
+        #expect(gap.leftVelocity[2] > 200)
+    }
+
     @Test("timelines answer JSON only")
     func timelines_AnswerJSONOnly() throws {
         let service = try TestService()

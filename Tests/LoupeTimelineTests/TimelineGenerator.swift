@@ -9,8 +9,9 @@ import LoupeTimeline
 enum TimelineGenerator {
     /// A mostly valid script. App calls are chosen from what the timeline so far leaves on screen
     /// (pop/dismiss when the destination is shown, push/present when it is not), found by running
-    /// the engine on the prefix.
-    static func script(seed: UInt64, frameRate: Double = 1000) -> TimelineScript {
+    /// the engine on the prefix. With `spreadToOpen`, pinches on the source screen land on the
+    /// thumbnail and mostly open, so spreads drive pushes and presentations.
+    static func script(seed: UInt64, frameRate: Double = 1000, spreadToOpen: Bool = false) -> TimelineScript {
         var random = SeededGenerator(seed: seed)
         let initial = random.element(of: InitialScreen.allCases)
         let modal = initial == .presented || (initial == .source && random.chance(0.4))
@@ -21,7 +22,7 @@ enum TimelineGenerator {
         var time = 0.0
         for _ in 0..<random.int(in: 2...8) {
             time += random.double(in: 0.02...0.5)
-            let (shown, busyUntil) = screen(events, initial: initial, scene: scene)
+            let (shown, busyUntil) = screen(events, initial: initial, scene: scene, spreadToOpen: spreadToOpen)
             if random.chance(0.35) {
                 // UIKit refuses a present or dismiss while one runs; wait for it to land.
                 if modal, let busyUntil, busyUntil >= time { time = busyUntil + random.double(in: 0.01...0.2) }
@@ -33,7 +34,7 @@ enum TimelineGenerator {
                 }
             } else {
                 let gesture: GestureKind = modal ? random.element(of: [.pinch, .pan]) : random.element(of: GestureKind.allCases)
-                events += touches(gesture, start: time, rtl: rtl, random: &random)
+                events += touches(gesture, start: time, rtl: rtl, spreads: spreadToOpen && !shown, random: &random)
                 time = events.last?.time ?? time
                 // Fingers left down end the script: another touchesBegan would be an error.
                 if case .touchesMoved = events.last?.kind { break }
@@ -41,14 +42,17 @@ enum TimelineGenerator {
         }
         let scroll = random.chance(0.2) ? DestinationScroll(zoomScale: random.element(of: [1, 2]), contentOffset: Point(x: 0, y: random.element(of: [0, 50])),
                                                             scrollsHorizontally: random.chance(0.5), scrollsVertically: random.chance(0.5)) : nil
-        return TimelineScript(scene: scene, initial: initial, events: events, destinationScroll: scroll)
+        return TimelineScript(scene: scene, initial: initial, events: events, destinationScroll: scroll, spreadToOpen: spreadToOpen)
     }
 
     /// Whether the destination is on screen after `events`, and until when a transition still runs.
-    private static func screen(_ events: [TimelineEvent], initial: InitialScreen, scene: ZoomScene) -> (shown: Bool, busyUntil: Double?) {
+    private static func screen(
+        _ events: [TimelineEvent], initial: InitialScreen, scene: ZoomScene, spreadToOpen: Bool
+    ) -> (shown: Bool, busyUntil: Double?) {
         var prefix = scene
         prefix.animation.frameRate = 30
-        guard let timeline = try? TimelineEngine.run(TimelineScript(scene: prefix, initial: initial, events: events)) else {
+        let script = TimelineScript(scene: prefix, initial: initial, events: events, spreadToOpen: spreadToOpen)
+        guard let timeline = try? TimelineEngine.run(script) else {
             return (initial != .source, nil)
         }
         let shown = timeline.final.states["destination"].map { $0 == .appeared || $0 == .appearing } ?? (initial != .source)
@@ -58,9 +62,16 @@ enum TimelineGenerator {
 
     /// One gesture: 2–12 samples at 30–240 Hz, fingers moving at up to ~2,500 pt/s, mostly down
     /// and inward so many gestures dismiss; sometimes left down at the end.
-    private static func touches(_ gesture: GestureKind, start: Double, rtl: Bool, random: inout SeededGenerator) -> [TimelineEvent] {
+    private static func touches(
+        _ gesture: GestureKind, start: Double, rtl: Bool, spreads: Bool = false, random: inout SeededGenerator
+    ) -> [TimelineEvent] {
         let leading = rtl ? 402.0 - random.double(in: 1...15) : random.double(in: 1...15)
         var point = Point(x: gesture == .edgePan ? leading : random.double(in: 40...360), y: random.double(in: 100...700))
+        let spreading = spreads && gesture == .pinch
+        if spreading {
+            // On the thumbnail (Fixture.thumbnail: 24, 300, 120 × 240).
+            point = Point(x: 24 + (point.x - 40) / 320 * 120, y: 300 + (point.y - 100) / 600 * 240)
+        }
         var distance = random.double(in: 60...300), angle = random.double(in: -3...3)
         func fingers() -> [Point] {
             guard gesture == .pinch else { return [point] }
@@ -78,7 +89,7 @@ enum TimelineGenerator {
                 : Double.pi / 2 + random.double(in: -1.2...1.2) + (random.chance(0.15) ? Double.pi : 0)
             point.x += speed * dt * cos(heading)
             point.y += speed * dt * sin(heading)
-            distance = max(20, distance + random.double(in: -900...300) * dt)
+            distance = max(20, distance + random.double(in: spreading ? -300...2500 : -900...300) * dt)
             angle += random.double(in: -6...6) * dt
             events.append(.touchesMoved(fingers(), at: time))
         }

@@ -8,14 +8,20 @@ extension PlanRequestDecoder {
         var zoom: ZoomOptions?
         var strict: Bool
         var precision: Int?
+        /// The `options` object itself, so a route that takes more options than a plan (a
+        /// timeline's `spreadToOpen`) reads them from the same object and they are not reported as
+        /// unknown; nil when absent or not an object.
+        var object: FieldReader.Object?
     }
 
     func readOptions(_ root: FieldReader.Object) -> DecodedOptions {
         guard root.has("options") else {
             _ = reader.value(root, "options")
-            return DecodedOptions(zoom: ZoomOptions(), strict: false, precision: nil)
+            return DecodedOptions(zoom: ZoomOptions(), strict: false, precision: nil, object: nil)
         }
-        guard let object = reader.object(root, "options") else { return DecodedOptions(zoom: nil, strict: false, precision: nil) }
+        guard let object = reader.object(root, "options") else {
+            return DecodedOptions(zoom: nil, strict: false, precision: nil, object: nil)
+        }
         let errorsBefore = reader.errors.count
         let fitMode = reader.choice(object, "fitMode", as: FitMode.self)
         let motionPath = reader.choice(object, "motionPath", as: MotionPath.self) ?? .straight
@@ -24,10 +30,10 @@ extension PlanRequestDecoder {
         let strict = reader.bool(object, "strict") ?? false
         let precision = reader.integer(object, "precision", in: Self.precisionRange)
         guard reader.errors.count == errorsBefore, let dimming else {
-            return DecodedOptions(zoom: nil, strict: strict, precision: precision)
+            return DecodedOptions(zoom: nil, strict: strict, precision: precision, object: object)
         }
         let options = ZoomOptions(fitMode: fitMode, motionPath: motionPath, backgroundMode: backgroundMode, dimming: dimming)
-        return DecodedOptions(zoom: options, strict: strict, precision: precision)
+        return DecodedOptions(zoom: options, strict: strict, precision: precision, object: object)
     }
 
     /// `options.dimming`: UIKit's `dimmingColor` as "#RRGGBB" or "#RRGGBBAA" and the scrim's

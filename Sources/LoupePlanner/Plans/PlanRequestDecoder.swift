@@ -60,6 +60,8 @@ public final class PlanRequestDecoder {
         var strict: Bool
         var precision: Int?
         var callbackOrder: CallbackOrder
+        /// The `options` object, for the options only a timeline reads (nil when absent or invalid).
+        var options: FieldReader.Object?
     }
 
     /// Reads platform, container, source or sources, destination, animation, options and
@@ -77,7 +79,8 @@ public final class PlanRequestDecoder {
             scene = ZoomScene(transition: transition, platform: platform, container: container, source: source,
                               destination: destination, animation: animation, options: zoomOptions)
         }
-        return SharedFields(scene: scene, strict: options.strict, precision: options.precision, callbackOrder: callbackOrder)
+        return SharedFields(scene: scene, strict: options.strict, precision: options.precision, callbackOrder: callbackOrder,
+                            options: options.object)
     }
 
     // MARK: - Platform and container

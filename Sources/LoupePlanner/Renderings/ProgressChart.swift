@@ -36,7 +36,7 @@ struct ProgressChart {
         svg.label("time (s)", ["x": SVGWriter.number(left + width / 2), "y": SVGWriter.number(top + height + 36), "font-size": "12", "text-anchor": "middle", "fill": "#3c4043"])
         svg.label("progress", ["x": SVGWriter.number(left - 36), "y": SVGWriter.number(top + height / 2), "font-size": "12", "text-anchor": "middle", "fill": "#3c4043",
                                "transform": "rotate(-90 \(SVGWriter.number(left - 36)) \(SVGWriter.number(top + height / 2)))"])
-        svg.label("target 1", ["x": SVGWriter.number(left + 6), "y": SVGWriter.number(y(1) - 5), "font-size": "11", "fill": "#34a853"])
+        svg.label("target 1", ["x": SVGWriter.number(left + 6), "y": SVGWriter.number(y(1) + 14), "font-size": "11", "fill": "#34a853"])
 
         let points = keyframes.map { "\(SVGWriter.number(x($0.time))),\(SVGWriter.number(y($0.progress)))" }.joined(separator: " ")
         svg.element("polyline", ["points": points, "fill": "none", "stroke": "#1a73e8", "stroke-width": "2", "stroke-linejoin": "round"])

@@ -38,9 +38,13 @@ extension TimelineFailure {
 }
 
 extension RequestWarning {
-    /// The warning for something the script does, pointing at the event it is about.
+    /// The warning for something the script does, pointing at the event it is about, or at the
+    /// option it is about (`/options/spreadToOpen`).
     public init(_ warning: TimelineWarning) {
-        self.init(code: warning.code.rawValue, message: warning.message,
-                  pointer: JSONPointer(["events", String(warning.event)]).description)
+        let pointer = switch warning.subject {
+        case .event(let index): JSONPointer(["events", String(index)])
+        case .option(let name): JSONPointer(["options", name])
+        }
+        self.init(code: warning.code.rawValue, message: warning.message, pointer: pointer.description)
     }
 }

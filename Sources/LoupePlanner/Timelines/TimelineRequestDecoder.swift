@@ -3,8 +3,10 @@ import LoupeTimeline
 
 /// Reads a `POST /v1/timelines` body into a `TimelineRequest`. Everything a plan takes is read
 /// by the plan decoder (`PlanRequestDecoder.readShared`) with the same reader, so one 422 lists
-/// every invalid field of both parts; this decoder adds `initial`, `events` and
-/// `destinationScroll`. Whether the script can be played (times in order, touch counts, the
+/// every invalid field of both parts; this decoder adds `initial`, `events`,
+/// `destinationScroll`, and the timeline-only `options.spreadToOpen` and
+/// `options.spreadTransition` (read from the plan decoder's own `options` object, so a plan still
+/// reports them as unknown fields while a timeline does not). Whether the script can be played (times in order, touch counts, the
 /// gestures the platform has) is the engine's question, asked afterwards.
 ///
 /// Fields that do not apply to an event's type (a `gesture` on a push) are not read, so they
@@ -34,15 +36,28 @@ public final class TimelineRequestDecoder {
         guard let root = reader.object(document, at: .root) else { return (nil, false) }
         // The scene's transition is a placeholder: every app call in the script plans its own.
         let shared = plan.readShared(root, transition: .push)
+        let spread = readSpread(shared.options)
         let initial = reader.choice(root, "initial", as: InitialScreen.self)
         let events = readEvents(root)
         let scroll = readScroll(root)
         guard reader.errors.isEmpty, let scene = shared.scene, let events, scroll.isValid else { return (nil, shared.strict) }
         let script = TimelineScript(scene: scene, initial: initial, events: events, destinationScroll: scroll.value,
-                                    callbackOrder: shared.callbackOrder)
+                                    callbackOrder: shared.callbackOrder, spreadToOpen: spread.toOpen,
+                                    spreadTransition: spread.transition)
         let request = TimelineRequest(script: script, strict: shared.strict, precision: shared.precision,
                                       unknownFields: reader.unknownFields)
         return (request, shared.strict)
+    }
+
+    // MARK: - Options
+
+    /// `options.spreadToOpen` (default false; not iOS behaviour, the engine warns) and
+    /// `options.spreadTransition` ("push" | "present"; default the timeline's own host).
+    private func readSpread(_ options: FieldReader.Object?) -> (toOpen: Bool, transition: SpreadTransition?) {
+        guard let options else { return (false, nil) }
+        let toOpen = reader.bool(options, "spreadToOpen") ?? false
+        let transition = reader.choice(options, "spreadTransition", as: SpreadTransition.self)
+        return (toOpen, transition)
     }
 
     // MARK: - Events

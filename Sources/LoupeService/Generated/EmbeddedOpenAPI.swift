@@ -58,6 +58,8 @@ tags:
     description: View-controller callback traces for scripts of navigation events.
   - name: timelines
     description: Fluid, interruptible transitions driven by gestures, as keyframes and callbacks on one clock.
+  - name: prototype
+    description: The web prototype, for people to see, touch and tune a zoom in a browser.
 paths:
   /healthz:
     get:
@@ -184,6 +186,118 @@ paths:
                     openapi: 3.1.0
                     info:
                       title: Loupe
+  /:
+    get:
+      tags: [prototype]
+      operationId: getPrototype
+      summary: The web prototype.
+      description: |
+        A page that plays plans in the browser: a grid of generated pictures, each zooming into a
+        detail view with POST /v1/plans (format waapi) and back with Done, a swipe down, a drag or
+        a pinch (POST /v1/timelines decides and settles a gesture), with settings for the request
+        and a panel showing the SVG renderings and the warnings. Its scripts, stylesheet and icon
+        are /prototype/{asset}. Everything is embedded in the binary and nothing comes from another
+        origin, so it works offline. Never requires an API key (the page sends the key typed into
+        its settings with its /v1 calls).
+      responses:
+        '200':
+          description: The page.
+          headers:
+            X-Request-ID:
+              $ref: '#/components/headers/RequestID'
+            ETag:
+              description: Strong entity tag of the file, the first 128 bits of its SHA-256. Send it back in If-None-Match.
+              required: true
+              schema:
+                type: string
+                pattern: '^"[0-9a-f]{32}"$'
+            Cache-Control:
+              description: '`no-cache`: revalidate before each use; unchanged files get 304.'
+              required: true
+              schema:
+                type: string
+                const: no-cache
+            Content-Security-Policy:
+              description: 'Files and fetches from this origin only, and blob images (the panel''s SVGs); no inline script or style, no framing.'
+              required: true
+              schema:
+                type: string
+                const: "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+            X-Content-Type-Options:
+              description: Browsers must not guess another type.
+              required: true
+              schema:
+                type: string
+                const: nosniff
+          content:
+            text/html:
+              schema:
+                type: string
+              examples:
+                page:
+                  x-request: {}
+                  value: <!doctype html>...
+        '304':
+          description: '`If-None-Match` names the page''s ETag (or is `*`). No body.'
+          headers:
+            X-Request-ID:
+              $ref: '#/components/headers/RequestID'
+            ETag:
+              $ref: '#/paths/~1/get/responses/200/headers/ETag'
+            Cache-Control:
+              $ref: '#/paths/~1/get/responses/200/headers/Cache-Control'
+          x-request: {"revalidate":true}
+  /prototype/{asset}:
+    get:
+      tags: [prototype]
+      operationId: getPrototypeAsset
+      summary: A file of the web prototype.
+      parameters:
+        - name: asset
+          in: path
+          required: true
+          description: The page's ES modules, its stylesheet and its icon.
+          schema:
+            type: string
+            enum: [api.js, gestures.js, icon.svg, layers.js, main.js, panel.js, pictures.js, prototype.css, settings.js]
+      responses:
+        '200':
+          description: The file.
+          headers:
+            X-Request-ID:
+              $ref: '#/components/headers/RequestID'
+            ETag:
+              $ref: '#/paths/~1/get/responses/200/headers/ETag'
+            Cache-Control:
+              $ref: '#/paths/~1/get/responses/200/headers/Cache-Control'
+            X-Content-Type-Options:
+              $ref: '#/paths/~1/get/responses/200/headers/X-Content-Type-Options'
+          content:
+            text/javascript:
+              schema:
+                type: string
+              examples:
+                module:
+                  x-request: {"path":"/prototype/main.js"}
+                  value: // Loupe's web prototype...
+            text/css:
+              schema:
+                type: string
+            image/svg+xml:
+              schema:
+                type: string
+        '304':
+          description: '`If-None-Match` names the file''s ETag (or is `*`). No body.'
+          headers:
+            X-Request-ID:
+              $ref: '#/components/headers/RequestID'
+            ETag:
+              $ref: '#/paths/~1/get/responses/200/headers/ETag'
+            Cache-Control:
+              $ref: '#/paths/~1/get/responses/200/headers/Cache-Control'
+          x-request: {"revalidate":true,"path":"/prototype/prototype.css"}
+        '404':
+          $ref: '#/components/responses/NotFound'
   /v1/plans:
     post:
       tags: [plans]
@@ -640,7 +754,8 @@ paths:
         their start distance (pinch); the landing (ω 15, ζ 0.75) or spring back (ω 22, ζ 0.9)
         starts with the card's position and velocity. Touching a running transition stops it
         where it is; an interrupted push completes and becomes a pop (Apple's fluid-transitions
-        article). Forward transitions never start from a gesture; scroll views take precedence
+        article). Forward transitions never start from a gesture (unless `options.spreadToOpen`,
+        which is not iOS behaviour and says so in `warnings`); scroll views take precedence
         as iOS gives it them. A gesture that dismisses nothing changes no keyframe and says why
         in `warnings`, pointing at its event.
 
@@ -667,6 +782,9 @@ paths:
               timeline-interrupted-push:
                 summary: A push grabbed mid-flight and flicked down; it completes, becomes a pop and lands.
                 value: {"container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},"destination":{"alignmentRect":{"x":0,"y":0,"width":393,"height":393}},"events":[{"time":0,"type":"push"},{"time":0.15,"type":"touchesBegan","gesture":"pan","touches":[{"x":200,"y":400}]},{"time":0.183,"type":"touchesMoved","touches":[{"x":195,"y":420}]},{"time":0.217,"type":"touchesMoved","touches":[{"x":190,"y":470}]},{"time":0.25,"type":"touchesMoved","touches":[{"x":185,"y":540}]},{"time":0.283,"type":"touchesMoved","touches":[{"x":180,"y":620}]},{"time":0.283,"type":"touchesEnded"}]}
+              timeline-spread-to-open:
+                summary: Not iOS behaviour (options.spreadToOpen) - two fingers thrown apart on the thumbnail; the push follows them and lands.
+                value: {"container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},"destination":{"alignmentRect":{"x":0,"y":0,"width":393,"height":393}},"initial":"source","options":{"spreadToOpen":true,"spreadTransition":"push"},"events":[{"time":0,"type":"touchesBegan","gesture":"pinch","touches":[{"x":53.4,"y":184.6},{"x":88.6,"y":165.4}]},{"time":0.033,"type":"touchesMoved","touches":[{"x":56.5,"y":201.3},{"x":103.3,"y":178.7}]},{"time":0.067,"type":"touchesMoved","touches":[{"x":58.7,"y":218.3},{"x":119.5,"y":192.6}]},{"time":0.1,"type":"touchesMoved","touches":[{"x":60.4,"y":234.2},{"x":135.5,"y":206.8}]},{"time":0.133,"type":"touchesMoved","touches":[{"x":61.5,"y":249.6},{"x":152.2,"y":221.4}]},{"time":0.167,"type":"touchesMoved","touches":[{"x":62.7,"y":264.6},{"x":169.3,"y":237.4}]},{"time":0.167,"type":"touchesEnded"}]}
       responses:
         '200':
           description: The keyframes, callbacks, segments, releases, notes, final state and warnings.
@@ -1783,7 +1901,7 @@ components:
                  alignment-rect-ignored, transparent-destination, unknown-field,
                  gesture-cannot-open, scroll-view-zoomed-in, scroll-view-not-at-top, edge-swipe-needs-direct-touch,
                  not-from-leading-edge, swipe-not-downward, pinch-spread, gesture-not-recognized, touches-too-close,
-                 gesture-superseded]
+                 gesture-superseded, spread-to-open-not-ios]
         message:
           type: string
           description: Prose; may change.
@@ -2018,7 +2136,9 @@ components:
       required: [container, events]
       properties:
         platform:
-          $ref: '#/components/schemas/Platform'
+          anyOf:
+            - $ref: '#/components/schemas/Platform'
+            - type: 'null'
         container:
           $ref: '#/components/schemas/Container'
         source:
@@ -2026,21 +2146,29 @@ components:
             - $ref: '#/components/schemas/Source'
             - type: 'null'
         sources:
-          type: array
+          type: [array, 'null']
           maxItems: 1000
           items:
             $ref: '#/components/schemas/MatchedSource'
         destination:
-          $ref: '#/components/schemas/Destination'
+          anyOf:
+            - $ref: '#/components/schemas/Destination'
+            - type: 'null'
         animation:
-          $ref: '#/components/schemas/Animation'
+          anyOf:
+            - $ref: '#/components/schemas/Animation'
+            - type: 'null'
         options:
-          $ref: '#/components/schemas/Options'
+          anyOf:
+            - $ref: '#/components/schemas/TimelineOptions'
+            - type: 'null'
         callbackOrder:
-          $ref: '#/components/schemas/CallbackOrder'
+          anyOf:
+            - $ref: '#/components/schemas/CallbackOrder'
+            - type: 'null'
         initial:
-          type: string
-          enum: [source, pushed, presented]
+          type: [string, 'null']
+          enum: [source, pushed, presented, null]
           description: |
             What is on screen at time 0: the source's screen only, or the destination pushed or
             presented with the zoom and at rest. Default: from the first app call (push or present
@@ -2051,7 +2179,38 @@ components:
           items:
             $ref: '#/components/schemas/TimelineEvent'
         destinationScroll:
-          $ref: '#/components/schemas/DestinationScroll'
+          anyOf:
+            - $ref: '#/components/schemas/DestinationScroll'
+            - type: 'null'
+    TimelineOptions:
+      description: A plan's options, plus the timeline-only ones below (a plan reports those as unknown fields).
+      allOf:
+        - $ref: '#/components/schemas/Options'
+        - type: object
+          properties:
+            spreadToOpen:
+              type: [boolean, 'null']
+              default: false
+              description: |
+                **Not iOS behaviour** (Photos on iPhone OS 3.2 did it; iOS never starts a forward
+                transition from a gesture): two fingers spreading apart from over the source view,
+                with the destination not shown, drive the push or presentation. Progress follows
+                the spread, the mirror of the pinch: past an 8.7 pt dead zone the content is
+                distance ÷ (start + 8.7) times its size on the source, up to the page; rotation and
+                focal point 1:1. The release finishes when the progress the finger distance projects
+                to 120 ms ahead passes 0.5 (landing ω 15, ζ 0.75), else springs back (ω 22, ζ 0.9),
+                from the card's position and velocity. Callbacks: the push (present) starts when the
+                spread is recognised and completes when the landing settles; UIKit never cancels a
+                push, so a cancel completes it and a pop (dismissal) takes the card back, as for an
+                interrupted push. Every timeline with this on gets a `spread-to-open-not-ios`
+                warning at /options/spreadToOpen. Off, a spread on the source changes nothing and
+                warns `gesture-cannot-open`.
+            spreadTransition:
+              type: [string, 'null']
+              enum: [push, present, null]
+              description: |
+                The forward transition a spread drives. Default: the host the timeline is in (that
+                of the last app call, else of the first, else push).
     TimelineEvent:
       type: object
       additionalProperties: true
@@ -2072,20 +2231,20 @@ components:
           type: string
           enum: [push, pop, present, dismiss, touchesBegan, touchesMoved, touchesEnded]
         gesture:
-          type: string
-          enum: [pinch, pan, edgePan]
+          type: [string, 'null']
+          enum: [pinch, pan, edgePan, null]
           description: |
             pinch (navigation and presentation), pan = one-finger swipe down anywhere (both),
             edgePan = swipe from the leading edge, the right one in right-to-left layouts
             (navigation only, direct touch only).
         touches:
-          type: array
+          type: [array, 'null']
           maxItems: 10
           items:
             $ref: '#/components/schemas/Touch'
         input:
-          type: string
-          enum: [direct, indirect]
+          type: [string, 'null']
+          enum: [direct, indirect, null]
           default: direct
           description: A finger, or a trackpad or mouse (which cannot make the edge swipe).
     Touch:
@@ -2112,22 +2271,24 @@ components:
         edge. Absent: the page does not scroll.
       properties:
         zoomScale:
-          type: number
+          type: [number, 'null']
           minimum: 0.001
           maximum: 1000
           default: 1
         minimumZoomScale:
-          type: number
+          type: [number, 'null']
           minimum: 0.001
           maximum: 1000
           default: 1
         contentOffset:
-          $ref: '#/components/schemas/Touch'
+          anyOf:
+            - $ref: '#/components/schemas/Touch'
+            - type: 'null'
         scrollsHorizontally:
-          type: boolean
+          type: [boolean, 'null']
           default: false
         scrollsVertically:
-          type: boolean
+          type: [boolean, 'null']
           default: false
     Timeline:
       type: object
@@ -2224,7 +2385,9 @@ components:
           enum: [finish, cancel]
         measure:
           type: number
-          description: The projected scale (pan, edgePan) or the finger-distance ratio (pinch); finish when below `threshold`.
+          description: |
+            The projected scale (pan, edgePan), the finger-distance ratio (pinch), or for a spread
+            that opens (`options.spreadToOpen`) 1 − the projected progress; finish when below `threshold`.
         threshold:
           type: number
 

@@ -35,9 +35,12 @@ public final class LogSink: @unchecked Sendable {
             dropped.withLock { $0 += 1 }
             return
         }
+        // Wake the writer only when it may be waiting (the queue was empty): under load it is
+        // busy writing a batch, and a wake per line would cost a context switch per request.
+        let writerMayBeWaiting = queue.isEmpty
         queue.append(contentsOf: line)
         queue.append(0x0A)
-        condition.signal()
+        if writerMayBeWaiting { condition.signal() }
         condition.unlock()
     }
 

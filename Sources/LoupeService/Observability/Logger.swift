@@ -49,18 +49,36 @@ public struct Logger: Sendable {
         sink.write(writer.bytes)
     }
 
-    /// RFC 3339 UTC with milliseconds, "2026-11-22T00:10:50.123Z".
+    /// RFC 3339 UTC with milliseconds, "2026-11-22T00:10:50.123Z", formatted into bytes
+    /// without intermediate strings: every access-log line carries one.
     static func timestamp() -> String {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         var seconds = now.tv_sec
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        func pad(_ value: Int, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
+        var bytes = [UInt8](repeating: 0, count: 24)
+        func put(_ value: Int, _ width: Int, at offset: Int) {
+            var value = value
+            for position in stride(from: offset + width - 1, through: offset, by: -1) {
+                bytes[position] = UInt8(48 + value % 10)
+                value /= 10
+            }
         }
-        return "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1, 2))-\(pad(Int(parts.tm_mday), 2))T"
-            + "\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2)):\(pad(Int(parts.tm_sec), 2)).\(pad(now.tv_nsec / 1_000_000, 3))Z"
+        put(Int(parts.tm_year) + 1900, 4, at: 0)
+        bytes[4] = UInt8(ascii: "-")
+        put(Int(parts.tm_mon) + 1, 2, at: 5)
+        bytes[7] = UInt8(ascii: "-")
+        put(Int(parts.tm_mday), 2, at: 8)
+        bytes[10] = UInt8(ascii: "T")
+        put(Int(parts.tm_hour), 2, at: 11)
+        bytes[13] = UInt8(ascii: ":")
+        put(Int(parts.tm_min), 2, at: 14)
+        bytes[16] = UInt8(ascii: ":")
+        put(Int(parts.tm_sec), 2, at: 17)
+        bytes[19] = UInt8(ascii: ".")
+        put(now.tv_nsec / 1_000_000, 3, at: 20)
+        bytes[23] = UInt8(ascii: "Z")
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -1,0 +1,60 @@
+import LoupeHTTP
+import LoupePlanner
+
+/// One file of the web prototype, embedded in the binary by scripts/embed-resources.
+struct WebAsset: Sendable {
+    var path: String
+    var contentType: String
+    var bytes: [UInt8]
+}
+
+/// The web prototype: `GET /` serves the page, `GET /prototype/<file>` its scripts, stylesheet
+/// and icon (Sources/LoupeService/WebPrototype, embedded at build time: no files on disk, nothing
+/// from another origin). Never behind the API key: the page is public, and the /v1 calls it makes
+/// carry the key the user types into its settings.
+enum WebPrototypeRoutes {
+    /// Only this origin's own files and fetches; no inline script or style, no framing, no
+    /// plugins. `blob:` images are the plan panel's SVG renderings; styles set from script
+    /// (CSSOM and Element.animate) are not inline styles, so 'self' suffices.
+    static let contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob:; "
+        + "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+    /// Stored but revalidated on every use: the ETag makes that a 304, and a new release (new
+    /// bytes, new tag) is picked up at once.
+    static let cacheControl = "no-cache"
+
+    static func all() -> [Route] {
+        EmbeddedWebPrototype.assets.map { asset in
+            let tag = entityTag(asset.bytes)
+            return Route(path: asset.path, handlers: ["GET": { request, _ in
+                respond(to: request, asset: asset, tag: tag)
+            }])
+        }
+    }
+
+    /// The asset, or 304 when `If-None-Match` names its tag (or is `*`). HEAD is GET without the
+    /// body (the router and the encoder handle it).
+    static func respond(to request: HTTPRequest, asset: WebAsset, tag: String) -> HTTPResponse {
+        var headers = HTTPHeaders()
+        headers.set("ETag", "\"\(tag)\"")
+        headers.set("Cache-Control", cacheControl)
+        headers.set("X-Content-Type-Options", "nosniff")
+        if asset.contentType.hasPrefix("text/html") {
+            headers.set("Content-Security-Policy", contentSecurityPolicy)
+            headers.set("Referrer-Policy", "no-referrer")
+        }
+        let conditions = request.headers.values("If-None-Match")
+        if EntityTag.isWildcard(conditions) || EntityTag.tags(in: conditions).contains(tag) {
+            return HTTPResponse(status: .notModified, headers: headers)
+        }
+        return HTTPResponse(status: .ok, contentType: asset.contentType, body: asset.bytes, headers: headers)
+    }
+
+    /// A strong tag for fixed bytes: the first 128 bits of their SHA-256, in hex.
+    static func entityTag(_ bytes: [UInt8]) -> String {
+        var hasher = SHA256()
+        hasher.update(bytes)
+        let hex = Array("0123456789abcdef".utf8)
+        return String(decoding: hasher.finalize().prefix(16).flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 0xF)]] }, as: UTF8.self)
+    }
+}

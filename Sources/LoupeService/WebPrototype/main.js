@@ -1,0 +1,470 @@
+// Loupe's web prototype: a grid of pictures that zoom into a detail view and back, every frame
+// planned by the Loupe serving this page.
+//
+// Phases (body[data-phase], also read by the browser test in Tests/browser):
+//   grid → opening (POST /v1/plans, format waapi, played) → detail
+//   detail → tracking (a finger holds the card; the page follows it) → settling (POST
+//            /v1/timelines with the gesture; its keyframes after the release are played) → detail or grid
+//   detail → closing (Done or Escape: a pop or dismiss plan, played) → grid
+
+import { post } from "./api.js";
+import { attachGestures } from "./gestures.js";
+import {
+    applyFrameStyles, commitLastFrames, frameStyles, heldFrame, keyframesFrom, placeLayers, playKeyframes, playWAAPI,
+    sourceRegion,
+} from "./layers.js";
+import { createPanel } from "./panel.js";
+import { makePictures, pictureElement } from "./pictures.js";
+import { animationMember, bindSettings, cornerRadius, optionsMember, reducesMotion } from "./settings.js";
+
+const gridPage = document.getElementById("grid-page");
+const grid = document.getElementById("grid");
+const stage = document.getElementById("stage");
+const doneButton = document.getElementById("done");
+const caption = document.getElementById("caption");
+const toast = document.getElementById("toast");
+const panel = createPanel(document.getElementById("panel"));
+const settings = bindSettings(document.getElementById("settings-form"), () => {});
+
+/// The elements the plan's layers animate. `source` is the tapped thumbnail.
+const layers = { covered: gridPage, source: null };
+for (const element of stage.querySelectorAll("[data-layer]")) layers[element.dataset.layer] = element;
+
+/// Reduce Motion's cross-fade: ~140 ms each way (zoom-research §4).
+const CROSS_FADE_MS = 140;
+
+const state = {
+    phase: "grid",
+    picture: null,
+    thumb: null,
+    kind: "navigation", // fixed while one detail view is open
+    container: null, // {width, height, cornerRadius}: the window, as sent to Loupe
+    page: null, // where the detail view rests, container coordinates
+    crossfade: false,
+    rest: null, // the opening plan's last keyframe: the card at rest, which gestures move
+    animations: [],
+};
+
+/// For debugging and for the browser test: what the page last asked and got. Read-only use.
+const record = {
+    get phase() { return state.phase; },
+    get animations() { return state.animations; },
+    lastPlanRequest: null,
+    lastPlan: null,
+    lastTimelineRequest: null,
+    lastTimeline: null,
+    lastRelease: null, // {held, settleFrom}: the card's transform when the fingers lifted, and where the settle starts
+};
+window.loupePrototype = record;
+
+// MARK: - The grid
+
+for (const picture of makePictures(36)) {
+    const thumb = document.createElement("button");
+    thumb.type = "button";
+    thumb.className = "thumb";
+    thumb.setAttribute("aria-label", picture.title);
+    thumb.dataset.picture = picture.id;
+    thumb.style.aspectRatio = String(picture.thumbAspect);
+    thumb.style.borderRadius = `${picture.radius}px`;
+    thumb.append(pictureElement(picture, "slice"));
+    // Shift-click plays in slow motion, as the iOS simulator's "Slow Animations".
+    thumb.addEventListener("click", (event) => open(picture, thumb, event.shiftKey));
+    grid.append(thumb);
+}
+
+// MARK: - Requests
+
+function containerSize() {
+    return { width: window.innerWidth, height: window.innerHeight };
+}
+
+function round(value) {
+    return Math.round(value * 1000) / 1000;
+}
+
+/// The thumbnail's measured rect, container (window) coordinates.
+function sourceFrame() {
+    const rect = state.thumb.getBoundingClientRect();
+    return { x: round(rect.left), y: round(rect.top), width: round(rect.width), height: round(rect.height) };
+}
+
+/// Where the whole picture sits in the detail view: centred and letterboxed (aspect fit).
+function letterbox(aspect, size) {
+    let width = size.width, height = width / aspect;
+    if (height > size.height) {
+        height = size.height;
+        width = height * aspect;
+    }
+    return { x: round((size.width - width) / 2), y: round((size.height - height) / 2), width: round(width), height: round(height) };
+}
+
+/// Everything a plan and a timeline share: the scene and how it should move.
+function scene(current) {
+    const destination = { frame: state.page };
+    // The alignment rect tells Loupe where the thumbnail's content sits in the detail view:
+    // without it the whole page maps onto the thumbnail and the picture ghosts (seed 000's
+    // "double ferry"); with it the picture lands exactly on the thumbnail.
+    if (current.alignmentRect) destination.alignmentRect = letterbox(state.picture.aspect, state.page);
+    if (state.kind === "presentation") destination.presentationStyle = "fullScreen";
+    return {
+        platform: { os: "iOS", version: "18.0", framework: "UIKit" },
+        container: state.container,
+        source: { frame: sourceFrame(), cornerRadius: state.picture.radius },
+        destination,
+        animation: animationMember(current),
+        options: optionsMember(current),
+    };
+}
+
+/// The same transition as a lifecycle script, for the swimlane picture.
+function lifecycleScript(transition, current, release) {
+    const spring = animationMember(current).spring;
+    const script = { stack: ["grid"], events: [] };
+    if (spring) script.animation = { spring };
+    if (transition === "push") script.events.push({ time: 0, type: "push", viewController: "detail", transition: "zoom" });
+    if (transition === "present") script.events.push({ time: 0, type: "present", viewController: "detail", style: "fullScreen", transition: "zoom" });
+    if (transition === "pop") script.stack.push("detail");
+    if (transition === "dismiss") script.presented = [{ viewController: "detail", style: "fullScreen", transition: "zoom" }];
+    if (transition === "pop" || transition === "dismiss") {
+        script.events.push({ time: 0, type: transition, interactive: Boolean(release) });
+        if (release) script.events.push({ time: release.time, type: "release", outcome: release.outcome });
+    }
+    return script;
+}
+
+/// Fills the plan panel for a plan request, as the answers arrive. Resolves to the JSON plan.
+function describePlan(title, body, current) {
+    const key = current.apiKey;
+    const facts = [`Source ${formatRect(body.source.frame)}, corner radius ${body.source.cornerRadius}`,
+        body.destination.alignmentRect ? `Alignment rect ${formatRect(body.destination.alignmentRect)}` : "No alignment rect: the whole page maps onto the thumbnail"];
+    panel.begin(title, facts);
+    const plan = post("/v1/plans", "json", body, key);
+    plan.then((answer) => {
+        record.lastPlan = answer;
+        const summary = `Effect ${answer.effect}, ${Math.round(answer.duration * 1000)} ms, ${answer.keyframes.length} keyframes at ${answer.frameRate} fps`;
+        panel.facts([summary, ...facts]);
+        panel.warnings(answer.warnings);
+    }, showError);
+    post("/v1/plans", "svg", body, key).then((svg) => panel.image("plan", svg), showError);
+    post("/v1/lifecycle", "svg", lifecycleScript(body.transition, current), key).then((svg) => panel.image("lifecycle", svg), showError);
+    return plan;
+}
+
+function formatRect(rect) {
+    return `(${Math.round(rect.x)}, ${Math.round(rect.y)}) ${Math.round(rect.width)}×${Math.round(rect.height)}`;
+}
+
+// MARK: - Opening
+
+async function open(picture, thumb, shiftKey) {
+    if (state.phase !== "grid") return;
+    const current = settings();
+    Object.assign(state, { picture, thumb, kind: current.kind, crossfade: current.backgroundMode === "crossfade" });
+    const size = containerSize();
+    state.container = { ...size, cornerRadius: cornerRadius(current) };
+    state.page = { x: 0, y: 0, ...size };
+    layers.source = thumb;
+    setPhase("opening");
+    buildDetail(picture);
+
+    const body = { transition: state.kind === "navigation" ? "push" : "present", ...scene(current) };
+    record.lastPlanRequest = body;
+    const plan = describePlan(`${body.transition} “${picture.title}”`, body, current);
+    let waapi, answer;
+    try {
+        [waapi, answer] = await Promise.all([post("/v1/plans", "waapi", body, current.apiKey), plan]);
+    } catch (error) {
+        showError(error);
+        return finishClosing();
+    }
+    state.rest = answer.keyframes.at(-1);
+    setRegion(answer.keyframes[0], body.source.frame);
+    const rate = current.slowMotion || shiftKey ? 0.1 : 1;
+    stage.hidden = false;
+    if (reducesMotion(current)) {
+        await crossFade(waapi, "in", rate);
+    } else {
+        state.animations = play(waapi, answer, rate);
+        await finished(state.animations);
+        commitLastFrames(layers, state.animations);
+        state.animations = [];
+    }
+    atRest();
+}
+
+/// Fills the stage for `picture`. Zoom mode: the destination layer is the whole detail view (a
+/// black page with the picture letterboxed). Crossfade mode: the destination is the picture alone
+/// and the page layer, which fades in place, is the black page. Done and the caption sit above
+/// both and fade in at rest, like iOS's bar items.
+function buildDetail(picture) {
+    const backdrop = document.createElement("div");
+    backdrop.className = "detail-backdrop";
+    const art = document.createElement("div");
+    art.className = "detail-picture";
+    art.append(pictureElement(picture, "meet"));
+    if (state.crossfade) {
+        layers.page.replaceChildren(backdrop);
+        layers.destination.replaceChildren(art);
+    } else {
+        layers.page.replaceChildren();
+        layers.destination.replaceChildren(backdrop, art);
+    }
+    const copy = document.createElement("div");
+    copy.className = "snapshot-content";
+    copy.append(pictureElement(picture, "slice"));
+    layers.snapshot.replaceChildren(copy);
+    caption.textContent = picture.title;
+    layoutPicture();
+}
+
+/// The thumbnail's copy covers the part of the page the thumbnail shows when the card sits on it
+/// (`frame`, a keyframe on the source): see layers.js.
+function setRegion(frame, source) {
+    const region = sourceRegion(frame, source);
+    if (!region) return;
+    const copy = layers.snapshot.firstElementChild;
+    Object.assign(copy.style, { left: `${region.x}px`, top: `${region.y}px`, width: `${region.width}px`, height: `${region.height}px` });
+}
+
+/// A plan as Loupe wrote it for Element.animate(), plus the thumbnail's copy, which moves with the
+/// destination (its keyframes come from the JSON plan, on the same offsets and timing).
+function play(waapi, plan, rate) {
+    const animations = playWAAPI(layers, waapi, rate);
+    const copy = layers.snapshot.animate(keyframesFrom(plan.keyframes, 0, state.page, state.crossfade).keyframes.snapshot, waapi.timing);
+    copy.playbackRate = rate;
+    animations.push(copy);
+    return animations;
+}
+
+function layoutPicture() {
+    const art = layers.destination.querySelector(".detail-picture");
+    const rect = letterbox(state.picture.aspect, state.page);
+    Object.assign(art.style, { left: `${rect.x}px`, top: `${rect.y}px`, width: `${rect.width}px`, height: `${rect.height}px` });
+}
+
+/// Reduce Motion: no zoom, the stage cross-fades in (or out) at the plan's resting state.
+async function crossFade(waapi, direction, rate) {
+    placeLayers(layers, waapi.styles);
+    const resting = direction === "in" ? (frames) => frames.at(-1) : (frames) => frames[0];
+    for (const [name, frames] of Object.entries(waapi.keyframes)) {
+        if (name === "source" || name === "snapshot" || !layers[name] || layers[name].hidden) continue;
+        const { offset, ...values } = resting(frames);
+        Object.assign(layers[name].style, values);
+    }
+    layers.snapshot.style.opacity = "0";
+    const keyframes = direction === "in" ? [{ opacity: 0 }, { opacity: 1 }] : [{ opacity: 1 }, { opacity: 0 }];
+    const fade = stage.animate(keyframes, { duration: CROSS_FADE_MS, easing: "ease-in-out", fill: "forwards" });
+    fade.playbackRate = rate;
+    if (direction === "in") state.thumb.style.opacity = "0";
+    await finished([fade]);
+    fade.cancel();
+}
+
+/// The detail view is at rest and takes gestures; it follows a window that changed size meanwhile.
+function atRest() {
+    const size = containerSize();
+    if (size.width !== state.page.width || size.height !== state.page.height) resize();
+    setPhase("detail");
+    doneButton.focus({ preventScroll: true });
+}
+
+// MARK: - Closing with Done
+
+async function close() {
+    if (state.phase !== "detail") return;
+    const current = settings();
+    setPhase("closing");
+    const body = { transition: state.kind === "navigation" ? "pop" : "dismiss", ...scene(current) };
+    const plan = describePlan(`${body.transition} “${state.picture.title}”`, body, current);
+    let waapi, answer;
+    try {
+        [waapi, answer] = await Promise.all([post("/v1/plans", "waapi", body, current.apiKey), plan]);
+    } catch (error) {
+        showError(error);
+        return setPhase("detail");
+    }
+    setRegion(answer.keyframes.at(-1), body.source.frame);
+    const rate = current.slowMotion ? 0.1 : 1;
+    if (reducesMotion(current)) {
+        await crossFade(waapi, "out", rate);
+    } else {
+        state.animations = play(waapi, answer, rate);
+        await finished(state.animations);
+    }
+    finishClosing();
+}
+
+/// Back to the grid: the stage hidden and reset, the thumbnail shown again.
+function finishClosing() {
+    for (const animation of state.animations) animation.cancel();
+    state.animations = [];
+    stage.hidden = true;
+    for (const element of stage.querySelectorAll("[data-layer]")) element.removeAttribute("style");
+    gridPage.style.removeProperty("transform");
+    state.thumb?.style.removeProperty("opacity");
+    state.rest = null;
+    setPhase("grid");
+    state.thumb?.focus({ preventScroll: true });
+}
+
+doneButton.addEventListener("click", close);
+
+// MARK: - Interactive dismissal
+
+attachGestures(stage, {
+    canStart: () => state.phase === "detail" && state.rest !== null,
+    container: () => state.page,
+    onTrack(pose, pivot) {
+        if (state.phase === "detail") setPhase("tracking");
+        applyFrameStyles(layers, frameStyles(heldFrame(state.rest, pose, pivot), state.page, state.crossfade));
+    },
+    onRelease: settle,
+});
+
+/// The fingers lifted: Loupe decides finish or cancel and computes the settle from the whole
+/// gesture (POST /v1/timelines); the page plays its keyframes from the release on.
+async function settle(gesture) {
+    if (!gesture.anchor && !gesture.rejected) return setPhase("detail"); // a tap or a hold: nothing to ask
+    const held = layers.destination.style.transform; // where the fingers left the card
+    const current = settings();
+    setPhase("settling");
+    const body = {
+        ...scene(current),
+        initial: state.kind === "navigation" ? "pushed" : "presented",
+        events: gesture.events,
+    };
+    record.lastTimelineRequest = body;
+    const releaseTime = gesture.events.at(-1).time;
+    let answer;
+    try {
+        answer = await post("/v1/timelines", "json", body, current.apiKey);
+    } catch (error) {
+        showError(error);
+        applyFrameStyles(layers, frameStyles(state.rest, state.page, state.crossfade));
+        return setPhase("detail");
+    }
+    record.lastTimeline = answer;
+    const release = answer.releases.at(-1) ?? null;
+    describeTimeline(gesture, answer, release, current);
+
+    const rate = current.slowMotion ? 0.1 : 1;
+    const finish = release?.outcome === "finish";
+    if (finish) setRegion(answer.keyframes.at(-1), body.source.frame); // the landing ends on the source
+    if (reducesMotion(current)) {
+        // Reduce Motion: no flight back; the detail view fades out, or is simply put back.
+        applyFrameStyles(layers, frameStyles(state.rest, state.page, state.crossfade));
+        if (finish) {
+            const fade = stage.animate([{ opacity: 1 }, { opacity: 0 }], { duration: CROSS_FADE_MS, easing: "ease-in-out", fill: "forwards" });
+            fade.playbackRate = rate;
+            await finished([fade]);
+            fade.cancel();
+        }
+    } else {
+        const { keyframes, duration } = keyframesFrom(answer.keyframes, releaseTime, state.page, state.crossfade);
+        record.lastRelease = { held, settleFrom: keyframes.destination[0].transform };
+        state.animations = playKeyframes(layers, keyframes, duration, rate);
+        await finished(state.animations);
+        if (!finish) commitLastFrames(layers, state.animations);
+        if (!finish) state.animations = [];
+    }
+    if (finish) finishClosing();
+    else atRest();
+}
+
+function describeTimeline(gesture, answer, release, current) {
+    const name = { pan: "Swipe down", pinch: "Pinch" }[gesture.kind];
+    panel.begin(`${name}: ${release ? (release.outcome === "finish" ? "dismissed" : "cancelled, back to rest") : "not a dismissal"}`);
+    const lines = [`${gesture.events.length} touch events sent to POST /v1/timelines (${gesture.input} input)`];
+    if (release) {
+        const measure = gesture.kind === "pinch" ? "finger distance ÷ start" : "scale projected 120 ms ahead";
+        lines.push(`Release at ${release.time.toFixed(3)} s: ${release.outcome}, ${measure} ${release.measure.toFixed(3)} ${release.outcome === "finish" ? "<" : "≥"} ${release.threshold}`);
+    }
+    for (const segment of answer.segments) {
+        lines.push(`${segment.start.toFixed(3)}–${segment.end.toFixed(3)} s ${segment.kind}${segment.transition ? ` (${segment.transition}${segment.outcome ? `, ${segment.outcome}` : ""})` : ""}`);
+    }
+    panel.facts(lines);
+    panel.warnings(answer.warnings);
+    if (release) {
+        // The interactive pop (or dismiss) begins when the gesture was recognised: the start of
+        // the tracking segment.
+        const transition = state.kind === "navigation" ? "pop" : "dismiss";
+        const script = lifecycleScript(transition, current, release);
+        script.events[0].time = answer.segments.find((segment) => segment.kind === "tracking")?.start ?? 0;
+        post("/v1/lifecycle", "svg", script, current.apiKey).then((svg) => panel.image("lifecycle", svg), showError);
+    }
+}
+
+// MARK: - Page plumbing
+
+function setPhase(phase) {
+    state.phase = phase;
+    document.body.dataset.phase = phase;
+}
+
+/// Resolves when every animation has finished (or was cancelled).
+function finished(animations) {
+    return Promise.all(animations.map((animation) => animation.finished.catch(() => undefined)));
+}
+
+/// The window changed size while the detail view rests: it fills the new window, and the resting
+/// frame that gestures start from follows.
+function resize() {
+    const size = containerSize();
+    const scaleX = size.width / state.page.width, scaleY = size.height / state.page.height;
+    state.page = { x: 0, y: 0, ...size };
+    state.container = { ...state.container, ...size };
+    for (const name of ["dimming", "background", "page", "destination", "snapshot"]) {
+        Object.assign(layers[name].style, { width: `${size.width}px`, height: `${size.height}px` });
+    }
+    const scaled = (mask) => ({ ...mask, x: mask.x * scaleX, y: mask.y * scaleY, width: mask.width * scaleX, height: mask.height * scaleY });
+    state.rest = { ...state.rest, mask: scaled(state.rest.mask) };
+    if (state.rest.layers) {
+        state.rest.layers = {
+            content: { ...state.rest.layers.content, mask: scaled(state.rest.layers.content.mask) },
+            background: { ...state.rest.layers.background, mask: scaled(state.rest.layers.background.mask) },
+        };
+    }
+    layoutPicture();
+}
+
+window.addEventListener("resize", () => {
+    if (state.phase === "detail") resize();
+});
+
+let toastTimer = 0;
+function showError(error) {
+    toast.textContent = error.message ?? String(error);
+    toast.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => { toast.hidden = true; }, 8000);
+}
+
+// The two drawers: Settings and the plan panel. One open at a time.
+for (const button of document.querySelectorAll("[data-drawer]")) {
+    button.addEventListener("click", () => {
+        const drawer = document.getElementById(button.dataset.drawer);
+        const opening = drawer.hidden;
+        for (const other of document.querySelectorAll("[data-drawer]")) {
+            document.getElementById(other.dataset.drawer).hidden = true;
+            other.setAttribute("aria-expanded", "false");
+        }
+        drawer.hidden = !opening;
+        button.setAttribute("aria-expanded", String(opening));
+    });
+}
+for (const button of document.querySelectorAll("[data-close-drawer]")) {
+    button.addEventListener("click", () => {
+        button.closest(".drawer").hidden = true;
+        document.querySelector(`[data-drawer=${button.closest(".drawer").id}]`).setAttribute("aria-expanded", "false");
+    });
+}
+
+document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    const drawer = document.querySelector(".drawer:not([hidden])");
+    if (drawer) drawer.querySelector("[data-close-drawer]").click();
+    else close();
+});
+
+setPhase("grid");
