@@ -20,7 +20,6 @@ final class EventLoop: @unchecked Sendable {
 
     private var connections: [Int32: Connection] = [:]
     private var exchanger: Exchanger
-    private var encoder = ResponseEncoder()
     private var pending = ServerStatistics()
     private var draining = false
     private var drainDeadline: UInt64 = 0

@@ -23,7 +23,6 @@ public struct HTTPStatus: Sendable, Equatable, Hashable, CustomStringConvertible
     public static let methodNotAllowed = HTTPStatus(405, "Method Not Allowed")
     public static let notAcceptable = HTTPStatus(406, "Not Acceptable")
     public static let requestTimeout = HTTPStatus(408, "Request Timeout")
-    public static let lengthRequired = HTTPStatus(411, "Length Required")
     public static let contentTooLarge = HTTPStatus(413, "Content Too Large")
     public static let uriTooLong = HTTPStatus(414, "URI Too Long")
     public static let unsupportedMediaType = HTTPStatus(415, "Unsupported Media Type")

@@ -50,6 +50,4 @@ public struct Router: Sendable {
     public func label(for path: String) -> String {
         routes[path] == nil ? "other" : path
     }
-
-    public var paths: [String] { routes.keys.sorted() }
 }
