@@ -65,20 +65,18 @@ public final class Metrics: Sendable {
             text += "loupe_http_request_duration_seconds_sum{route=\"\(route)\"} \(histogram.sum)\n"
             text += "loupe_http_request_duration_seconds_count{route=\"\(route)\"} \(histogram.count)\n"
         }
-        family("loupe_http_open_connections", "gauge", "Client connections open now.")
-        text += "loupe_http_open_connections \(server.openConnections)\n"
-        family("loupe_http_connections_accepted_total", "counter", "Connections accepted.")
-        text += "loupe_http_connections_accepted_total \(server.acceptedConnections)\n"
-        family("loupe_http_connections_rejected_total", "counter", "Connections refused with 503 at the connection cap or during shutdown.")
-        text += "loupe_http_connections_rejected_total \(server.rejectedConnections)\n"
-        family("loupe_http_received_bytes_total", "counter", "Bytes read from clients.")
-        text += "loupe_http_received_bytes_total \(server.bytesIn)\n"
-        family("loupe_http_sent_bytes_total", "counter", "Bytes written to clients.")
-        text += "loupe_http_sent_bytes_total \(server.bytesOut)\n"
-        family("loupe_log_lines_dropped_total", "counter", "Log lines dropped because the log output could not keep up.")
-        text += "loupe_log_lines_dropped_total \(logDropped)\n"
-        family("loupe_ready", "gauge", "1 while the instance accepts traffic, 0 while it shuts down.")
-        text += "loupe_ready \(ready ? 1 : 0)\n"
+        func single(_ name: String, _ type: String, _ help: String, _ value: Int) {
+            family(name, type, help)
+            text += "\(name) \(value)\n"
+        }
+        single("loupe_http_open_connections", "gauge", "Client connections open now.", server.openConnections)
+        single("loupe_http_connections_accepted_total", "counter", "Connections accepted.", server.acceptedConnections)
+        single("loupe_http_connections_rejected_total", "counter",
+               "Connections refused with 503 at the connection cap or during shutdown.", server.rejectedConnections)
+        single("loupe_http_received_bytes_total", "counter", "Bytes read from clients.", server.bytesIn)
+        single("loupe_http_sent_bytes_total", "counter", "Bytes written to clients.", server.bytesOut)
+        single("loupe_log_lines_dropped_total", "counter", "Log lines dropped because the log output could not keep up.", logDropped)
+        single("loupe_ready", "gauge", "1 while the instance accepts traffic, 0 while it shuts down.", ready ? 1 : 0)
         family("loupe_build_info", "gauge", "Always 1; the labels describe the build.")
         text += "loupe_build_info{version=\"\(version)\"} 1\n"
         return text
