@@ -7,6 +7,10 @@
 #include <sys/random.h>
 #include <sched.h>
 #include <unistd.h>
+#include <errno.h>
+#include <malloc.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 
 const uint32_t LOUPE_EPOLLIN = EPOLLIN;
 const uint32_t LOUPE_EPOLLOUT = EPOLLOUT;
@@ -70,4 +74,16 @@ long loupe_core_count(void) {
         if (count > 0) return count;
     }
     return sysconf(_SC_NPROCESSORS_ONLN);
+}
+
+int loupe_lower_thread_priority(int increment) {
+    pid_t thread = (pid_t)syscall(SYS_gettid);
+    errno = 0;
+    int current = getpriority(PRIO_PROCESS, (id_t)thread);
+    if (current == -1 && errno != 0) return -1;
+    return setpriority(PRIO_PROCESS, (id_t)thread, current + increment);
+}
+
+int loupe_release_free_memory(void) {
+    return malloc_trim(0);
 }

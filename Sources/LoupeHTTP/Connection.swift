@@ -3,6 +3,9 @@
 final class Connection {
     let fd: Int32
     let peer: String
+    /// Tells this connection from a later one that reuses its descriptor, so an answer
+    /// computed for a client that has gone is never written to the next one.
+    let serial: UInt64
 
     /// Received bytes not yet consumed by the parser, from `inputStart` on.
     var input: [UInt8] = []
@@ -16,8 +19,14 @@ final class Connection {
     var requestStartedAt: UInt64?
     /// Bytes of the current request consumed so far (for the access log).
     var requestBytes = 0
+    /// When the current request's body began (its head was complete), and `requestBytes`
+    /// then: the body deadline and minimum rate are measured from here.
+    var bodyStartedAt: UInt64?
+    var bytesBeforeBody = 0
     var lastReadAt: UInt64
     var lastWriteAt: UInt64
+    /// When the output queued now must be written by (the minimum send rate), or nil.
+    var writeDeadline: UInt64?
     /// No further requests are read; close once `output` is written.
     var closeAfterWrite = false
     /// The peer shut its sending side; answer what it sent, then close.
@@ -26,12 +35,18 @@ final class Connection {
     var lingeringSince: UInt64?
     /// Parsing stopped because too much output was queued; resume once it drains.
     var heldBack = false
+    /// A request of this connection is being answered on the compute pool; nothing else is
+    /// read or parsed until its answer is queued, which keeps pipelined answers in order.
+    var awaitingAnswer = false
+    /// Bytes this connection holds that are charged to the server's memory budget.
+    var charged = 0
     /// The epoll events currently registered.
     var interest: UInt32 = 0
 
-    init(fd: Int32, peer: String, limits: HTTPLimits, now: UInt64) {
+    init(fd: Int32, peer: String, serial: UInt64, limits: HTTPLimits, now: UInt64) {
         self.fd = fd
         self.peer = peer
+        self.serial = serial
         self.parser = RequestParser(limits: limits)
         self.lastReadAt = now
         self.lastWriteAt = now
@@ -40,15 +55,22 @@ final class Connection {
     var unreadInput: Int { input.count - inputStart }
     var pendingOutput: Int { output.count - outputStart }
 
-    /// True when nothing of any request is buffered or owed: safe to close at once.
+    /// True when nothing of any request is buffered, owed or being computed: safe to close.
     var isIdle: Bool {
-        unreadInput == 0 && pendingOutput == 0 && parser.phase == .idle
+        unreadInput == 0 && pendingOutput == 0 && parser.phase == .idle && !awaitingAnswer
     }
+
+    /// Bytes of buffers this connection holds now: what the memory budget charges it.
+    var heldBytes: Int { input.capacity + output.capacity + parser.bufferedBodyBytes }
+
+    /// Buffers larger than this are freed, not kept, once empty: an idle keep-alive
+    /// connection should cost a few kilobytes, not the largest answer it ever had.
+    static let retainedBufferBytes = 16 * 1024
 
     /// Drops consumed input so the buffer never grows beyond one request's worth.
     func compactInput() {
         if inputStart == input.count {
-            input.removeAll(keepingCapacity: input.capacity <= 64 * 1024)
+            input.removeAll(keepingCapacity: input.capacity <= Self.retainedBufferBytes)
             inputStart = 0
         } else if inputStart > 32 * 1024 {
             input.removeFirst(inputStart)
@@ -57,7 +79,16 @@ final class Connection {
     }
 
     func resetOutput() {
-        output.removeAll(keepingCapacity: output.capacity <= 256 * 1024)
+        output.removeAll(keepingCapacity: output.capacity <= Self.retainedBufferBytes)
         outputStart = 0
+        writeDeadline = nil
+    }
+
+    /// The request in progress is finished (answered or refused): its timers end.
+    func endRequest() {
+        requestStartedAt = nil
+        requestBytes = 0
+        bodyStartedAt = nil
+        bytesBeforeBody = 0
     }
 }

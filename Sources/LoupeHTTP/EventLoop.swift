@@ -4,26 +4,44 @@ import Glibc
 #endif
 
 /// One epoll loop on its own thread. It accepts connections from the shared listener,
-/// reads, parses, calls the responder inline and writes, never blocking on any one client.
+/// reads, parses and writes, never blocking on any one client. Cheap answers (probes,
+/// metrics) are built inline; everything else goes to the compute pool, and its answer
+/// comes back through `deliver`, so a heavy request never holds up the loop's other
+/// connections.
 ///
 /// Idle keep-alive connections cost an entry in a dictionary, not a thread. All mutable
-/// state here is confined to the loop's thread; other threads only call `wake()` and read
-/// `statistics`, which is locked.
+/// state here is confined to the loop's thread; other threads only call `wake()` and
+/// `deliver(_:)`, and read `statistics`, which are locked.
 final class EventLoop: @unchecked Sendable {
+    /// An answer computed on the pool for one of this loop's connections.
+    struct Completion: Sendable {
+        var fd: Int32
+        var serial: UInt64
+        var bytes: [UInt8]
+        var keepAlive: Bool
+    }
+
     private let epollFD: Int32
     private let wakeFD: Int32
     private let listenerFD: Int32
     private let configuration: ServerConfiguration
     private let responder: any HTTPResponder
     private let state: ServerState
+    private let pool: ComputePool
+    private let budget: MemoryBudget
     let statistics = Locked(ServerStatistics())
+    private let completions = Locked<[Completion]>([])
 
     private var connections: [Int32: Connection] = [:]
     private var exchanger: Exchanger
     private var pending = ServerStatistics()
+    private var nextSerial: UInt64 = 0
     private var draining = false
     private var drainDeadline: UInt64 = 0
+    private var listening = true
     private var listenerPausedUntil: UInt64?
+    /// Called once this loop has accepted its share of the backlog and stopped listening.
+    private let stoppedListening: @Sendable () -> Void
 
     private static let maxEvents: Int32 = 256
     private static let readSize = 64 * 1024
@@ -33,15 +51,24 @@ final class EventLoop: @unchecked Sendable {
     /// How long a closing connection keeps draining client bytes so its last response is
     /// not destroyed by a TCP reset (lingering close).
     private static let lingerNanoseconds: UInt64 = 2_000_000_000
+    /// During shutdown, how long a connection must have been idle before it is closed
+    /// unasked: a client that is about to reuse it has had time to send its request.
+    private static let drainIdleNanoseconds: UInt64 = 1_000_000_000
 
     private let events: UnsafeMutablePointer<loupe_ready_event>
     private let readBuffer: UnsafeMutablePointer<UInt8>
 
-    init(listenerFD: Int32, configuration: ServerConfiguration, responder: any HTTPResponder, state: ServerState) throws {
+    init(
+        listenerFD: Int32, configuration: ServerConfiguration, responder: any HTTPResponder, state: ServerState,
+        pool: ComputePool, budget: MemoryBudget, stoppedListening: @escaping @Sendable () -> Void
+    ) throws {
         self.listenerFD = listenerFD
         self.configuration = configuration
         self.responder = responder
         self.state = state
+        self.pool = pool
+        self.budget = budget
+        self.stoppedListening = stoppedListening
         self.exchanger = Exchanger(responder: responder)
         epollFD = loupe_epoll_create()
         guard epollFD >= 0 else { throw SocketError(call: "epoll_create1") }
@@ -61,10 +88,16 @@ final class EventLoop: @unchecked Sendable {
         readBuffer.deallocate()
     }
 
-    /// Interrupts `epoll_wait` so the loop notices shutdown; safe from any thread.
+    /// Interrupts `epoll_wait` so the loop notices shutdown or answers; safe from any thread.
     func wake() {
         var one: UInt64 = 1
         _ = write(wakeFD, &one, 8)
+    }
+
+    /// Hands the loop an answer computed on the pool; safe from any thread.
+    func deliver(_ completion: Completion) {
+        completions.withLock { $0.append(completion) }
+        wake()
     }
 
     // MARK: - The loop
@@ -100,10 +133,11 @@ final class EventLoop: @unchecked Sendable {
 
     private func dispatch(fd: Int32, flags: UInt32, now: UInt64) {
         if fd == listenerFD {
-            acceptConnections(now: now)
+            acceptConnections(now: now, all: false)
         } else if fd == wakeFD {
             var value: UInt64 = 0
             _ = read(wakeFD, &value, 8)
+            receiveCompletions(now: now)
             if state.isShuttingDown && !draining { beginDrain(now: now) }
         } else if let connection = connections[fd] {
             if flags & LOUPE_EPOLLOUT != 0 {
@@ -117,12 +151,15 @@ final class EventLoop: @unchecked Sendable {
 
     // MARK: - Accepting
 
-    private func acceptConnections(now: UInt64) {
-        if let until = listenerPausedUntil {
+    /// Accepts waiting connections: up to 64 per wake-up so one loop does not take a burst
+    /// alone, or every one in the backlog (`all`) before the listener closes.
+    private func acceptConnections(now: UInt64, all: Bool) {
+        if let until = listenerPausedUntil, !all {
             guard now >= until else { return }
             listenerPausedUntil = nil
         }
-        for _ in 0..<64 {
+        var accepted = 0
+        while all || accepted < 64 {
             guard let (fd, peer) = Socket.accept(listenerFD) else {
                 if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM {
                     // Out of descriptors: stop accepting for a moment rather than spin.
@@ -130,12 +167,14 @@ final class EventLoop: @unchecked Sendable {
                 }
                 return
             }
-            guard !draining, state.admitConnection(limit: configuration.maxConnections) else {
+            accepted += 1
+            guard state.admitConnection(limit: configuration.maxConnections) else {
                 rejectOverCapacity(fd: fd, peer: peer)
                 continue
             }
             try? Socket.setOption(fd, level: Int32(IPPROTO_TCP), name: TCP_NODELAY, value: 1)
-            let connection = Connection(fd: fd, peer: peer, limits: configuration.limits, now: now)
+            nextSerial += 1
+            let connection = Connection(fd: fd, peer: peer, serial: nextSerial, limits: configuration.limits, now: now)
             connections[fd] = connection
             pending.acceptedConnections += 1
             updateInterest(connection)
@@ -181,7 +220,8 @@ final class EventLoop: @unchecked Sendable {
     /// (pipelining), then writes what it can.
     private func process(_ connection: Connection, now: UInt64) {
         var progressed = true
-        while progressed && !connection.closeAfterWrite && connection.pendingOutput < Self.outputHighWater {
+        while progressed && !connection.closeAfterWrite && !connection.awaitingAnswer
+            && connection.pendingOutput < Self.outputHighWater {
             progressed = false
             if connection.requestStartedAt == nil && connection.unreadInput > 0 {
                 connection.requestStartedAt = now
@@ -194,39 +234,102 @@ final class EventLoop: @unchecked Sendable {
                 }
             } catch let error as HTTPParseError {
                 fail(connection, .malformed(error), now: now)
-                break
+                return
             } catch {
                 fail(connection, .malformed(.malformedRequestLine), now: now)
-                break
+                return
             }
             connection.inputStart += step.consumed
             connection.requestBytes += step.consumed
+            if connection.bodyStartedAt == nil, connection.parser.phase == .body {
+                connection.bodyStartedAt = now
+                connection.bytesBeforeBody = connection.requestBytes
+            }
+            // A body is charged as soon as it is promised (a fixed length is allocated whole),
+            // so a thousand half-sent bodies cannot hold more than the budget.
+            guard account(connection, mayRefuse: connection.parser.phase == .body) else {
+                fail(connection, .busy(.memoryBudget), now: now)
+                return
+            }
             switch step.outcome {
             case .needMoreData:
                 break
             case .sendContinue:
+                if let head = connection.parser.pendingHead,
+                   exchanger.screen(head, peer: connection.peer, startedAt: connection.requestStartedAt,
+                                    bytesIn: connection.requestBytes, into: &connection.output) {
+                    // Refused before the body was sent: the body never comes, so close.
+                    refuseRest(of: connection, now: now)
+                    return
+                }
                 connection.output.append(contentsOf: ResponseEncoder.continueResponse)
+                progressed = connection.unreadInput > 0
             case .request(let request):
-                answer(request, on: connection)
+                answer(request, on: connection, now: now)
                 progressed = connection.unreadInput > 0
             }
         }
         connection.heldBack = connection.pendingOutput >= Self.outputHighWater && connection.unreadInput > 0
         connection.compactInput()
-        if connection.peerClosed && !connection.closeAfterWrite {
+        if connection.peerClosed && !connection.closeAfterWrite && !connection.awaitingAnswer {
             // Nothing more can arrive: a partial request can never complete.
             connection.closeAfterWrite = true
         }
         flush(connection, now: now)
     }
 
-    private func answer(_ request: HTTPRequest, on connection: Connection) {
-        let keepAlive = exchanger.answer(
-            request, peer: connection.peer, mayKeepAlive: !draining && !connection.peerClosed,
-            startedAt: connection.requestStartedAt, bytesIn: connection.requestBytes, into: &connection.output)
-        if !keepAlive { connection.closeAfterWrite = true }
-        connection.requestStartedAt = nil
-        connection.requestBytes = 0
+    private func answer(_ request: HTTPRequest, on connection: Connection, now: UInt64) {
+        let mayKeepAlive = !draining && !state.isClosingConnections && !connection.peerClosed
+        switch responder.placement(for: request) {
+        case .eventLoop:
+            let keepAlive = exchanger.answer(
+                request, peer: connection.peer, mayKeepAlive: mayKeepAlive,
+                startedAt: connection.requestStartedAt, bytesIn: connection.requestBytes, into: &connection.output)
+            if !keepAlive { connection.closeAfterWrite = true }
+            connection.endRequest()
+            noteOutput(connection, now: now)
+        case .computePool:
+            let exchange = exchanger.prepare(
+                request, peer: connection.peer, mayKeepAlive: mayKeepAlive,
+                startedAt: connection.requestStartedAt, bytesIn: connection.requestBytes)
+            connection.endRequest()
+            // The request's body now belongs to the job: the parser has let go of it.
+            _ = account(connection, mayRefuse: false)
+            let job = ComputeJob(exchange: exchange, fd: connection.fd, serial: connection.serial,
+                                 reservation: configuration.computeReservation + request.body.count, budget: budget, loop: self)
+            if pool.submit(job.run) {
+                connection.awaitingAnswer = true
+            } else {
+                var encoder = ResponseEncoder()
+                exchange.refuse(.busy(.computeQueueFull), encoder: &encoder, into: &connection.output)
+                connection.closeAfterWrite = true
+                noteOutput(connection, now: now)
+            }
+        }
+    }
+
+    /// Queues every answer the pool has finished for this loop.
+    private func receiveCompletions(now: UInt64) {
+        let finished = completions.withLock { list -> [Completion] in
+            defer { list.removeAll(keepingCapacity: true) }
+            return list
+        }
+        for completion in finished {
+            // The client may have gone, and its descriptor may serve another client now.
+            guard let connection = connections[completion.fd], connection.serial == completion.serial,
+                  connection.awaitingAnswer else { continue }
+            connection.awaitingAnswer = false
+            if connection.pendingOutput == 0 {
+                connection.output = completion.bytes
+                connection.outputStart = 0
+            } else {
+                connection.output.append(contentsOf: completion.bytes)
+            }
+            if !completion.keepAlive { connection.closeAfterWrite = true }
+            _ = account(connection, mayRefuse: false)
+            noteOutput(connection, now: now)
+            process(connection, now: now)
+        }
     }
 
     /// Answers a failure the server found itself and marks the connection for closing.
@@ -234,12 +337,46 @@ final class EventLoop: @unchecked Sendable {
         exchanger.answer(
             failure, peer: connection.peer, startedAt: connection.requestStartedAt, bytesIn: connection.requestBytes,
             into: &connection.output)
-        connection.requestStartedAt = nil
-        connection.requestBytes = 0
+        refuseRest(of: connection, now: now)
+    }
+
+    /// After a final answer that ends the connection: drop what is buffered and the body
+    /// being read, then write the answer and close.
+    private func refuseRest(of connection: Connection, now: UInt64) {
+        connection.endRequest()
         connection.closeAfterWrite = true
         connection.inputStart = connection.input.count
         connection.compactInput()
+        connection.parser = RequestParser(limits: configuration.limits)
+        _ = account(connection, mayRefuse: false)
+        noteOutput(connection, now: now)
         flush(connection, now: now)
+    }
+
+    // MARK: - Memory
+
+    /// Brings the connection's charge on the memory budget up to date with what it holds.
+    /// Growth may be refused (`mayRefuse`): the caller then answers 503 instead of buffering.
+    private func account(_ connection: Connection, mayRefuse: Bool) -> Bool {
+        let held = connection.heldBytes
+        let growth = held - connection.charged
+        guard growth != 0 else { return true }
+        if growth > 0 && mayRefuse {
+            guard budget.reserve(growth) else { return false }
+        } else {
+            budget.charge(growth)
+        }
+        connection.charged = held
+        return true
+    }
+
+    /// Sets the write deadline for output just queued: the minimum send rate applies to the
+    /// whole answer, so a client that reads a byte a second cannot hold it for ever.
+    private func noteOutput(_ connection: Connection, now: UInt64) {
+        guard connection.pendingOutput > 0 else { return }
+        let seconds = configuration.writeTimeout + Double(connection.pendingOutput) / Double(max(1, configuration.minSendRate))
+        let deadline = now + UInt64(seconds * 1e9)
+        connection.writeDeadline = max(connection.writeDeadline ?? 0, deadline)
     }
 
     // MARK: - Writing
@@ -265,7 +402,8 @@ final class EventLoop: @unchecked Sendable {
         }
         if connection.pendingOutput == 0 {
             connection.resetOutput()
-            if connection.closeAfterWrite {
+            _ = account(connection, mayRefuse: false)
+            if connection.closeAfterWrite && !connection.awaitingAnswer {
                 finishClosing(connection, now: now)
                 return
             }
@@ -297,7 +435,8 @@ final class EventLoop: @unchecked Sendable {
             wanted |= LOUPE_EPOLLOUT
         }
         let reading = connection.lingeringSince != nil
-            || (!connection.peerClosed && !connection.closeAfterWrite && connection.pendingOutput < Self.outputHighWater)
+            || (!connection.peerClosed && !connection.closeAfterWrite && !connection.awaitingAnswer
+                && connection.pendingOutput < Self.outputHighWater)
         if reading {
             wanted |= LOUPE_EPOLLIN | LOUPE_EPOLLRDHUP
         }
@@ -315,6 +454,8 @@ final class EventLoop: @unchecked Sendable {
     private func closeConnection(_ connection: Connection) {
         guard connections.removeValue(forKey: connection.fd) != nil else { return }
         close(connection.fd)
+        budget.release(connection.charged)
+        connection.charged = 0
         state.releaseConnection()
     }
 
@@ -328,29 +469,55 @@ final class EventLoop: @unchecked Sendable {
         for connection in Array(connections.values) {
             if let since = connection.lingeringSince {
                 if now &- since > min(Self.lingerNanoseconds, max(headerLimit, 100_000_000)) { closeConnection(connection) }
+            } else if connection.awaitingAnswer {
+                // The pool answers every job it accepted; the drain deadline bounds the wait.
+                continue
             } else if connection.pendingOutput > 0 {
-                // A client that never reads its response is dropped.
-                if now &- connection.lastWriteAt > writeLimit { closeConnection(connection) }
+                // A client that stops reading, or reads too slowly, is dropped.
+                let stalled = now &- connection.lastWriteAt > writeLimit
+                if stalled || now > (connection.writeDeadline ?? .max) { closeConnection(connection) }
             } else if connection.isIdle {
                 let lastActive = max(connection.lastReadAt, connection.lastWriteAt)
-                if draining || now &- lastActive > idleLimit { closeConnection(connection) }
+                let idleFor = now &- lastActive
+                if idleFor > idleLimit || (draining && idleFor >= Self.drainIdleNanoseconds) { closeConnection(connection) }
             } else if connection.parser.phase == .body {
-                if now &- connection.lastReadAt > bodyLimit { fail(connection, .timedOut, now: now) }
+                if now &- connection.lastReadAt > bodyLimit || isBodyTooSlow(connection, now: now) {
+                    fail(connection, .timedOut, now: now)
+                }
             } else if let started = connection.requestStartedAt, now &- started > headerLimit {
                 fail(connection, .timedOut, now: now)
             }
         }
+        if budget.claimTrim() {
+            // Give the memory of a burst back to the kernel once it is over.
+            _ = loupe_release_free_memory()
+        }
     }
 
-    /// Stops accepting, closes idle connections now, and lets the others finish their
-    /// current request (answered with `Connection: close`) until the grace period ends.
+    /// Whether the body has passed its deadline, or arrives slower than the minimum rate
+    /// once the grace period is over.
+    private func isBodyTooSlow(_ connection: Connection, now: UInt64) -> Bool {
+        guard let started = connection.bodyStartedAt else { return false }
+        let elapsed = Double(now &- started) / 1e9
+        if elapsed > configuration.bodyDeadline { return true }
+        let rated = elapsed - configuration.bodyRateGrace
+        guard rated > 0 else { return false }
+        let received = Double(connection.requestBytes - connection.bytesBeforeBody)
+        return received < Double(configuration.minBodyRate) * rated
+    }
+
+    /// Shutdown: accept what is already in the backlog, stop listening, answer every request
+    /// already received (with `Connection: close`), and close connections only once they are
+    /// idle long enough that no request can be on its way, or at the grace period's end.
     private func beginDrain(now: UInt64) {
+        if listening {
+            acceptConnections(now: now, all: true)
+            loupe_epoll_remove(epollFD, listenerFD)
+            listening = false
+            stoppedListening()
+        }
         draining = true
         drainDeadline = now + UInt64(configuration.shutdownGracePeriod * 1e9)
-        loupe_epoll_remove(epollFD, listenerFD)
-        for connection in Array(connections.values) where connection.isIdle {
-            closeConnection(connection)
-        }
     }
 
     private func flushStatistics() {
@@ -362,5 +529,29 @@ final class EventLoop: @unchecked Sendable {
 
     private func register(_ fd: Int32, events: UInt32) throws {
         guard loupe_epoll_add(epollFD, fd, events) == 0 else { throw SocketError(call: "epoll_ctl") }
+    }
+}
+
+/// One request's trip through the compute pool: reserve room for its answer, build the
+/// answer (or the 503 when there is no room), hand the bytes back to the connection's loop.
+private struct ComputeJob: Sendable {
+    let exchange: PendingExchange
+    let fd: Int32
+    let serial: UInt64
+    let reservation: Int
+    let budget: MemoryBudget
+    let loop: EventLoop
+
+    func run() {
+        var encoder = ResponseEncoder()
+        var bytes: [UInt8] = []
+        var keepAlive = false
+        if budget.reserve(reservation) {
+            keepAlive = exchange.run(encoder: &encoder, into: &bytes)
+            budget.release(reservation)
+        } else {
+            exchange.refuse(.busy(.memoryBudget), encoder: &encoder, into: &bytes)
+        }
+        loop.deliver(EventLoop.Completion(fd: fd, serial: serial, bytes: bytes, keepAlive: keepAlive))
     }
 }

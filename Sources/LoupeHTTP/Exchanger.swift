@@ -21,34 +21,106 @@ struct Exchanger {
     mutating func answer(
         _ request: HTTPRequest, peer: String, mayKeepAlive: Bool, startedAt: UInt64?, bytesIn: Int, into output: inout [UInt8]
     ) -> Bool {
+        let exchange = prepare(request, peer: peer, mayKeepAlive: mayKeepAlive, startedAt: startedAt, bytesIn: bytesIn)
+        return exchange.run(encoder: &encoder, into: &output)
+    }
+
+    /// Everything needed to answer `request` on another thread (a compute worker).
+    mutating func prepare(
+        _ request: HTTPRequest, peer: String, mayKeepAlive: Bool, startedAt: UInt64?, bytesIn: Int
+    ) -> PendingExchange {
         let requestID = request.headers["X-Request-ID"].flatMap { RequestID.isWellFormed($0) ? $0 : nil } ?? requestIDs.next()
-        let response = responder.respond(to: request, context: RequestContext(requestID: requestID, peer: peer))
-        let keepAlive = mayKeepAlive && request.wantsKeepAlive && !response.closesConnection
-        let before = output.count
-        encoder.encode(
-            response, requestID: requestID, headOnly: request.method == "HEAD", keepAlive: keepAlive,
-            http10: request.version == .http1_0, into: &output)
-        record(request.method, request.path, response.status, requestID, peer, startedAt: startedAt, bytesIn: bytesIn, bytesOut: output.count - before)
-        return keepAlive
+        return PendingExchange(
+            responder: responder, request: request, context: RequestContext(requestID: requestID, peer: peer),
+            mayKeepAlive: mayKeepAlive, startedAt: startedAt, bytesIn: bytesIn)
     }
 
     /// Answers a failure the server detected (always closing the connection).
     mutating func answer(_ failure: HTTPFailure, peer: String, startedAt: UInt64?, bytesIn: Int, into output: inout [UInt8]) {
         let requestID = requestIDs.next()
         let response = responder.respond(to: failure, context: RequestContext(requestID: requestID, peer: peer))
-        let before = output.count
-        encoder.encode(response, requestID: requestID, headOnly: false, keepAlive: false, http10: false, into: &output)
-        record("-", "-", response.status, requestID, peer, startedAt: startedAt, bytesIn: bytesIn, bytesOut: output.count - before)
+        answer(response, requestID: requestID, method: "-", path: "-", peer: peer, startedAt: startedAt, bytesIn: bytesIn, into: &output)
     }
 
-    private func record(
-        _ method: String, _ path: String, _ status: HTTPStatus, _ requestID: String, _ peer: String,
-        startedAt: UInt64?, bytesIn: Int, bytesOut: Int
+    /// Sends the responder's final answer to a head that asked for `100 Continue`, if it has
+    /// one; the body is never read, so the connection closes after it.
+    /// - Returns: whether a final response was queued.
+    mutating func screen(_ head: HTTPRequest, peer: String, startedAt: UInt64?, bytesIn: Int, into output: inout [UInt8]) -> Bool {
+        let requestID = head.headers["X-Request-ID"].flatMap { RequestID.isWellFormed($0) ? $0 : nil } ?? requestIDs.next()
+        guard let response = responder.screen(head, context: RequestContext(requestID: requestID, peer: peer)) else { return false }
+        answer(response, requestID: requestID, method: head.method, path: head.path, peer: peer, startedAt: startedAt,
+               bytesIn: bytesIn, into: &output)
+        return true
+    }
+
+    private mutating func answer(
+        _ response: HTTPResponse, requestID: String, method: String, path: String, peer: String, startedAt: UInt64?,
+        bytesIn: Int, into output: inout [UInt8]
     ) {
-        let now = MonotonicClock.now()
-        let elapsed = now &- (startedAt ?? now)
+        let before = output.count
+        encoder.encode(response, requestID: requestID, headOnly: false, keepAlive: false, http10: false, into: &output)
         responder.didRespond(ExchangeRecord(
-            method: method, path: path, status: status.code, requestID: requestID, peer: peer,
-            bytesIn: bytesIn, bytesOut: bytesOut, microseconds: Int(elapsed / 1000)))
+            method: method, path: path, status: response.status.code, requestID: requestID, peer: peer,
+            bytesIn: bytesIn, bytesOut: output.count - before, microseconds: ExchangeRecord.microseconds(since: startedAt)))
+    }
+}
+
+/// One request on its way to an answer, with everything the answer needs; it can run on any
+/// thread, so a compute worker builds the response bytes and the loop only writes them.
+struct PendingExchange: Sendable {
+    let responder: any HTTPResponder
+    let request: HTTPRequest
+    let context: RequestContext
+    let mayKeepAlive: Bool
+    let startedAt: UInt64?
+    let bytesIn: Int
+
+    /// Answers the request, appending the response to `output`.
+    /// - Returns: whether the connection stays open after this response.
+    func run(encoder: inout ResponseEncoder, into output: inout [UInt8]) -> Bool {
+        let response = responder.respond(to: request, context: context)
+        return finish(response, encoder: &encoder, into: &output)
+    }
+
+    /// Answers with the response to `failure` instead (the request found no room), closing.
+    func refuse(_ failure: HTTPFailure, encoder: inout ResponseEncoder, into output: inout [UInt8]) {
+        var closing = self
+        closing.closeAfter = true
+        _ = closing.finish(responder.respond(to: failure, context: context), encoder: &encoder, into: &output)
+    }
+
+    private var closeAfter = false
+
+    init(
+        responder: any HTTPResponder, request: HTTPRequest, context: RequestContext, mayKeepAlive: Bool, startedAt: UInt64?,
+        bytesIn: Int
+    ) {
+        self.responder = responder
+        self.request = request
+        self.context = context
+        self.mayKeepAlive = mayKeepAlive
+        self.startedAt = startedAt
+        self.bytesIn = bytesIn
+    }
+
+    private func finish(_ response: HTTPResponse, encoder: inout ResponseEncoder, into output: inout [UInt8]) -> Bool {
+        let keepAlive = mayKeepAlive && !closeAfter && request.wantsKeepAlive && !response.closesConnection
+        let before = output.count
+        encoder.encode(
+            response, requestID: context.requestID, headOnly: request.method == "HEAD", keepAlive: keepAlive,
+            http10: request.version == .http1_0, into: &output)
+        responder.didRespond(ExchangeRecord(
+            method: request.method, path: request.path, status: response.status.code, requestID: context.requestID,
+            peer: context.peer, bytesIn: bytesIn, bytesOut: output.count - before,
+            microseconds: ExchangeRecord.microseconds(since: startedAt)))
+        return keepAlive
+    }
+}
+
+extension ExchangeRecord {
+    /// Microseconds from `startedAt` (a monotonic time) to now; 0 when unknown.
+    static func microseconds(since startedAt: UInt64?) -> Int {
+        let now = MonotonicClock.now()
+        return Int((now &- (startedAt ?? now)) / 1000)
     }
 }

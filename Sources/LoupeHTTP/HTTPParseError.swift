@@ -18,6 +18,7 @@ public enum HTTPParseError: Error, Sendable, Equatable, CustomStringConvertible 
     case invalidHeaderValue(name: String)
     case missingHost
     case multipleHosts
+    case invalidHost
     case invalidContentLength
     case conflictingContentLengths
     case contentLengthWithTransferEncoding
@@ -25,6 +26,7 @@ public enum HTTPParseError: Error, Sendable, Equatable, CustomStringConvertible 
     case chunkedNotFinal
     case transferEncodingInHTTP10
     case invalidChunkSize
+    case invalidChunkExtension
     case invalidChunkTerminator
     case bodyTooLarge(limit: Int)
     case unsupportedExpectation(String)
@@ -74,6 +76,7 @@ public enum HTTPParseError: Error, Sendable, Equatable, CustomStringConvertible 
         case .invalidHeaderValue(let name): return "the value of header field \(name) has invalid characters"
         case .missingHost: return "an HTTP/1.1 request must carry exactly one Host field; it has none"
         case .multipleHosts: return "an HTTP/1.1 request must carry exactly one Host field; it has several"
+        case .invalidHost: return "the Host field is not a host with an optional port (RFC 3986 §3.2.2)"
         case .invalidContentLength: return "Content-Length is not a non-negative decimal number"
         case .conflictingContentLengths: return "Content-Length fields disagree"
         case .contentLengthWithTransferEncoding: return "Content-Length and Transfer-Encoding are both present"
@@ -81,6 +84,7 @@ public enum HTTPParseError: Error, Sendable, Equatable, CustomStringConvertible 
         case .chunkedNotFinal: return "chunked must be the final transfer coding"
         case .transferEncodingInHTTP10: return "Transfer-Encoding is not allowed in an HTTP/1.0 request"
         case .invalidChunkSize: return "a chunk size is not a hexadecimal number"
+        case .invalidChunkExtension: return "a chunk size is followed by something other than chunk extensions (RFC 9112 §7.1.1)"
         case .invalidChunkTerminator: return "chunk data is not followed by CRLF"
         case .bodyTooLarge(let limit): return "the body exceeds \(limit) bytes"
         case .unsupportedExpectation(let value): return "Expect: \(value) is not supported; only 100-continue is"

@@ -19,14 +19,34 @@ public enum HTTPFailure: Sendable, Equatable {
     case timedOut
     /// The server is at its connection cap (503).
     case overCapacity
+    /// The server has no room for this request now: the compute queue is full or the memory
+    /// budget cannot hold its body or answer (503 with Retry-After).
+    case busy(BusyReason)
 
     public var status: HTTPStatus {
         switch self {
         case .malformed(let error): return error.status
         case .timedOut: return .requestTimeout
-        case .overCapacity: return .serviceUnavailable
+        case .overCapacity, .busy: return .serviceUnavailable
         }
     }
+}
+
+/// Which shared resource a `busy` request found full.
+public enum BusyReason: String, Sendable, Equatable {
+    /// Every worker is busy and the queue in front of them is full.
+    case computeQueueFull = "compute-queue-full"
+    /// The memory budget cannot hold the request body or its answer.
+    case memoryBudget = "memory-budget"
+}
+
+/// Where a request's response is built.
+public enum Placement: Sendable, Equatable {
+    /// On the event loop, inline: for answers that cost microseconds (probes, metrics,
+    /// static files, refusals). A loop answering inline holds every connection it owns.
+    case eventLoop
+    /// On the compute pool, behind admission control: for work that grows with the request.
+    case computePool
 }
 
 /// One finished exchange, for access logs and metrics.
@@ -44,12 +64,26 @@ public struct ExchangeRecord: Sendable {
     public var microseconds: Int
 }
 
-/// The application on top of the server. Calls are made on event-loop threads and must
-/// not block: Loupe's engines are pure and fast, so handlers run inline.
+/// The application on top of the server. `respond(to:context:)` runs on an event loop or on
+/// a compute worker, as `placement(for:)` says; the other calls run on event loops and must
+/// not block.
 public protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest, context: RequestContext) -> HTTPResponse
     /// Builds the response for a failure the server detected itself.
     func respond(to failure: HTTPFailure, context: RequestContext) -> HTTPResponse
     /// Called once per response, after it has been queued.
     func didRespond(_ record: ExchangeRecord)
+    /// Where `request` is answered. Asked on the event loop with the whole request, so it
+    /// must be cheap (a look at the method and path).
+    func placement(for request: HTTPRequest) -> Placement
+    /// Asked when a head arrives with `Expect: 100-continue`, before the body is invited: a
+    /// response here is final and is sent instead of `100 Continue` (RFC 9110 §10.1.1), so a
+    /// client whose request will be refused (401, 415, 404) never sends its body. `request`
+    /// has an empty body.
+    func screen(_ request: HTTPRequest, context: RequestContext) -> HTTPResponse?
+}
+
+extension HTTPResponder {
+    public func placement(for request: HTTPRequest) -> Placement { .eventLoop }
+    public func screen(_ request: HTTPRequest, context: RequestContext) -> HTTPResponse? { nil }
 }

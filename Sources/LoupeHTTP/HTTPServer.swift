@@ -19,7 +19,11 @@ public final class HTTPServer: @unchecked Sendable {
     private let responder: any HTTPResponder
     private let state = ServerState()
     private let stopped = DispatchGroup()
+    private let listening = DispatchGroup()
     private var loops: [EventLoop] = []
+    private let pool: ComputePool
+    /// Bytes buffered for clients, shared by every loop and the compute pool.
+    public let budget: MemoryBudget
     private var listenerFD: Int32 = -1
     /// The bound port: the configured one, or the one the kernel picked for port 0.
     public private(set) var port: UInt16 = 0
@@ -27,6 +31,8 @@ public final class HTTPServer: @unchecked Sendable {
     public init(configuration: ServerConfiguration, responder: any HTTPResponder) {
         self.configuration = configuration
         self.responder = responder
+        self.budget = MemoryBudget(limit: configuration.memoryBudget)
+        self.pool = ComputePool(workers: configuration.computeWorkers, queueCapacity: configuration.computeQueue)
     }
 
     /// Binds, listens and starts the event loops; returns once connections are accepted.
@@ -40,10 +46,14 @@ public final class HTTPServer: @unchecked Sendable {
         port = listener.port
         do {
             loops = try (0..<max(1, configuration.eventLoops)).map { _ in
-                try EventLoop(listenerFD: listener.fd, configuration: configuration, responder: responder, state: state)
+                listening.enter()
+                return try EventLoop(
+                    listenerFD: listener.fd, configuration: configuration, responder: responder, state: state,
+                    pool: pool, budget: budget, stoppedListening: { [listening] in listening.leave() })
             }
         } catch {
             close(listener.fd)
+            pool.shutdown()
             throw error
         }
         for (index, loop) in loops.enumerated() {
@@ -57,16 +67,38 @@ public final class HTTPServer: @unchecked Sendable {
         }
     }
 
-    /// Begins a graceful shutdown: stop accepting, close idle connections, let requests in
-    /// flight finish within `shutdownGracePeriod`. Returns at once; safe from any thread.
+    /// The drain before shutdown: keep accepting and answering, but with `Connection: close`,
+    /// so clients move to other instances while a load balancer notices /readyz. Safe from
+    /// any thread.
+    public func beginDraining() {
+        state.closeConnectionsAfterAnswers()
+    }
+
+    /// Begins a graceful shutdown: accept what is already in the backlog, stop listening,
+    /// answer every request already received, close connections once idle, and stop within
+    /// `shutdownGracePeriod`. Safe from any thread; returns once the listener is closed
+    /// (within a second), so no connection is left unaccepted in its backlog.
     public func shutdown() {
         state.requestShutdown()
         for loop in loops { loop.wake() }
+        if listening.wait(timeout: .now() + 1) == .success {
+            closeListener()
+        }
     }
 
-    /// Blocks until every loop has stopped, then releases the listening socket.
+    /// Blocks until every loop has stopped and every computed answer is finished, then
+    /// releases the listening socket.
     public func waitUntilStopped() {
         stopped.wait()
+        pool.shutdown()
+        closeListener()
+    }
+
+    private let listenerLock = NSLock()
+
+    private func closeListener() {
+        listenerLock.lock()
+        defer { listenerLock.unlock() }
         if listenerFD >= 0 {
             close(listenerFD)
             listenerFD = -1
@@ -79,6 +111,10 @@ public final class HTTPServer: @unchecked Sendable {
     public var statistics: ServerStatistics {
         var total = loops.reduce(ServerStatistics()) { $0 + $1.statistics.current }
         total.openConnections = state.openConnections
+        total.computeQueued = pool.queued
+        total.computeRefused = pool.refused
+        total.memoryInUse = budget.inUse
+        total.memoryRefused = budget.refused
         return total
     }
 }

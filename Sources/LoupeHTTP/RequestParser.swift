@@ -68,6 +68,22 @@ public struct RequestParser: Sendable {
         }
     }
 
+    /// The head of the request whose body is arriving, as a request with an empty body (for
+    /// screening `Expect: 100-continue`); nil while no head is complete.
+    public var pendingHead: HTTPRequest? {
+        switch state {
+        case .head:
+            return nil
+        case .fixedBody(let head, _), .chunkSize(let head), .chunkData(let head, _), .chunkDataEnd(let head),
+             .trailers(let head, _, _):
+            return HTTPRequest(method: head.method, target: head.target, version: head.version, headers: head.headers)
+        }
+    }
+
+    /// Bytes held for the body being read (its buffer's capacity: a fixed-length body is
+    /// allocated whole when its head arrives), for the server's memory budget.
+    public var bufferedBodyBytes: Int { body.capacity }
+
     /// Parses as much of `bytes` (the unread input) as it can.
     ///
     /// - Returns: how many bytes were consumed (the caller drops them) and the outcome.
@@ -235,6 +251,7 @@ public struct RequestParser: Sendable {
             if hosts.isEmpty { throw .missingHost }
             if hosts.count > 1 { throw .multipleHosts }
         }
+        for host in headers.values("Host") where !HostField.isValid(host) { throw .invalidHost }
         var expectsContinue = false
         let expectations = headers.tokens("Expect")
         for expectation in expectations {
@@ -357,12 +374,28 @@ public struct RequestParser: Sendable {
             index += 1
         }
         guard digits > 0 else { throw .invalidChunkSize }
-        // The rest may only be BWS and chunk extensions, which are ignored (§7.1.1).
-        while index < line.count, line[index] == ASCII.space || line[index] == ASCII.tab { index += 1 }
-        if index < line.count {
-            guard line[index] == UInt8(ascii: ";"),
-                  line[index...].allSatisfy(ASCII.isFieldValueCharacter) else { throw .invalidChunkSize }
+        var extensions = FieldSyntaxScanner(line, from: index)
+        while !extensions.isAtEnd {
+            guard skipChunkExtension(&extensions) else { throw .invalidChunkExtension }
         }
         return size
+    }
+
+    /// Reads one `BWS ";" BWS chunk-ext-name [ BWS "=" BWS chunk-ext-val ]` (§7.1.1); false when
+    /// the line holds anything else. Extensions are validated, then ignored: a front proxy that
+    /// parsed a malformed one differently could see other chunk boundaries (request smuggling).
+    /// Whitespace is only allowed before ";" or "=", so a size followed by spaces alone is refused.
+    private static func skipChunkExtension(_ scanner: inout FieldSyntaxScanner<UnsafeBufferPointer<UInt8>>) -> Bool {
+        scanner.skipWhitespace()
+        guard scanner.consume(UInt8(ascii: ";")) else { return false }
+        scanner.skipWhitespace()
+        guard scanner.token() != nil else { return false }
+        var value = scanner
+        value.skipWhitespace()
+        guard value.consume(UInt8(ascii: "=")) else { return true }
+        value.skipWhitespace()
+        guard value.tokenOrQuotedString() != nil else { return false }
+        scanner = value
+        return true
     }
 }

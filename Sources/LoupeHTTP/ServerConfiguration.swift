@@ -20,8 +20,27 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var idleTimeout: Double
     /// Longest pause allowed while a request body is arriving. Default: 30 s.
     public var bodyTimeout: Double
+    /// Longest a whole request body may take from the end of its head, however steadily it
+    /// trickles (the stall timeout alone lets one byte a second hold a slot for ever). Default: 60 s.
+    public var bodyDeadline: Double
+    /// Slowest average body rate accepted once the first `bodyRateGrace` seconds have passed,
+    /// in bytes per second (like Apache's mod_reqtimeout MinRate). Default: 1,024.
+    public var minBodyRate: Int
     /// Longest pause allowed while the client is not reading its response. Default: 30 s.
     public var writeTimeout: Double
+    /// Slowest average rate at which a client must read a response: a response of n bytes
+    /// must be written within `writeTimeout + n / minSendRate` seconds. Default: 16,384 B/s.
+    public var minSendRate: Int
+    /// Worker threads that compute answers placed on the compute pool. Default: the cores.
+    public var computeWorkers: Int
+    /// Requests that may wait for a worker; more get 503 with Retry-After. Default: 64.
+    public var computeQueue: Int
+    /// Bytes that buffered request bodies, queued responses and answers being computed may
+    /// hold together; what does not fit gets 503 with Retry-After. Default: 96 MiB.
+    public var memoryBudget: Int
+    /// Bytes reserved from the budget while one answer is computed: the largest answer the
+    /// application can produce. Default: 4 MiB + 64 KiB.
+    public var computeReservation: Int
     /// Most connections open at once; beyond it new ones get 503 and are closed. Default: 10,000.
     public var maxConnections: Int
     /// How long in-flight requests get to finish after shutdown begins. Default: 10 s.
@@ -32,7 +51,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     public init(
         host: String = "0.0.0.0", port: UInt16 = 8080, limits: HTTPLimits = HTTPLimits(),
         headerTimeout: Double = 10, idleTimeout: Double = 60, bodyTimeout: Double = 30, writeTimeout: Double = 30,
-        maxConnections: Int = 10_000, shutdownGracePeriod: Double = 10, eventLoops: Int = ServerConfiguration.coreCount
+        maxConnections: Int = 10_000, shutdownGracePeriod: Double = 10, eventLoops: Int = ServerConfiguration.coreCount,
+        bodyDeadline: Double = 60, minBodyRate: Int = 1024, minSendRate: Int = 16 * 1024,
+        computeWorkers: Int = ServerConfiguration.coreCount, computeQueue: Int = 64, memoryBudget: Int = 96 << 20,
+        computeReservation: Int = (4 << 20) + (64 << 10)
     ) {
         self.host = host
         self.port = port
@@ -44,7 +66,18 @@ public struct ServerConfiguration: Sendable, Equatable {
         self.maxConnections = maxConnections
         self.shutdownGracePeriod = shutdownGracePeriod
         self.eventLoops = eventLoops
+        self.bodyDeadline = bodyDeadline
+        self.minBodyRate = minBodyRate
+        self.minSendRate = minSendRate
+        self.computeWorkers = computeWorkers
+        self.computeQueue = computeQueue
+        self.memoryBudget = memoryBudget
+        self.computeReservation = computeReservation
     }
+
+    /// Seconds of a body's arrival during which `minBodyRate` is not yet applied: a slow
+    /// start (TCP slow start, a mobile radio waking) is not a slow client.
+    var bodyRateGrace: Double { min(5, bodyDeadline) }
 
     /// The cores this process can use: its CPU affinity, further limited by a cgroup CPU
     /// quota (a Kubernetes CPU limit), so a pod on a 64-core node with a 2-CPU limit runs
@@ -78,7 +111,7 @@ public struct ServerConfiguration: Sendable, Equatable {
 
     /// How often loops look for expired deadlines: fine enough for the shortest timeout.
     var sweepInterval: Double {
-        let shortest = [headerTimeout, idleTimeout, bodyTimeout, writeTimeout].min() ?? 1
+        let shortest = [headerTimeout, idleTimeout, bodyTimeout, writeTimeout, bodyDeadline].min() ?? 1
         return min(0.25, max(0.005, shortest / 5))
     }
 }

@@ -5,6 +5,14 @@ public struct ServerStatistics: Sendable, Equatable {
     public var rejectedConnections = 0
     public var bytesIn = 0
     public var bytesOut = 0
+    /// Requests waiting for a compute worker now.
+    public var computeQueued = 0
+    /// Requests refused with 503 because the compute queue was full, since start.
+    public var computeRefused = 0
+    /// Bytes charged to the memory budget now.
+    public var memoryInUse = 0
+    /// Reservations the memory budget refused (each a 503), since start.
+    public var memoryRefused = 0
 
     public init() {}
 

@@ -30,23 +30,11 @@ public final class LoupeApplication: HTTPResponder {
     }
 
     private func route(_ request: HTTPRequest, context: RequestContext) -> HTTPResponse {
-        guard let route = router.route(for: request.path) else {
-            return Problem(.notFound, detail: "There is no resource at \(request.path). See /openapi.yaml for the routes.").response()
-        }
-        if request.method == "OPTIONS" {
-            return cors.preflight(request, allowedMethods: route.allowedMethods)
-        }
-        guard let handler = route.handler(for: request.method) else {
-            var headers = HTTPHeaders()
-            headers.set("Allow", route.allowedMethods.joined(separator: ", "))
-            return Problem(.methodNotAllowed, detail: "\(request.path) allows \(route.allowedMethods.joined(separator: ", ")), not \(request.method).")
-                .response(headers: headers)
-        }
-        if route.requiresAPIKey && !apiKeys.authorizes(request) {
-            var headers = HTTPHeaders()
-            headers.set("WWW-Authenticate", "Bearer realm=\"loupe\"")
-            return Problem(.unauthorized, detail: "Send 'Authorization: Bearer <key>' with one of the service's API keys.")
-                .response(headers: headers)
+        let handler: RouteHandler
+        switch admit(request) {
+        case .refused(let response): return response
+        case .preflight(let response): return response
+        case .admitted(let admitted): handler = admitted
         }
         do {
             return try handler(request, context)
@@ -58,8 +46,71 @@ public final class LoupeApplication: HTTPResponder {
         }
     }
 
+    private enum Admission {
+        case admitted(RouteHandler)
+        case preflight(HTTPResponse)
+        case refused(HTTPResponse)
+    }
+
+    /// The checks every request passes before its handler runs, in order: the route (404),
+    /// CORS preflight, the method (405), the API key (401).
+    private func admit(_ request: HTTPRequest) -> Admission {
+        guard let route = router.route(for: request.path) else {
+            return .refused(Problem(.notFound, detail: "There is no resource at \(request.path). See /openapi.yaml for the routes.").response())
+        }
+        if request.method == "OPTIONS" {
+            return .preflight(cors.preflight(request, allowedMethods: route.allowedMethods))
+        }
+        guard let handler = route.handler(for: request.method) else {
+            var headers = HTTPHeaders()
+            headers.set("Allow", route.allowedMethods.joined(separator: ", "))
+            return .refused(Problem(.methodNotAllowed, detail: "\(request.path) allows \(route.allowedMethods.joined(separator: ", ")), not \(request.method).")
+                .response(headers: headers))
+        }
+        if route.requiresAPIKey, let detail = apiKeys.refusal(of: request) {
+            var headers = HTTPHeaders()
+            headers.set("WWW-Authenticate", "Bearer realm=\"loupe\"")
+            return .refused(Problem(.unauthorized, detail: detail).response(headers: headers))
+        }
+        return .admitted(handler)
+    }
+
+    public func placement(for request: HTTPRequest) -> Placement {
+        router.route(for: request.path)?.placement ?? .eventLoop
+    }
+
+    /// `Expect: 100-continue`: every refusal that does not need the body (404, 405, 401, 415,
+    /// 406) is sent before the body is invited.
+    public func screen(_ request: HTTPRequest, context: RequestContext) -> HTTPResponse? {
+        var response: HTTPResponse
+        switch admit(request) {
+        case .refused(let refusal):
+            response = refusal
+        case .preflight:
+            return nil
+        case .admitted:
+            guard let check = router.route(for: request.path)?.screenHead else { return nil }
+            do {
+                try check(request)
+                return nil
+            } catch {
+                response = error.response()
+            }
+        }
+        cors.decorate(&response, for: request)
+        return response
+    }
+
     public func respond(to failure: HTTPFailure, context: RequestContext) -> HTTPResponse {
-        Problem.from(failure).response()
+        var headers = HTTPHeaders()
+        switch failure {
+        case .busy, .overCapacity:
+            // Short: a full queue or budget drains in well under a second.
+            headers.set("Retry-After", "1")
+        case .malformed, .timedOut:
+            break
+        }
+        return Problem.from(failure).response(headers: headers)
     }
 
     public func didRespond(_ record: ExchangeRecord) {

@@ -11,10 +11,21 @@ public struct Route: Sendable {
     public var handlers: [String: RouteHandler]
     /// Whether the API-key check applies (the /v1 API; never health or metrics).
     public var requiresAPIKey: Bool
+    /// Where the handlers run: the /v1 work on the compute pool, so that probes and metrics,
+    /// answered on the event loops, never wait behind it.
+    public var placement: Placement
+    /// Checks a request's head before its body is read (for `Expect: 100-continue`): the
+    /// content type and the format, so a body that would be refused is never sent.
+    public var screenHead: (@Sendable (HTTPRequest) throws(Problem) -> Void)?
 
-    public init(path: String, requiresAPIKey: Bool = false, handlers: [String: RouteHandler]) {
+    public init(
+        path: String, requiresAPIKey: Bool = false, placement: Placement = .eventLoop,
+        screenHead: (@Sendable (HTTPRequest) throws(Problem) -> Void)? = nil, handlers: [String: RouteHandler]
+    ) {
         self.path = path
         self.requiresAPIKey = requiresAPIKey
+        self.placement = placement
+        self.screenHead = screenHead
         self.handlers = handlers
     }
 

@@ -1,13 +1,15 @@
 import Foundation
+import LoupeHTTP
 import LoupePlanner
+import LoupeService
 
 /// `loupe plan [--format F] [FILE|-]` and `loupe lifecycle [--format F] [FILE|-]`: the API's
 /// answer for a request file (or standard input), without a server. The bytes are exactly what
 /// the route answers with `?format=F`, because both call the same endpoint and renderer.
 enum AnswerCommand {
-    /// Prints the answer to stdout and returns 0; prints the problem JSON to stderr and returns 1;
-    /// returns 2 for a usage error (including a format the route does not offer) or an
-    /// unreadable file.
+    /// Prints the answer to stdout and returns 0; prints the problem JSON to stderr and returns 1
+    /// (an empty, oversize or invalid request); returns 2 for a usage error (an unknown option,
+    /// a format the route does not offer) or an unreadable file.
     static func run<Endpoint: RenderedEndpoint>(arguments: [String], endpoint: Endpoint.Type) -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") {
             print(Usage.text)
@@ -25,23 +27,37 @@ enum AnswerCommand {
             }
             format = chosen
         }
+        if let unknown = rest.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
+            return usageError("unknown option \(unknown)")
+        }
         guard rest.count <= 1 else { return usageError("expected one request file (or - for standard input)") }
-        let path = rest.first ?? "-"
         let body: [UInt8]
-        if path == "-" {
-            body = Array(FileHandle.standardInput.readDataToEndOfFile())
-        } else {
-            guard let data = FileManager.default.contents(atPath: path) else { return usageError("cannot read \(path)") }
-            body = Array(data)
+        do {
+            body = try RequestInput.read(rest.first ?? "-", limit: bodyLimit)
+        } catch {
+            switch error {
+            case .unreadable(let name, let reason): return usageError("cannot read \(name): \(reason)")
+            case .tooLarge(let limit): return problem(Problem.from(.malformed(.bodyTooLarge(limit: limit))))
+            }
         }
         do {
             let answer = Endpoint.render(try Endpoint.compute(try RequestDocument.parse(body)), as: format)
             FileHandle.standardOutput.write(Data(answer))
             return 0
         } catch {
-            FileHandle.standardError.write(Data(error.encoded() + [0x0A]))
-            return 1
+            return problem(error)
         }
+    }
+
+    /// The service's default body limit (`--max-body-bytes`), so that a file the command
+    /// answers is one the service with its defaults answers too, and the same file is refused
+    /// with the same 413 problem.
+    static let bodyLimit = HTTPLimits().maxBodyBytes
+
+    /// Prints the problem JSON, the body the service would answer with, and returns 1.
+    private static func problem(_ problem: Problem) -> Int32 {
+        FileHandle.standardError.write(Data(problem.encoded() + [0x0A]))
+        return 1
     }
 
     private static func usageError(_ message: String) -> Int32 {

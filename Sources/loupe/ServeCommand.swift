@@ -43,7 +43,10 @@ enum ServeCommand {
         var received: Int32 = 0
         sigwait(&signals, &received)
         logger.event(.info, "shutting down", [("signal", received == SIGTERM ? "SIGTERM" : "SIGINT")])
+        // /readyz turns 503 and answers say Connection: close, so the load balancer and the
+        // clients move on while requests are still served; then the listener closes.
         application.state.beginDraining()
+        server.beginDraining()
         if configuration.shutdownDrainDelay > 0 {
             usleep(UInt32(min(configuration.shutdownDrainDelay, 3600) * 1_000_000))
         }

@@ -26,7 +26,9 @@ enum Usage {
         Exit codes: 0 after a clean shutdown (SIGTERM or SIGINT), 1 when the service cannot
         start (for example the port is taken), 2 for invalid configuration.
         plan and lifecycle: 0 with the answer on stdout; 1 with the problem JSON (the 4xx body
-        the service would send) on stderr; 2 when the file cannot be read.
+        the service would send) on stderr, for an empty or invalid request and for one over
+        1 MiB (the service's default --max-body-bytes: its 413 body-too-large problem; no more
+        than that is read); 2 for an unknown option or a file that cannot be read.
         """
     }
 }

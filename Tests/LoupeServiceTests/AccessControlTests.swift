@@ -94,6 +94,20 @@ struct AccessControlTests {
         close(pipe[1])
     }
 
+    @Test("several Authorization fields are refused with a detail asking for exactly one")
+    func severalAuthorizationFields_areRefused() {
+        func request(_ authorization: [String]) -> HTTPRequest {
+            HTTPRequest(method: "POST", target: "/v1/plans", headers: HTTPHeaders(authorization.map { ("Authorization", $0) }))
+        }
+        let keys = APIKeys(["secret"])
+        let twice = request(["Bearer secret", "Bearer secret"])
+        #expect(keys.refusal(of: twice)?.contains("exactly one Authorization field") == true)
+        #expect(keys.refusal(of: request(["Bearer secret", "Bearer other"])) == keys.refusal(of: twice))
+        #expect(keys.refusal(of: request(["Bearer secret"])) == nil)
+        #expect(keys.refusal(of: request([]))?.contains("Authorization: Bearer <key>") == true)
+        #expect(APIKeys([]).refusal(of: twice) == nil, "an open API ignores Authorization")
+    }
+
     @Test("constant-time comparison agrees with ordinary equality")
     func constantTimeEquality() {
         func equals(_ lhs: String, _ rhs: String) -> Bool {

@@ -32,6 +32,27 @@ struct ConfigurationTests {
         #expect(withFlags.server.host == "127.0.0.1")
     }
 
+    @Test("an --api-keys value that names no key is refused, not read as an open API", arguments: [
+        (["--api-keys", ","], [String: String]()),
+        (["--api-keys= , "], [:]),
+        (["--api-keys", " "], [:]),
+        ([], ["LOUPE_API_KEYS": ","]),
+        ([], ["LOUPE_API_KEYS": ",,"]),
+    ])
+    func apiKeysWithoutAKey_areRefused(arguments: [String], environment: [String: String]) {
+        let error = #expect(throws: ConfigurationError.self) {
+            try ServiceConfiguration.parse(arguments: arguments, environment: environment)
+        }
+        #expect(error?.setting == "--api-keys")
+    }
+
+    @Test("an empty --api-keys value leaves the API open")
+    func emptyAPIKeys_leaveTheAPIOpen() throws {
+        #expect(try ServiceConfiguration.parse(arguments: ["--api-keys", ""], environment: [:]).apiKeys.isEmpty)
+        #expect(try ServiceConfiguration.parse(arguments: [], environment: ["LOUPE_API_KEYS": ""]).apiKeys.isEmpty)
+        #expect(try ServiceConfiguration.parse(arguments: ["--api-keys", " k1 ,"], environment: [:]).apiKeys == ["k1"])
+    }
+
     @Test("every setting has a flag, an environment variable and a default in the table")
     func settingsTable_isComplete() {
         let flags = Setting.all.map(\.flag)

@@ -1,4 +1,5 @@
 import Foundation
+import LoupeHTTP
 import LoupePlanner
 import LoupeService
 import LoupeTestClient
@@ -48,6 +49,8 @@ struct ExecutableTests {
             (["serve", "--log-level", "loud"], [:], "--log-level"),
             (["serve", "--header-timeout", "0"], [:], "--header-timeout"),
             (["serve", "--bogus", "1"], [:], "--bogus"),
+            (["serve", "--api-keys", ","], [:], "--api-keys"),
+            (["serve"], ["LOUPE_API_KEYS": " , "], "--api-keys"),
           ])
     func invalidConfiguration_exits2(arguments: [String], environment: [String: String], setting: String) throws {
         let result = try LoupeExecutable.run(arguments, environment: environment)
@@ -68,10 +71,82 @@ struct ExecutableTests {
         }
     }
 
+    // MARK: - plan and lifecycle
+
+    @Test("a request over the 1 MiB body limit exits 1 with the service's 413 problem, without reading it all",
+          arguments: ["/dev/zero", "sparse"])
+    func oversizeRequest_exits1WithBodyTooLarge(source: String) throws {
+        let file = try TemporaryFile()
+        if source == "sparse" {
+            #expect(truncate(file.path, 100 << 20) == 0)  // 100 MB that cost no disk
+        }
+        let path = source == "sparse" ? file.path : source
+        let result = try LoupeExecutable.run(["plan", path])
+        #expect(result.status == 1)
+        let expected = Problem.from(.malformed(.bodyTooLarge(limit: HTTPLimits().maxBodyBytes))).encoded() + [0x0A]
+        #expect(Array(result.stderr) == expected, "\(String(decoding: result.stderr, as: UTF8.self))")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("a request of exactly 1 MiB is read whole, as the service would")
+    func requestAtTheLimit_isRead() throws {
+        let file = try TemporaryFile()
+        let plan = Array(#"{"transition":"push","container":{"width":393,"height":852}}"#.utf8)
+        try Data(plan + [UInt8](repeating: 0x20, count: HTTPLimits().maxBodyBytes - plan.count)).write(to: URL(fileURLWithPath: file.path))
+        let result = try LoupeExecutable.run(["plan", file.path])
+        #expect(result.status == 0, "\(String(decoding: result.stderr, as: UTF8.self))")
+    }
+
+    @Test("an empty request is the malformed-json problem and exit 1, from a file, /dev/null or stdin",
+          arguments: ["empty file", "/dev/null", "-"])
+    func emptyRequest_exits1WithMalformedJSON(source: String) throws {
+        let file = try TemporaryFile()
+        let path = source == "empty file" ? file.path : source
+        let result = try LoupeExecutable.run(["lifecycle", path], stdin: Data())
+        #expect(result.status == 1)
+        let problem = try JSONReader.parse(Array(result.stderr))
+        #expect(problem["type"] == .string("https://loupe.dev/problems/malformed-json"))
+    }
+
+    @Test("a file that cannot be read exits 2 saying why")
+    func unreadableFile_exits2WithTheReason() throws {
+        let missing = try LoupeExecutable.run(["plan", "/nonexistent/request.json"])
+        #expect(missing.status == 2)
+        #expect(String(decoding: missing.stderr, as: UTF8.self) == "loupe: cannot read /nonexistent/request.json: No such file or directory\n")
+        let directory = try LoupeExecutable.run(["plan", "/"])
+        #expect(directory.status == 2)
+        #expect(String(decoding: directory.stderr, as: UTF8.self) == "loupe: cannot read /: Is a directory\n")
+    }
+
+    @Test("an unknown option is named, not mistaken for a second file", arguments: [
+        ["plan", "--bogus", "request.json"], ["lifecycle", "request.json", "-x"],
+    ])
+    func unknownOption_exits2NamingIt(arguments: [String]) throws {
+        let result = try LoupeExecutable.run(arguments)
+        #expect(result.status == 2)
+        let option = try #require(arguments.first { $0.hasPrefix("-") })
+        #expect(String(decoding: result.stderr, as: UTF8.self) == "loupe: unknown option \(option)\n")
+    }
+
     @Test("version prints the release")
     func version_printsRelease() throws {
         let result = try LoupeExecutable.run(["version"])
         #expect(result.status == 0)
         #expect(String(decoding: result.stdout, as: UTF8.self).contains(BuildInfo.version))
     }
+}
+
+/// An empty file in the temporary directory, removed when the value goes away.
+final class TemporaryFile {
+    let path: String
+
+    init() throws {
+        var template = Array((NSTemporaryDirectory() + "/loupe-test-XXXXXX").utf8CString)
+        let descriptor = mkstemp(&template)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        close(descriptor)
+        path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    deinit { unlink(path) }
 }

@@ -76,11 +76,41 @@ struct PlanningRouteTests {
 
     @Test("JSON media types with parameters or a +json suffix are accepted", arguments: [
         "application/json; charset=utf-8", "Application/JSON", "application/vnd.loupe.plan+json",
+        #"application/json; charset="UTF-8""#, "application/json;CHARSET=Utf-8", "application/json ; charset=utf-8;",
+        #"application/vnd.loupe.plan+json; profile="a;b=c"; charset=utf-8"#,
     ])
     func jsonMediaTypes_AreAccepted(type: String) throws {
         let service = try TestService()
         let response = try service.post("/v1/plans", json: Self.validPlan, headers: ["Content-Type: \(type)"])
         #expect(response.status == 200)
+    }
+
+    @Test("a JSON body declared in a charset other than UTF-8 gets 415 naming the charset (RFC 8259 §8.1)", arguments: [
+        ("application/json; charset=iso-8859-1", "iso-8859-1"),
+        (#"application/json; charset="UTF-16""#, "UTF-16"),
+        ("application/vnd.loupe.plan+json; charset=latin1", "latin1"),
+        ("application/json; charset=utf-8; charset=us-ascii", "us-ascii"),
+    ])
+    func nonUTF8Charset_Gets415(type: String, charset: String) throws {
+        let service = try TestService()
+        let response = try service.post("/v1/plans", json: Self.validPlan, headers: ["Content-Type: \(type)"])
+        #expect(response.status == 415)
+        let problem = try JSONReader.parse(response.body)
+        #expect(problem["type"] == .string("https://loupe.dev/problems/unsupported-media-type"))
+        guard case .string(let detail)? = problem["detail"] else {
+            Issue.record("no detail")
+            return
+        }
+        #expect(detail.contains("charset \"\(charset)\""), "\(detail)")
+    }
+
+    @Test("a Content-Type whose parameters do not parse gets 415", arguments: [
+        "application/json; charset", #"application/json; charset="utf-8"#, "application/json; =utf-8", "application/json charset=utf-8",
+    ])
+    func malformedMediaType_Gets415(type: String) throws {
+        let service = try TestService()
+        let response = try service.post("/v1/plans", json: Self.validPlan, headers: ["Content-Type: \(type)"])
+        #expect(response.status == 415)
     }
 
     @Test("a 422 lists several invalid fields at once")
@@ -131,6 +161,22 @@ struct PlanningRouteTests {
         #expect(wrongScheme.status == 401)
         let allowed = try service.post(path, json: Self.validPlan, headers: ["Content-Type: application/json", "Authorization: Bearer secret"])
         #expect(allowed.status != 401)
+    }
+
+    @Test("with API keys configured, a request with two Authorization fields gets 401 whichever comes first", arguments: [
+        ["Bearer secret", "Bearer wrong"], ["Bearer wrong", "Bearer secret"], ["Bearer secret", "Bearer secret"],
+    ])
+    func twoAuthorizationFields_Get401(fields: [String]) throws {
+        let service = try TestService { $0.apiKeys = ["secret"] }
+        let connection = try RawConnection(port: service.port)
+        let authorization = fields.map { "Authorization: \($0)\r\n" }.joined()
+        try connection.send("POST /v1/plans HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n\(authorization)"
+            + "Content-Length: \(Self.validPlan.utf8.count)\r\n\r\n\(Self.validPlan)")
+        let response = try #require(connection.readResponse())
+        #expect(response.status == 401)
+        #expect(response.header("WWW-Authenticate") == #"Bearer realm="loupe""#)
+        #expect(response.text.contains("https://loupe.dev/problems/unauthorized"))
+        #expect(response.text.contains("exactly one Authorization field"))
     }
 
     @Test("GET on a /v1 route is 405 with Allow: POST, OPTIONS")

@@ -34,5 +34,10 @@ int loupe_eventfd(void);
 int loupe_accept(int listener, struct sockaddr_storage *address, socklen_t *length);
 ssize_t loupe_getrandom(void *buffer, size_t length);
 long loupe_core_count(void);
+/// Raises the calling thread's nice value by `increment` (Linux schedules threads, not
+/// processes): compute workers yield to the event loops that answer probes.
+int loupe_lower_thread_priority(int increment);
+/// Returns freed heap memory to the kernel (glibc's malloc_trim over every arena).
+int loupe_release_free_memory(void);
 
 #endif

@@ -45,11 +45,22 @@ public final class FieldReader {
         errors.append(Problem.FieldError(pointer: pointer.description, detail: detail))
     }
 
-    /// Pointers of members nobody read, in document order.
+    /// Most unknown fields reported for one request. A body of ten thousand events, each
+    /// with a stray member, would otherwise answer with ten thousand warnings: the first
+    /// hundred tell a client what to fix as well.
+    public static let maxReportedUnknownFields = 100
+
+    /// Pointers of members nobody read, in document order (the first
+    /// `maxReportedUnknownFields` of them).
     public var unknownFields: [JSONPointer] {
-        objects.flatMap { object in
-            object.members.indices.filter { !object.read[$0] }.map { object.pointer.appending(object.members[$0].key) }
+        var found: [JSONPointer] = []
+        for object in objects {
+            for index in object.members.indices where !object.read[index] {
+                guard found.count < Self.maxReportedUnknownFields else { return found }
+                found.append(object.pointer.appending(object.members[index].key))
+            }
         }
+        return found
     }
 
     // MARK: - Containers

@@ -14,9 +14,22 @@ public struct JSONReader {
 
     /// Deepest nesting accepted; deeper documents are rejected rather than recursed into.
     public static let maxDepth = 64
+    /// Most members one object may hold. Loupe's request objects have a few dozen at most;
+    /// the cap keeps the unknown-field report and member look-ups small.
+    public static let maxMembersPerObject = 1_000
+    /// Most elements one array may hold: ten times the longest script a route accepts
+    /// (10,000 events), so a script just over its limit still gets the decoder's 422.
+    public static let maxElementsPerArray = 100_000
+    /// Most values (scalars and containers) in one document. A 1 MiB body could otherwise
+    /// hold about 500,000, and each costs a node in the tree.
+    public static let maxValuesPerDocument = 250_000
+    /// Objects with more members than this find duplicates through a hash set, not a scan:
+    /// small objects (every real request) stay allocation-free, and large ones stay linear.
+    static let linearDuplicateScanLimit = 16
 
     private let bytes: [UInt8]
     private var index = 0
+    private var valueCount = 0
 
     private init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -47,6 +60,10 @@ public struct JSONReader {
 
     private mutating func value(depth: Int) throws(SyntaxError) -> JSONValue {
         guard index < bytes.count else { throw error("unexpected end of input") }
+        valueCount += 1
+        guard valueCount <= Self.maxValuesPerDocument else {
+            throw error("more than \(Self.maxValuesPerDocument) values in the document")
+        }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try object(depth: depth + 1)
         case UInt8(ascii: "["): return try array(depth: depth + 1)
@@ -72,6 +89,7 @@ public struct JSONReader {
         guard depth <= Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth)") }
         index += 1
         var members: [(key: String, value: JSONValue)] = []
+        var keys: Set<String> = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -80,8 +98,14 @@ public struct JSONReader {
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a member name") }
+            let keyStart = index
             let key = try string()
-            if members.contains(where: { $0.key == key }) { throw error("duplicate member \"\(key)\"") }
+            guard members.count < Self.maxMembersPerObject else {
+                throw SyntaxError(offset: keyStart, reason: "more than \(Self.maxMembersPerObject) members in one object")
+            }
+            if isDuplicate(key, in: members, keys: &keys) {
+                throw SyntaxError(offset: keyStart, reason: "duplicate member \"\(key.prefix(64))\"")
+            }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
             index += 1
@@ -99,6 +123,19 @@ public struct JSONReader {
         }
     }
 
+    /// O(1) per member on average: a scan while the object is small, then a hash set that
+    /// holds every key so far (built once, when the object outgrows the scan).
+    private func isDuplicate(_ key: String, in members: [(key: String, value: JSONValue)], keys: inout Set<String>) -> Bool {
+        if members.count < Self.linearDuplicateScanLimit {
+            return members.contains { $0.key == key }
+        }
+        if keys.isEmpty {
+            keys.reserveCapacity(members.count * 2)
+            for member in members { keys.insert(member.key) }
+        }
+        return !keys.insert(key).inserted
+    }
+
     private mutating func array(depth: Int) throws(SyntaxError) -> JSONValue {
         guard depth <= Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth)") }
         index += 1
@@ -110,6 +147,9 @@ public struct JSONReader {
         }
         while true {
             skipWhitespace()
+            guard elements.count < Self.maxElementsPerArray else {
+                throw error("more than \(Self.maxElementsPerArray) elements in one array")
+            }
             elements.append(try value(depth: depth))
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input") }

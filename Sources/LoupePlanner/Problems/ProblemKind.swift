@@ -11,6 +11,7 @@ public enum ProblemKind: String, Sendable, Equatable, CaseIterable {
     case expectationFailed = "expectation-failed"
     case requestTimeout = "request-timeout"
     case overCapacity = "over-capacity"
+    case serverBusy = "server-busy"
     // Routing and access.
     case notFound = "not-found"
     case methodNotAllowed = "method-not-allowed"
@@ -24,6 +25,7 @@ public enum ProblemKind: String, Sendable, Equatable, CaseIterable {
     case unsupportedPlatform = "unsupported-platform"
     case strictWarnings = "strict-warnings"
     case invalidScript = "invalid-script"
+    case workLimitExceeded = "work-limit-exceeded"
     case internalError = "internal-error"
 
     /// Base of every problem type URI. The pages behind it are docs/problems.md's sections.
@@ -43,11 +45,11 @@ public enum ProblemKind: String, Sendable, Equatable, CaseIterable {
         case .requestLineTooLong: return 414
         case .unsupportedMediaType: return 415
         case .expectationFailed: return 417
-        case .invalidRequest, .unsupportedPlatform, .strictWarnings, .invalidScript: return 422
+        case .invalidRequest, .unsupportedPlatform, .strictWarnings, .invalidScript, .workLimitExceeded: return 422
         case .headerFieldsTooLarge: return 431
         case .internalError: return 500
         case .unsupportedTransferCoding: return 501
-        case .overCapacity, .shuttingDown: return 503
+        case .overCapacity, .serverBusy, .shuttingDown: return 503
         case .httpVersionNotSupported: return 505
         }
     }
@@ -63,6 +65,7 @@ public enum ProblemKind: String, Sendable, Equatable, CaseIterable {
         case .expectationFailed: return "The expectation cannot be met"
         case .requestTimeout: return "The request did not arrive in time"
         case .overCapacity: return "The server is at its connection limit"
+        case .serverBusy: return "The server has no room for this request now"
         case .notFound: return "No such resource"
         case .methodNotAllowed: return "The method is not allowed on this resource"
         case .unauthorized: return "A valid API key is required"
@@ -74,6 +77,7 @@ public enum ProblemKind: String, Sendable, Equatable, CaseIterable {
         case .unsupportedPlatform: return "The transition is not available on this platform"
         case .strictWarnings: return "The request produced warnings and strict mode is on"
         case .invalidScript: return "The event script cannot be played"
+        case .workLimitExceeded: return "The answer would exceed the server's work limit"
         case .internalError: return "An internal error occurred"
         }
     }

@@ -19,12 +19,29 @@ public protocol RenderedEndpoint: SendableMetatype {
 
     /// `answer` in `format`, one of `formats`.
     static func render(_ answer: Answer, as format: RenderingFormat) -> [UInt8]
+
+    /// About how many bytes `render(answer, as: format)` makes, from the answer's counts
+    /// (keyframes, trace entries, name lengths), in microseconds rather than the rendering's
+    /// milliseconds: the work budget is checked with it before rendering.
+    static func estimatedBytes(of answer: Answer, as format: RenderingFormat) -> Int
 }
 
 extension RenderedEndpoint {
     /// The JSON answer for a request body: parse, compute, render as JSON.
     /// - Throws: `Problem` 400 `malformedJSON` for a body that is not JSON, else as `compute`.
     public static func answer(body: [UInt8]) throws(Problem) -> [UInt8] {
-        render(try compute(try RequestDocument.parse(body)), as: .json)
+        try answer(try RequestDocument.parse(body), as: .json, limits: .standard)
+    }
+
+    /// The answer in `format` within `limits`: compute, check the estimated size, render,
+    /// check the real size (the estimate keeps the rendering's cost bounded; the second check
+    /// keeps the limit exact).
+    /// - Throws: `Problem` as `compute`, or 422 `workLimitExceeded`.
+    public static func answer(_ document: JSONValue, as format: RenderingFormat, limits: WorkLimits) throws(Problem) -> [UInt8] {
+        let computed = try compute(document)
+        try limits.check(estimatedBytes(of: computed, as: format), format: format, estimated: true)
+        let bytes = render(computed, as: format)
+        try limits.check(bytes.count, format: format, estimated: false)
+        return bytes
     }
 }

@@ -1,4 +1,5 @@
 import LoupeHTTP
+import LoupePlanner
 
 /// Everything `loupe serve` can be told. Each setting has a flag and an environment
 /// variable (flag wins), listed with its default in `Setting.all`, which also feeds
@@ -13,8 +14,20 @@ public struct ServiceConfiguration: Sendable, Equatable {
     /// After SIGTERM, how long /readyz reports 503 while requests are still served, so a
     /// load balancer stops routing here before the listener closes.
     public var shutdownDrainDelay: Double = 0
+    /// The most work one /v1 request may cost (its answer's size).
+    public var workLimits = WorkLimits() {
+        didSet { server.computeReservation = Self.reservation(for: workLimits) }
+    }
 
-    public init() {}
+    public init() {
+        server.computeReservation = Self.reservation(for: workLimits)
+    }
+
+    /// What one computing request reserves from the memory budget: its largest answer and
+    /// the response head around it.
+    static func reservation(for limits: WorkLimits) -> Int {
+        limits.maxAnswerBytes + 64 * 1024
+    }
 }
 
 /// A configuration problem, reported as one line naming the setting; `loupe` exits 2.
@@ -62,6 +75,12 @@ extension ServiceConfiguration {
             if let value = values[setting.flag] {
                 try setting.apply(value, &configuration)
             }
+        }
+        let smallestUsefulBudget = configuration.server.computeReservation + configuration.server.limits.maxBodyBytes
+        guard configuration.server.memoryBudget >= smallestUsefulBudget else {
+            throw ConfigurationError(
+                setting: "--memory-budget",
+                message: "must hold at least one body and one answer (--max-body-bytes + --max-answer-bytes + 64 KiB = \(smallestUsefulBudget))")
         }
         return configuration
     }

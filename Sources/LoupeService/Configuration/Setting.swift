@@ -57,9 +57,37 @@ public struct Setting: Sendable {
                 summary: "Event-loop threads (default: one per core).") { value, configuration throws(ConfigurationError) in
             configuration.server.eventLoops = value == "cores" ? ServerConfiguration.coreCount : try integer(value, "--event-loops", 1...256)
         },
+        Setting(flag: "--body-deadline", environment: "LOUPE_BODY_DEADLINE", defaultValue: "60",
+                summary: "Seconds a whole request body may take, however steadily it trickles (408 after).") { value, configuration throws(ConfigurationError) in
+            configuration.server.bodyDeadline = try seconds(value, "--body-deadline")
+        },
+        Setting(flag: "--min-body-rate", environment: "LOUPE_MIN_BODY_RATE", defaultValue: "1024",
+                summary: "Slowest average body upload in bytes/s after its first 5 s (408 below; 0: off).") { value, configuration throws(ConfigurationError) in
+            configuration.server.minBodyRate = try integer(value, "--min-body-rate", 0...(1 << 30))
+        },
+        Setting(flag: "--min-send-rate", environment: "LOUPE_MIN_SEND_RATE", defaultValue: "16384",
+                summary: "Slowest average response download in bytes/s; slower clients are dropped.") { value, configuration throws(ConfigurationError) in
+            configuration.server.minSendRate = try integer(value, "--min-send-rate", 1...(1 << 30))
+        },
+        Setting(flag: "--max-answer-bytes", environment: "LOUPE_MAX_ANSWER_BYTES", defaultValue: "4194304",
+                summary: "Largest /v1 answer in any format; larger ones get 422 work-limit-exceeded.") { value, configuration throws(ConfigurationError) in
+            configuration.workLimits.maxAnswerBytes = try integer(value, "--max-answer-bytes", 64 * 1024...(256 << 20))
+        },
+        Setting(flag: "--compute-workers", environment: "LOUPE_COMPUTE_WORKERS", defaultValue: "cores",
+                summary: "Threads that compute /v1 answers, at a lower priority than the event loops.") { value, configuration throws(ConfigurationError) in
+            configuration.server.computeWorkers = value == "cores" ? ServerConfiguration.coreCount : try integer(value, "--compute-workers", 1...256)
+        },
+        Setting(flag: "--compute-queue", environment: "LOUPE_COMPUTE_QUEUE", defaultValue: "64",
+                summary: "/v1 requests that may wait for a worker; more get 503 with Retry-After.") { value, configuration throws(ConfigurationError) in
+            configuration.server.computeQueue = try integer(value, "--compute-queue", 1...100_000)
+        },
+        Setting(flag: "--memory-budget", environment: "LOUPE_MEMORY_BUDGET", defaultValue: "100663296",
+                summary: "Bytes buffered bodies, queued answers and answers being computed may hold together (503 beyond).") { value, configuration throws(ConfigurationError) in
+            configuration.server.memoryBudget = try integer(value, "--memory-budget", (1 << 20)...(1 << 40))
+        },
         Setting(flag: "--api-keys", environment: "LOUPE_API_KEYS", defaultValue: "",
                 summary: "Comma-separated bearer keys required on /v1/* (empty: open).") { value, configuration throws(ConfigurationError) in
-            configuration.apiKeys = value.split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) }.filter { !$0.isEmpty }
+            configuration.apiKeys = try APIKeys.parseSetting(value)
         },
         Setting(flag: "--cors-origins", environment: "LOUPE_CORS_ORIGINS", defaultValue: "*",
                 summary: "Comma-separated origins allowed by CORS (\"*\": any).") { value, configuration throws(ConfigurationError) in

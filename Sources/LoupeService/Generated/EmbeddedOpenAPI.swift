@@ -1008,7 +1008,9 @@ components:
                 status: 400
                 detail: A line ends with LF without CR.
     Unauthorized:
-      description: API keys are configured and the request carries none of them.
+      description: |
+        API keys are configured and the request carries none of them, or carries more than one
+        Authorization field (send exactly one).
       headers:
         X-Request-ID:
           $ref: '#/components/headers/RequestID'
@@ -1057,7 +1059,7 @@ components:
     UnsupportedMediaType:
       description: |
         The body is not declared as JSON. `application/json` and any `application/*+json` are
-        accepted, with parameters such as `charset`.
+        accepted, with parameters; a `charset` must be `utf-8` (RFC 8259 §8.1).
       headers:
         X-Request-ID:
           $ref: '#/components/headers/RequestID'

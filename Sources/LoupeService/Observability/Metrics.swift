@@ -75,6 +75,13 @@ public final class Metrics: Sendable {
                "Connections refused with 503 at the connection cap or during shutdown.", server.rejectedConnections)
         single("loupe_http_received_bytes_total", "counter", "Bytes read from clients.", server.bytesIn)
         single("loupe_http_sent_bytes_total", "counter", "Bytes written to clients.", server.bytesOut)
+        single("loupe_compute_queued_requests", "gauge", "/v1 requests waiting for a compute worker now.", server.computeQueued)
+        single("loupe_compute_rejected_total", "counter",
+               "/v1 requests answered 503 because the compute queue was full.", server.computeRefused)
+        single("loupe_memory_budget_bytes", "gauge", "Bytes charged to the memory budget now (bodies, answers, reservations).",
+               server.memoryInUse)
+        single("loupe_memory_budget_rejected_total", "counter",
+               "Requests answered 503 because the memory budget could not hold their body or answer.", server.memoryRefused)
         single("loupe_log_lines_dropped_total", "counter", "Log lines dropped because the log output could not keep up.", logDropped)
         single("loupe_ready", "gauge", "1 while the instance accepts traffic, 0 while it shuts down.", ready ? 1 : 0)
         family("loupe_build_info", "gauge", "Always 1; the labels describe the build.")

@@ -6,26 +6,37 @@ import LoupePlanner
 /// itself is the planner's (`PlanEndpoint` and `LifecycleEndpoint`, shared with the command line,
 /// and `TimelineEndpoint`).
 enum PlanningRoutes {
-    static func all() -> [Route] {
+    /// The routes, each computing on the compute pool within `limits`.
+    static func all(limits: WorkLimits) -> [Route] {
         [
-            Route(path: "/v1/plans", requiresAPIKey: true, handlers: ["POST": RenderedRoute.handler(PlanEndpoint.self)]),
-            Route(path: "/v1/lifecycle", requiresAPIKey: true, handlers: ["POST": RenderedRoute.handler(LifecycleEndpoint.self)]),
-            Route(path: "/v1/timelines", requiresAPIKey: true, handlers: ["POST": RenderedRoute.handler(TimelineEndpoint.self)]),
+            route("/v1/plans", PlanEndpoint.self, limits: limits),
+            route("/v1/lifecycle", LifecycleEndpoint.self, limits: limits),
+            route("/v1/timelines", TimelineEndpoint.self, limits: limits),
         ]
     }
 
+    private static func route<Endpoint: RenderedEndpoint>(_ path: String, _ endpoint: Endpoint.Type, limits: WorkLimits) -> Route {
+        Route(
+            path: path, requiresAPIKey: true, placement: .computePool,
+            screenHead: { request throws(Problem) in
+                try requireJSON(request)
+                _ = try FormatNegotiation(request, offered: Endpoint.formats)
+            },
+            handlers: ["POST": RenderedRoute.handler(endpoint, limits: limits)])
+    }
+
     /// Accepts `application/json` and any `application/*+json`, with parameters such as charset
-    /// (RFC 9110 §8.3.1: type and subtype are case-insensitive).
+    /// (RFC 9110 §8.3.1: type and subtype are case-insensitive). JSON is UTF-8 (RFC 8259 §8.1), so a
+    /// charset other than utf-8 is refused rather than decoded as if it were UTF-8.
     /// - Throws: `Problem` 415 `unsupportedMediaType` otherwise, including when it is missing.
     static func requireJSON(_ request: HTTPRequest) throws(Problem) {
         let value = request.headers["Content-Type"] ?? ""
-        let mediaType = value.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first
-            .map { $0.filter { $0 != " " && $0 != "\t" }.lowercased() } ?? ""
-        if mediaType == "application/json" { return }
-        if mediaType.hasPrefix("application/"), mediaType.hasSuffix("+json"), mediaType.count > "application/+json".count {
-            return
+        guard let mediaType = MediaType(value), mediaType.isJSON else {
+            let given = value.isEmpty ? "no Content-Type" : "Content-Type \"\(String(value.prefix(100)))\""
+            throw Problem(.unsupportedMediaType, detail: "Send the body as application/json; the request has \(given).")
         }
-        let given = value.isEmpty ? "no Content-Type" : "Content-Type \"\(String(value.prefix(100)))\""
-        throw Problem(.unsupportedMediaType, detail: "Send the body as application/json; the request has \(given).")
+        if let charset = mediaType.values(of: "charset").first(where: { $0.lowercased() != "utf-8" }) {
+            throw Problem(.unsupportedMediaType, detail: "JSON is UTF-8 (RFC 8259 §8.1): send charset=utf-8 or no charset, not charset \"\(String(charset.prefix(100)))\".")
+        }
     }
 }

@@ -20,10 +20,11 @@ enum RenderedRoute {
     /// answer's bytes out.
     typealias Render = @Sendable (_ body: [UInt8], _ document: JSONValue, _ format: RenderingFormat) throws(Problem) -> [UInt8]
 
-    /// A route for an endpoint with renderings: computes once, renders the chosen format.
-    static func handler<Endpoint: RenderedEndpoint>(_ endpoint: Endpoint.Type) -> RouteHandler {
+    /// A route for an endpoint with renderings: computes once, renders the chosen format,
+    /// within the work limits.
+    static func handler<Endpoint: RenderedEndpoint>(_ endpoint: Endpoint.Type, limits: WorkLimits) -> RouteHandler {
         handler(formats: Endpoint.formats) { _, document, format throws(Problem) in
-            Endpoint.render(try Endpoint.compute(document), as: format)
+            try Endpoint.answer(document, as: format, limits: limits)
         }
     }
 

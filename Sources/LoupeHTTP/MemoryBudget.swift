@@ -1,0 +1,94 @@
+import Synchronization
+
+/// The bytes every connection may hold at once: buffered request input and bodies, queued
+/// responses, and the answers being computed. One budget for the whole server.
+///
+/// Why: per-connection limits alone multiply by the connection count (10,000 × 1 MiB bodies
+/// is 10 GiB). With a global budget, memory stays under a figure an operator can fit to the
+/// pod, whatever the clients do; what does not fit is refused with 503 and Retry-After,
+/// never buffered.
+public final class MemoryBudget: Sendable {
+    /// The most bytes that may be charged at once.
+    public let limit: Int
+    private let charged = Atomic<Int>(0)
+    private let peak = Atomic<Int>(0)
+    private let refusals = Atomic<Int>(0)
+    /// The most bytes charged at once since memory was last given back to the kernel.
+    private let peakSinceTrim = Atomic<Int>(0)
+
+    /// A burst is worth giving back once it has charged this much and is over.
+    static let trimAfterBytes = 8 << 20
+    /// "Over": no more than this is still charged.
+    static let trimWhenBelowBytes = 2 << 20
+
+    public init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Charges `bytes` if they fit under the limit; false (and nothing charged) otherwise.
+    func reserve(_ bytes: Int) -> Bool {
+        guard bytes > 0 else {
+            release(-bytes)
+            return true
+        }
+        var current = charged.load(ordering: .relaxed)
+        while true {
+            guard current + bytes <= limit else {
+                refusals.add(1, ordering: .relaxed)
+                return false
+            }
+            let (exchanged, original) = charged.compareExchange(
+                expected: current, desired: current + bytes, ordering: .relaxed)
+            if exchanged {
+                notePeak(current + bytes)
+                return true
+            }
+            current = original
+        }
+    }
+
+    /// Charges `bytes` whether or not they fit: for memory that already exists (a small
+    /// inline response), so the count stays true.
+    func charge(_ bytes: Int) {
+        let total = charged.add(bytes, ordering: .relaxed).newValue
+        notePeak(total)
+    }
+
+    func release(_ bytes: Int) {
+        guard bytes != 0 else { return }
+        charged.subtract(bytes, ordering: .relaxed)
+    }
+
+    /// Bytes charged now.
+    public var inUse: Int { charged.load(ordering: .relaxed) }
+    /// The most bytes charged at once since start.
+    public var highWater: Int { peak.load(ordering: .relaxed) }
+    /// Reservations refused since start.
+    public var refused: Int { refusals.load(ordering: .relaxed) }
+
+    /// True once after each burst: when at least `trimAfterBytes` were charged at some point
+    /// and charges are back under `trimWhenBelowBytes`. The caller then returns freed heap
+    /// memory to the kernel (malloc_trim); without it, glibc keeps a burst's pages for ever.
+    func claimTrim() -> Bool {
+        guard inUse <= Self.trimWhenBelowBytes, peakSinceTrim.load(ordering: .relaxed) >= Self.trimAfterBytes else {
+            return false
+        }
+        let previous = peakSinceTrim.exchange(0, ordering: .relaxed)
+        return previous >= Self.trimAfterBytes
+    }
+
+    private func notePeak(_ total: Int) {
+        var sinceTrim = peakSinceTrim.load(ordering: .relaxed)
+        while total > sinceTrim {
+            let (exchanged, original) = peakSinceTrim.compareExchange(expected: sinceTrim, desired: total, ordering: .relaxed)
+            if exchanged { break }
+            sinceTrim = original
+        }
+        var seen = peak.load(ordering: .relaxed)
+        while total > seen {
+            let (exchanged, original) = peak.compareExchange(expected: seen, desired: total, ordering: .relaxed)
+            if exchanged { return }
+            seen = original
+        }
+    }
+}

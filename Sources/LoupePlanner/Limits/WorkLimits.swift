@@ -1,0 +1,31 @@
+/// The most work one request may cost, checked before an answer is rendered.
+///
+/// Why: request bodies are small, but what they ask for is not. A 500-byte timeline that holds
+/// a pinch for a minute at 240 frames a second, or a 900 KB lifecycle script asked as SVG,
+/// answers with tens of megabytes and seconds of CPU. Each route's engine caps its own work
+/// (keyframes, events); this caps the answer, whose size is known per format once the engine
+/// has run, so the rendering, which costs the most, is never started for an answer over the
+/// limit. The service sets the limit from `--max-answer-bytes`.
+public struct WorkLimits: Sendable, Equatable {
+    /// Largest answer accepted, in bytes of the negotiated format. Default: 4 MiB.
+    public var maxAnswerBytes: Int
+
+    public init(maxAnswerBytes: Int = 4 << 20) {
+        self.maxAnswerBytes = maxAnswerBytes
+    }
+
+    /// The limits a `loupe` command line uses: the service's defaults.
+    public static let standard = WorkLimits()
+
+    /// - Throws: `Problem` 422 `workLimitExceeded` when `bytes` (an estimate before rendering,
+    ///   or the rendered size) is over the limit.
+    func check(_ bytes: Int, format: RenderingFormat, estimated: Bool) throws(Problem) {
+        guard bytes > maxAnswerBytes else { return }
+        let size = estimated ? "would be about \(bytes) bytes" : "is \(bytes) bytes"
+        throw Problem(.workLimitExceeded, detail: """
+            The \(format.rawValue) answer \(size), over the server's answer limit (max-answer-bytes) of \
+            \(maxAnswerBytes) bytes. Ask for fewer events, a shorter script, a lower frame rate or a more \
+            compact format.
+            """)
+    }
+}
