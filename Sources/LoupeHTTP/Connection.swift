@@ -40,8 +40,9 @@ final class Connection {
     var awaitingAnswer = false
     /// Bytes this connection holds that are charged to the server's memory budget.
     var charged = 0
-    /// The epoll events currently registered.
+    /// The epoll events currently registered, and whether the descriptor is registered.
     var interest: UInt32 = 0
+    var isRegistered = false
 
     init(fd: Int32, peer: String, serial: UInt64, limits: HTTPLimits, now: UInt64) {
         self.fd = fd

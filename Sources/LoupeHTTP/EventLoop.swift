@@ -440,14 +440,17 @@ final class EventLoop: @unchecked Sendable {
         if reading {
             wanted |= LOUPE_EPOLLIN | LOUPE_EPOLLRDHUP
         }
-        guard wanted != connection.interest else { return }
-        let result = connection.interest == 0
-            ? loupe_epoll_add(epollFD, connection.fd, wanted)
-            : loupe_epoll_modify(epollFD, connection.fd, wanted)
+        guard wanted != connection.interest || !connection.isRegistered else { return }
+        // An awaiting connection is registered with no events (the kernel still reports
+        // hang-ups), so registration is tracked apart from the events.
+        let result = connection.isRegistered
+            ? loupe_epoll_modify(epollFD, connection.fd, wanted)
+            : loupe_epoll_add(epollFD, connection.fd, wanted)
         if result != 0 {
             closeConnection(connection)
             return
         }
+        connection.isRegistered = true
         connection.interest = wanted
     }
 

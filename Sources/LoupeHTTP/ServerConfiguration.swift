@@ -77,7 +77,7 @@ public struct ServerConfiguration: Sendable, Equatable {
 
     /// Seconds of a body's arrival during which `minBodyRate` is not yet applied: a slow
     /// start (TCP slow start, a mobile radio waking) is not a slow client.
-    var bodyRateGrace: Double { min(5, bodyDeadline) }
+    var bodyRateGrace: Double { min(5, bodyDeadline / 2) }
 
     /// The cores this process can use: its CPU affinity, further limited by a cgroup CPU
     /// quota (a Kubernetes CPU limit), so a pod on a 64-core node with a 2-CPU limit runs

@@ -5,15 +5,23 @@ import LoupeLifecycle
 /// above the real size and within twice it). Numbers print at most 17 significant digits,
 /// so a keyframe's size has a firm ceiling; names are counted as they are.
 enum AnswerSize {
-    /// Fixed part of any answer: envelope, titles, legends.
-    static let envelope = 4_096
+    /// Fixed part of an answer: the envelope, titles, legends.
+    static func envelope(_ format: RenderingFormat) -> Int {
+        switch format {
+        case .json, .waapi: 1_024
+        case .css, .svg: 2_048
+        }
+    }
+
+    /// The plan picture's fixed panels (eight filmstrip frames and the overview).
+    static let filmstrip = 14_336
 
     /// One keyframe in a plan or timeline.
     static func keyframe(_ format: RenderingFormat) -> Int {
         switch format {
-        case .json: 760
-        case .css: 900
-        case .waapi: 900
+        case .json: 600
+        case .css: 750
+        case .waapi: 750
         case .svg: 60
         }
     }
@@ -21,19 +29,20 @@ enum AnswerSize {
     /// One trace entry (a callback, a state or a delegate call), without its names.
     static func traceEntry(_ format: RenderingFormat) -> Int {
         switch format {
-        case .json: 140
+        case .json: 170
         case .svg: 420
-        case .css, .waapi: 140
+        case .css, .waapi: 170
         }
     }
 
     /// One warning or note.
     static let warning = 400
 
-    /// The trace entries' size in `format`: a fixed part each plus its view controller's name
-    /// (written once in JSON, twice in SVG: label and tooltip).
+    /// The trace entries' size in `format`: a fixed part each plus its view controller's name,
+    /// counted twice (SVG writes it in a label and a tooltip; JSON in the entry and again in
+    /// the final state and notes).
     static func trace(_ entries: [TraceEntry], _ format: RenderingFormat) -> Int {
-        let perName = format == .svg ? 2 : 1
+        let perName = 2
         var total = entries.count * traceEntry(format)
         for entry in entries { total += entry.viewController.utf8.count * perName }
         return total
@@ -42,14 +51,15 @@ enum AnswerSize {
 
 extension PlanEndpoint {
     public static func estimatedBytes(of answer: PlanAnswer, as format: RenderingFormat) -> Int {
-        AnswerSize.envelope + answer.plan.keyframes.count * AnswerSize.keyframe(format)
+        AnswerSize.envelope(format) + (format == .svg ? AnswerSize.filmstrip : 0)
+            + answer.plan.keyframes.count * AnswerSize.keyframe(format)
             + AnswerSize.trace(answer.callbacks, format == .json ? .json : .svg) + answer.warnings.count * AnswerSize.warning
     }
 }
 
 extension LifecycleEndpoint {
     public static func estimatedBytes(of answer: LifecycleAnswer, as format: RenderingFormat) -> Int {
-        AnswerSize.envelope + AnswerSize.trace(answer.result.trace, format)
+        AnswerSize.envelope(format) + AnswerSize.trace(answer.result.trace, format)
             + (answer.result.notes.count + answer.warnings.count) * AnswerSize.warning
     }
 }
@@ -57,7 +67,7 @@ extension LifecycleEndpoint {
 extension TimelineEndpoint {
     public static func estimatedBytes(of answer: TimelineAnswer, as format: RenderingFormat) -> Int {
         let timeline = answer.timeline
-        return AnswerSize.envelope + timeline.keyframes.count * AnswerSize.keyframe(format)
+        return AnswerSize.envelope(format) + timeline.keyframes.count * AnswerSize.keyframe(format)
             + AnswerSize.trace(timeline.callbacks, format)
             + (timeline.notes.count + timeline.segments.count + timeline.releases.count + answer.warnings.count) * AnswerSize.warning
     }

@@ -62,7 +62,7 @@ public struct Setting: Sendable {
             configuration.server.bodyDeadline = try seconds(value, "--body-deadline")
         },
         Setting(flag: "--min-body-rate", environment: "LOUPE_MIN_BODY_RATE", defaultValue: "1024",
-                summary: "Slowest average body upload in bytes/s after its first 5 s (408 below; 0: off).") { value, configuration throws(ConfigurationError) in
+                summary: "Slowest average body upload in bytes/s after its first 5 s or half the deadline (408 below; 0: off).") { value, configuration throws(ConfigurationError) in
             configuration.server.minBodyRate = try integer(value, "--min-body-rate", 0...(1 << 30))
         },
         Setting(flag: "--min-send-rate", environment: "LOUPE_MIN_SEND_RATE", defaultValue: "16384",

@@ -1,0 +1,42 @@
+import LoupePlanner
+import Testing
+
+/// The work limit is checked against an estimate before rendering; these pin the estimate to
+/// the real rendering: never below it (so the rendering's cost stays within the limit's), and
+/// never far above it (so a request well under the limit is not refused).
+@Suite("Answer size estimates")
+struct AnswerSizeTests {
+    static func ratio<Endpoint: RenderedEndpoint>(_ endpoint: Endpoint.Type, _ body: [UInt8], _ format: RenderingFormat) throws -> Double {
+        let answer = try Endpoint.compute(try RequestDocument.parse(body))
+        let estimate = Endpoint.estimatedBytes(of: answer, as: format)
+        let actual = Endpoint.render(answer, as: format).count
+        return Double(estimate) / Double(actual)
+    }
+
+    static func check<Endpoint: RenderedEndpoint>(_ endpoint: Endpoint.Type, _ body: [UInt8], _ label: String) throws {
+        for format in Endpoint.formats {
+            let ratio = try ratio(endpoint, body, format)
+            #expect(ratio >= 1, "\(label) as \(format.rawValue): the estimate is \(ratio) of the answer")
+            #expect(ratio <= 3, "\(label) as \(format.rawValue): the estimate is \(ratio) times the answer")
+        }
+    }
+
+    @Test("every example's estimate is at least its answer's size and at most three times it")
+    func examples_areEstimatedWithinBounds() throws {
+        for name in try ExampleFiles.names() {
+            let body = try ExampleFiles.bytes(name)
+            switch ExampleFiles.route(for: name) {
+            case "/v1/lifecycle": try Self.check(LifecycleEndpoint.self, body, name)
+            case "/v1/timelines": try Self.check(TimelineEndpoint.self, body, name)
+            default: try Self.check(PlanEndpoint.self, body, name)
+            }
+        }
+    }
+
+    @Test("long scripts, long names and long timelines are estimated within bounds")
+    func heavyRequests_areEstimatedWithinBounds() throws {
+        try Self.check(LifecycleEndpoint.self, Array(HeavyRequests.lifecycle(pushes: 300).utf8), "300 pushes")
+        try Self.check(LifecycleEndpoint.self, Array(HeavyRequests.lifecycle(pushes: 100, nameLength: 256).utf8), "256-character names")
+        try Self.check(TimelineEndpoint.self, Array(HeavyRequests.pinchHold(seconds: 5).utf8), "5 s pinch hold")
+    }
+}
