@@ -65,8 +65,9 @@ final class Connection {
     var heldBytes: Int { input.capacity + output.capacity + parser.bufferedBodyBytes }
 
     /// Buffers larger than this are freed, not kept, once empty: an idle keep-alive
-    /// connection should cost a few kilobytes, not the largest answer it ever had.
-    static let retainedBufferBytes = 16 * 1024
+    /// connection costs at most twice this (charged to the memory budget), not the largest
+    /// answer it ever had, so 10,000 idle connections hold 40 MiB at most.
+    static let retainedBufferBytes = 2 * 1024
 
     /// Drops consumed input so the buffer never grows beyond one request's worth.
     func compactInput() {

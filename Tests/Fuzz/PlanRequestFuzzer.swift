@@ -3,7 +3,8 @@
 //
 // Each input is offered to all three endpoints; whatever it is, decoding must end in an
 // answer or a Problem, never a crash, a trap or a hang, and every rendering of an answer
-// must succeed.
+// must succeed within the work limit (the corpus has many-member objects, deep and wide
+// arrays: the inputs that once cost quadratic time).
 
 import LoupePlanner
 
@@ -18,8 +19,9 @@ public func fuzzRequests(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 }
 
 private func renderAll<Endpoint: RenderedEndpoint>(_ endpoint: Endpoint.Type, _ document: JSONValue) {
-    guard let answer = try? Endpoint.compute(document) else { return }
+    let limits = WorkLimits.standard
     for format in Endpoint.formats {
-        _ = Endpoint.render(answer, as: format)
+        guard let bytes = try? Endpoint.answer(document, as: format, limits: limits) else { continue }
+        if bytes.count > limits.maxAnswerBytes { fatalError("an answer of \(bytes.count) bytes passed the work limit") }
     }
 }

@@ -16,7 +16,7 @@ enum HeavyRequests {
         """
         {"container":{"width":393,"height":852,"cornerRadius":55},
          "source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},
-         "destination":{"presentationStyle":"fullScreen"},"initial":"presented","options":{"frameRate":\(frameRate)},
+         "destination":{"presentationStyle":"fullScreen"},"initial":"presented","animation":{"frameRate":\(frameRate)},
          "events":[
           {"time":0,"type":"touchesBegan","gesture":"pinch","touches":[{"x":86,"y":426},{"x":306,"y":426}]},
           {"time":0.04,"type":"touchesMoved","touches":[{"x":90,"y":400},{"x":280,"y":406}]},

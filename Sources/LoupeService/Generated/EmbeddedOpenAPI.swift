@@ -484,8 +484,9 @@ paths:
         '422':
           description: |
             Invalid fields (`invalid-request`, every one listed), a platform without the zoom API
-            (`unsupported-platform`), or warnings in strict mode (`strict-warnings`, each error
-            carrying the warning's `code`).
+            (`unsupported-platform`), warnings in strict mode (`strict-warnings`, each error
+            carrying the warning's `code`), or an answer larger than the server's
+            `--max-answer-bytes` in the chosen format (`work-limit-exceeded`).
           content:
             application/problem+json:
               schema:
@@ -538,6 +539,8 @@ paths:
                       - pointer: /destination/cornerRadious
                         detail: The field "cornerRadious" is not part of the API and was ignored; check its spelling.
                         code: unknown-field
+        '503':
+          $ref: '#/components/responses/ServerBusy'
   /v1/lifecycle:
     post:
       tags: [lifecycle]
@@ -677,8 +680,10 @@ paths:
         '422':
           description: |
             Invalid fields (`invalid-request`), a script that cannot be played (`invalid-script`:
-            every static problem at once, else the first event that cannot happen), or unknown
-            fields in strict mode (`strict-warnings`).
+            every static problem at once, else the first event that cannot happen), unknown
+            fields in strict mode (`strict-warnings`), or an answer larger than the server's
+            `--max-answer-bytes` in the chosen format (`work-limit-exceeded`: a thousand pushes as
+            SVG).
           content:
             application/problem+json:
               schema:
@@ -729,6 +734,8 @@ paths:
                       - pointer: /colour
                         detail: The field "colour" is not part of the API and was ignored; check its spelling.
                         code: unknown-field
+        '503':
+          $ref: '#/components/responses/ServerBusy'
   /v1/timelines:
     post:
       tags: [timelines]
@@ -873,7 +880,9 @@ paths:
             does not fit the gesture or touchesMoved without touchesBegan; else the first event
             that cannot happen, such as a gesture the platform or presentation does not have, or
             a pop with nothing pushed); a platform without the zoom API (`unsupported-platform`);
-            advisories or unknown fields in strict mode (`strict-warnings`).
+            advisories or unknown fields in strict mode (`strict-warnings`); an answer larger than
+            the server's `--max-answer-bytes` (`work-limit-exceeded`: a pinch held for a minute at
+            240 fps is 8.5 MB of JSON).
           content:
             application/problem+json:
               schema:
@@ -922,6 +931,15 @@ paths:
                       - pointer: /colour
                         detail: The field "colour" is not part of the API and was ignored; check its spelling.
                         code: unknown-field
+                work-limit-exceeded:
+                  x-request: {"body":{"container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},"destination":{"presentationStyle":"fullScreen"},"initial":"presented","animation":{"frameRate":240},"events":[{"time":0,"type":"touchesBegan","gesture":"pinch","touches":[{"x":86,"y":426},{"x":306,"y":426}]},{"time":0.04,"type":"touchesMoved","touches":[{"x":90,"y":400},{"x":280,"y":406}]},{"time":59,"type":"touchesEnded"}]}}
+                  value:
+                    type: https://loupe.dev/problems/work-limit-exceeded
+                    title: The answer would exceed the server's work limit
+                    status: 422
+                    detail: The json answer would be about 8536622 bytes, over the server's answer limit (max-answer-bytes) of 4194304 bytes. Ask for fewer events, a shorter script, a lower frame rate or a more compact format.
+        '503':
+          $ref: '#/components/responses/ServerBusy'
 components:
   securitySchemes:
     bearerAuth:
@@ -1056,6 +1074,34 @@ components:
                 title: The request body is too large
                 status: 413
                 detail: The body exceeds 1048576 bytes.
+    ServerBusy:
+      description: |
+        No room for this request now (`server-busy`): every compute worker is busy and
+        `--compute-queue` requests already wait, or the memory budget (`--memory-budget`) cannot
+        hold the request's body or its answer. Retry after `Retry-After` seconds; the connection
+        is closed after the answer.
+      headers:
+        X-Request-ID:
+          $ref: '#/components/headers/RequestID'
+        Cache-Control:
+          $ref: '#/components/headers/NoStore'
+        Retry-After:
+          description: Seconds to wait before retrying (always 1).
+          schema:
+            type: integer
+            minimum: 1
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+          examples:
+            server-busy:
+              x-untestable: "It needs a full compute queue or memory budget; the Swift hostile-load tests provoke both."
+              value:
+                type: https://loupe.dev/problems/server-busy
+                title: The server has no room for this request now
+                status: 503
+                detail: Every worker is busy and the queue in front of them is full; retry after the time in Retry-After.
     UnsupportedMediaType:
       description: |
         The body is not declared as JSON. `application/json` and any `application/*+json` are

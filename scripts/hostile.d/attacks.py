@@ -1,0 +1,357 @@
+"""Reruns the attacks of issue 12 against a running release build and prints what each cost.
+
+Usage: python3 scripts/hostile.d/attacks.py PID PORT
+Every attack talks to 127.0.0.1 only; each is bounded in count and time.
+"""
+import json
+import socket
+import statistics
+import sys
+import threading
+import time
+
+PID = int(sys.argv[1])
+PORT = int(sys.argv[2])
+
+
+def rss_mib():
+    with open(f"/proc/{PID}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def connect():
+    sock = socket.create_connection(("127.0.0.1", PORT), timeout=120)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    return sock
+
+
+def request_bytes(path, body, extra=""):
+    data = body.encode() if isinstance(body, str) else body
+    head = f"POST {path} HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n{extra}Content-Length: {len(data)}\r\n\r\n"
+    return head.encode() + data
+
+
+def read_response(sock):
+    """(status, headers dict, body bytes) or None when the connection ends first."""
+    buffer = b""
+    while b"\r\n\r\n" not in buffer:
+        chunk = sock.recv(1 << 16)
+        if not chunk:
+            return None
+        buffer += chunk
+    head, rest = buffer.split(b"\r\n\r\n", 1)
+    lines = head.decode("latin-1").split("\r\n")
+    status = int(lines[0].split()[1])
+    headers = {}
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    length = int(headers.get("content-length", "0"))
+    chunks = [rest]
+    have = len(rest)
+    while have < length:
+        chunk = sock.recv(min(1 << 20, length - have))
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        have += len(chunk)
+    return status, headers, b"".join(chunks)
+
+
+def exchange(path, body):
+    sock = connect()
+    started = time.perf_counter()
+    sock.sendall(request_bytes(path, body))
+    response = read_response(sock)
+    elapsed = time.perf_counter() - started
+    sock.close()
+    return response, elapsed
+
+
+def metric(name):
+    sock = connect()
+    sock.sendall(b"GET /metrics HTTP/1.1\r\nHost: t\r\n\r\n")
+    _, _, body = read_response(sock)
+    sock.close()
+    for line in body.decode().splitlines():
+        if line.startswith(name + " "):
+            return float(line.split()[1])
+    return None
+
+
+# The requests.
+
+def many_members(count):
+    alphabet = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    keys = (alphabet[i // 3844 % 62] + alphabet[i // 62 % 62] + alphabet[i % 62] for i in range(count))
+    return "{" + ",".join(f'"{key}":0' for key in keys) + "}"
+
+
+def lifecycle(pushes):
+    events = [{"time": i / 1000, "type": "push", "viewController": f"v{i}"} for i in range(pushes)]
+    return json.dumps({"stack": ["root"], "events": events}, separators=(",", ":"))
+
+
+def pinch_hold(seconds, frame_rate=240):
+    return json.dumps({
+        "container": {"width": 393, "height": 852, "cornerRadius": 55},
+        "source": {"frame": {"x": 16, "y": 120, "width": 110, "height": 110}, "cornerRadius": 8},
+        "destination": {"presentationStyle": "fullScreen"}, "initial": "presented",
+        "animation": {"frameRate": frame_rate},
+        "events": [
+            {"time": 0, "type": "touchesBegan", "gesture": "pinch", "touches": [{"x": 86, "y": 426}, {"x": 306, "y": 426}]},
+            {"time": 0.04, "type": "touchesMoved", "touches": [{"x": 90, "y": 400}, {"x": 280, "y": 406}]},
+            {"time": seconds, "type": "touchesEnded"}]}, separators=(",", ":"))
+
+
+def slow_plan(response):
+    return json.dumps({"transition": "push", "container": {"width": 393, "height": 852, "cornerRadius": 55},
+                       "source": {"frame": {"x": 16, "y": 120, "width": 110, "height": 110}, "cornerRadius": 8},
+                       "animation": {"frameRate": 240, "spring": {"response": response, "dampingRatio": 1}}},
+                      separators=(",", ":"))
+
+
+def swiftui_sources(count):
+    sources = [{"id": f"photo-{i}", "namespace": "gallery", "cornerRadius": 12,
+                "frame": {"x": 16 + i % 2 * 185, "y": 120 + i // 2 * 185, "width": 176, "height": 176},
+                "modifiers": ["scaleEffect", "offset", "rotation", "clipShape", "mask", "containerShape"] * 5}
+               for i in range(count)]
+    return json.dumps({"transition": "push", "platform": {"os": "iOS", "version": "18.0", "framework": "SwiftUI"},
+                       "container": {"width": 393, "height": 852, "cornerRadius": 55}, "sources": sources,
+                       "destination": {"frame": {"x": 0, "y": 0, "width": 393, "height": 852},
+                                       "sourceID": f"photo-{count - 1}", "namespace": "gallery"}},
+                      separators=(",", ":"))
+
+
+def largest_accepted(path, make, low, high, integer=True):
+    """The largest parameter in [low, high] whose request is answered 200 (bisection)."""
+    best = None
+    for _ in range(14):
+        middle = (low + high) // 2 if integer else (low + high) / 2
+        response, _ = exchange(path, make(middle))
+        if response and response[0] == 200:
+            best, low = middle, middle
+        else:
+            high = middle
+        if integer and high - low <= 1:
+            break
+    return best
+
+
+def report(title):
+    print(f"\n## {title}")
+
+
+def worst_cases():
+    report("worst-case accepted requests (each timed 5 times, median)")
+    cases = []
+    push_limit = largest_accepted("/v1/plans", slow_plan, 0.05, 20.0, integer=False)
+    for fmt in ["json", "css", "waapi", "svg"]:
+        cases.append((f"/v1/plans?format={fmt}", slow_plan(push_limit), f"push, spring response {push_limit:.3f} s at 240 fps"))
+    cases.append(("/v1/plans", swiftui_sources(1000), "SwiftUI, 1,000 sources with 30 modifiers each"))
+    for fmt, limit in [("json", 4000), ("svg", 2000)]:
+        pushes = largest_accepted(f"/v1/lifecycle?format={fmt}", lifecycle, 1, limit)
+        cases.append((f"/v1/lifecycle?format={fmt}", lifecycle(pushes), f"{pushes} pushes"))
+    hold = largest_accepted("/v1/timelines", lambda s: pinch_hold(s / 10), 1, 599)
+    cases.append(("/v1/timelines", pinch_hold(hold / 10), f"pinch held {hold / 10:.1f} s at 240 fps"))
+    cases.append(("/v1/lifecycle?format=svg", lifecycle(10000), "10,000 pushes (refused: over the work limit)"))
+    cases.append(("/v1/timelines", pinch_hold(59.9), "pinch held 59.9 s at 240 fps (refused)"))
+    print("| route | request | body bytes | status | answer bytes | median time |")
+    print("| --- | --- | ---: | ---: | ---: | ---: |")
+    heaviest = {}
+    for path, body, label in cases:
+        times = []
+        status = size = None
+        for _ in range(5):
+            response, elapsed = exchange(path, body)
+            status, size = response[0], len(response[2])
+            times.append(elapsed)
+        print(f"| `{path}` | {label} | {len(body):,} | {status} | {size:,} | {statistics.median(times) * 1000:.1f} ms |")
+        if status == 200:
+            heaviest[path] = body
+    return heaviest
+
+
+def probes_beside(heavy, seconds=6.0):
+    report("/healthz beside the heaviest accepted requests on every worker")
+    stop = threading.Event()
+    counts = {"heavy": 0}
+
+    def hammer(path, body):
+        sock = connect()
+        data = request_bytes(path, body)
+        while not stop.is_set():
+            sock.sendall(data)
+            if read_response(sock) is None:
+                return
+            counts["heavy"] += 1
+        sock.close()
+
+    threads = []
+    items = list(heavy.items())
+    for index in range(4):
+        path, body = items[index % len(items)]
+        thread = threading.Thread(target=hammer, args=(path, body))
+        thread.start()
+        threads.append(thread)
+    probe = connect()
+    latencies = []
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        started = time.perf_counter()
+        probe.sendall(b"GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+        read_response(probe)
+        latencies.append((time.perf_counter() - started) * 1000)
+        time.sleep(0.01)
+    stop.set()
+    for thread in threads:
+        thread.join()
+    latencies.sort()
+    print(f"{len(latencies)} probes while 4 clients sent {counts['heavy']} heavy requests: "
+          f"median {statistics.median(latencies):.2f} ms, p99 {latencies[int(len(latencies) * 0.99)]:.2f} ms, "
+          f"max {latencies[-1]:.2f} ms")
+
+
+def many_member_body():
+    report("an object of 130,000 members (1 MB)")
+    body = many_members(130000)
+    response, elapsed = exchange("/v1/plans", body)
+    print(f"{len(body):,} bytes: {response[0]} in {elapsed * 1000:.1f} ms: {response[2][:120].decode()}")
+
+
+def non_reading_clients(body, path):
+    report("16 clients that send a heavy request and never read")
+    before = rss_mib()
+    socks = []
+    for _ in range(16):
+        sock = connect()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.sendall(request_bytes(path, body))
+        socks.append(sock)
+    peak = before
+    budget_peak = 0
+    for _ in range(30):
+        time.sleep(0.1)
+        peak = max(peak, rss_mib())
+        budget_peak = max(budget_peak, metric("loupe_memory_budget_bytes") or 0)
+    refused = metric("loupe_memory_budget_rejected_total")
+    for sock in socks:
+        sock.close()
+    time.sleep(5)
+    after = rss_mib()
+    print(f"RSS at start-up {IDLE:.1f} MiB, before {before:.1f} MiB, peak {peak:.1f} MiB, 5 s after they left {after:.1f} MiB "
+          f"({after / IDLE:.2f}x start-up); budget peak {budget_peak / 1048576:.1f} MiB; budget refusals so far {refused:.0f}")
+
+
+def one_big_answer(body, path):
+    report("memory after one large answer")
+    before = rss_mib()
+    response, _ = exchange(path, body)
+    during = rss_mib()
+    time.sleep(1.5)
+    print(f"answer {len(response[2]):,} bytes: RSS before {before:.1f} MiB, just after {during:.1f} MiB, 1.5 s later {rss_mib():.1f} MiB")
+
+
+def trickled_body():
+    report("a body trickled one byte every 2 s")
+    sock = connect()
+    sock.sendall(b"POST /v1/plans HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n")
+    started = time.time()
+    sock.settimeout(2)
+    response = None
+    while time.time() - started < 120:
+        try:
+            sock.sendall(b" ")
+            data = sock.recv(4096)
+            if data:
+                response = data.split(b"\r\n")[0].decode()
+                break
+            break
+        except socket.timeout:
+            continue
+        except OSError:
+            break
+    print(f"answered '{response}' after {time.time() - started:.1f} s")
+
+
+def sigterm_under_load(clients=64):
+    report(f"SIGTERM while {clients} keep-alive clients are busy")
+    import os
+    import signal
+    body = open("examples/push.json").read()
+    data = request_bytes("/v1/plans", body)
+    stop = threading.Event()
+    lock = threading.Lock()
+    counts = {"sent": 0, "answered": 0, "dropped": 0, "refused": 0, "closes": 0}
+
+    def client():
+        sock = None
+        while not stop.is_set():
+            if sock is None:
+                try:
+                    sock = connect()
+                except OSError:
+                    with lock:
+                        counts["refused"] += 1
+                    return
+            try:
+                sock.sendall(data)
+            except OSError:
+                sock = None
+                continue
+            with lock:
+                counts["sent"] += 1
+            try:
+                response = read_response(sock)
+            except OSError:
+                response = None
+            if response is None:
+                with lock:
+                    counts["dropped"] += 1
+                sock = None
+                continue
+            with lock:
+                counts["answered"] += 1
+            if response[1].get("connection") == "close":
+                with lock:
+                    counts["closes"] += 1
+                sock.close()
+                sock = None
+
+    threads = [threading.Thread(target=client) for _ in range(clients)]
+    for thread in threads:
+        thread.start()
+    time.sleep(1.5)
+    started = time.time()
+    os.kill(PID, signal.SIGTERM)
+    while os.path.exists(f"/proc/{PID}") and time.time() - started < 30:
+        try:
+            with open(f"/proc/{PID}/stat") as stat:
+                if stat.read().split()[2] == "Z":
+                    break
+        except OSError:
+            break
+        time.sleep(0.02)
+    stopped = time.time() - started
+    stop.set()
+    for thread in threads:
+        thread.join(timeout=20)
+    print(f"sent {counts['sent']}, answered {counts['answered']}, sent and never answered {counts['dropped']}, "
+          f"answers with Connection: close {counts['closes']}, reconnects refused after the listener closed "
+          f"{counts['refused']}; the process stopped {stopped:.2f} s after SIGTERM")
+
+
+if __name__ == "__main__":
+    IDLE = rss_mib()
+    print(f"# Loupe under attack: pid {PID}, port {PORT}, idle RSS {IDLE:.1f} MiB")
+    many_member_body()
+    heavy = worst_cases()
+    probes_beside(heavy)
+    timeline = heavy.get("/v1/timelines")
+    non_reading_clients(timeline, "/v1/timelines")
+    one_big_answer(timeline, "/v1/timelines")
+    trickled_body()
+    sigterm_under_load()
