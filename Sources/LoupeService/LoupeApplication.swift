@@ -76,7 +76,9 @@ public final class LoupeApplication: HTTPResponder {
     }
 
     public func placement(for request: HTTPRequest) -> Placement {
-        router.route(for: request.path)?.placement ?? .eventLoop
+        guard let route = router.route(for: request.path), route.placement == .computePool else { return .eventLoop }
+        if let isAnsweredInline = route.isAnsweredInline, isAnsweredInline(request) { return .eventLoop }
+        return .computePool
     }
 
     /// `Expect: 100-continue`: every refusal that does not need the body (404, 405, 401, 415,

@@ -14,17 +14,22 @@ public struct Route: Sendable {
     /// Where the handlers run: the /v1 work on the compute pool, so that probes and metrics,
     /// answered on the event loops, never wait behind it.
     public var placement: Placement
+    /// Whether a request placed on the compute pool can be answered on the event loop after
+    /// all, because its answer is cached (a look-up, not work).
+    public var isAnsweredInline: (@Sendable (HTTPRequest) -> Bool)?
     /// Checks a request's head before its body is read (for `Expect: 100-continue`): the
     /// content type and the format, so a body that would be refused is never sent.
     public var screenHead: (@Sendable (HTTPRequest) throws(Problem) -> Void)?
 
     public init(
         path: String, requiresAPIKey: Bool = false, placement: Placement = .eventLoop,
+        isAnsweredInline: (@Sendable (HTTPRequest) -> Bool)? = nil,
         screenHead: (@Sendable (HTTPRequest) throws(Problem) -> Void)? = nil, handlers: [String: RouteHandler]
     ) {
         self.path = path
         self.requiresAPIKey = requiresAPIKey
         self.placement = placement
+        self.isAnsweredInline = isAnsweredInline
         self.screenHead = screenHead
         self.handlers = handlers
     }

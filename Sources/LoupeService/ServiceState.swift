@@ -6,12 +6,15 @@ public final class ServiceState: Sendable {
     public let configuration: ServiceConfiguration
     public let metrics = Metrics()
     public let logger: Logger
+    /// Recent /v1 answers (`--answer-cache-bytes`).
+    let answerCache: AnswerCache
     private let draining = Locked(false)
     private let statisticsSource = Locked<(@Sendable () -> ServerStatistics)?>(nil)
 
     init(configuration: ServiceConfiguration, logger: Logger) {
         self.configuration = configuration
         self.logger = logger
+        self.answerCache = AnswerCache(capacity: configuration.answerCacheBytes)
     }
 
     /// Connects /metrics to the server's own counters once the server exists.

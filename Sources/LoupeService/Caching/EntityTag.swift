@@ -5,11 +5,15 @@ import LoupePlanner
 /// matching `If-None-Match` is answered 304 without planning anything.
 ///
 /// Answers are deterministic: the same route, parsed body, format and release give the same
-/// bytes. So the tag is SHA-256 (first 128 bits, hex) of the release version, the path, the
+/// bytes. So the tag is a 128-bit hash (MurmurHash3, hex) of the release version, the path, the
 /// format and the body re-encoded canonically: whitespace dropped, numbers and strings in one
 /// spelling (`1.0` = `1`, `"\u0041"` = `"A"`). Member order is kept, not sorted, because it is
 /// not meaningless here: unknown-field warnings come in document order, so two orders can give
 /// two different answers.
+///
+/// The hash is not cryptographic, and need not be: an ETag is not a security boundary. A
+/// client that forged a collision would only make its own cache treat two of its requests as
+/// one; the server never trusts a tag for anything but answering 304 to the client that sent it.
 struct EntityTag: Sendable, Equatable, CustomStringConvertible {
     /// The opaque part, without quotes.
     var opaque: String
@@ -17,12 +21,17 @@ struct EntityTag: Sendable, Equatable, CustomStringConvertible {
     init(path: String, format: RenderingFormat, document: JSONValue, version: String = BuildInfo.version) {
         var writer = JSONWriter(capacity: 1024)
         writer.value(document)
-        var hasher = SHA256()
-        hasher.update(Array("loupe \(version)\n\(path)\n\(format.rawValue)\n".utf8))
+        var hasher = Murmur3Hasher()
+        hasher.update("loupe \(version)\n\(path)\n\(format.rawValue)\n")
         hasher.update(writer.bytes)
-        let digest = hasher.finalize().prefix(16)
-        let hex = Array("0123456789abcdef".utf8)
-        opaque = String(decoding: digest.flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 0xF)]] }, as: UTF8.self)
+        opaque = hasher.finalize().hex
+    }
+
+    /// A tag for fixed bytes (the web prototype's files).
+    init(bytes: [UInt8]) {
+        var hasher = Murmur3Hasher()
+        hasher.update(bytes)
+        opaque = hasher.finalize().hex
     }
 
     /// The field value: `"…"`.

@@ -14,6 +14,8 @@ public struct ServiceConfiguration: Sendable, Equatable {
     /// After SIGTERM, how long /readyz reports 503 while requests are still served, so a
     /// load balancer stops routing here before the listener closes.
     public var shutdownDrainDelay: Double = 0
+    /// Bytes the answer cache may hold (answers and their tags); 0 turns it off.
+    public var answerCacheBytes = 16 << 20
     /// The most work one /v1 request may cost (its answer's size).
     public var workLimits = WorkLimits() {
         didSet { server.computeReservation = Self.reservation(for: workLimits) }

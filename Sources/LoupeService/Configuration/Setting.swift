@@ -85,6 +85,10 @@ public struct Setting: Sendable {
                 summary: "Bytes buffered bodies, queued answers and answers being computed may hold together (503 beyond).") { value, configuration throws(ConfigurationError) in
             configuration.server.memoryBudget = try integer(value, "--memory-budget", (1 << 20)...(1 << 40))
         },
+        Setting(flag: "--answer-cache-bytes", environment: "LOUPE_ANSWER_CACHE_BYTES", defaultValue: "16777216",
+                summary: "Bytes of recent /v1 answers kept to answer repeated requests at once (0: off).") { value, configuration throws(ConfigurationError) in
+            configuration.answerCacheBytes = try integer(value, "--answer-cache-bytes", 0...(1 << 34))
+        },
         Setting(flag: "--api-keys", environment: "LOUPE_API_KEYS", defaultValue: "",
                 summary: "Comma-separated bearer keys required on /v1/* (empty: open).") { value, configuration throws(ConfigurationError) in
             configuration.apiKeys = try APIKeys.parseSetting(value)

@@ -206,7 +206,7 @@ paths:
             X-Request-ID:
               $ref: '#/components/headers/RequestID'
             ETag:
-              description: Strong entity tag of the file, the first 128 bits of its SHA-256. Send it back in If-None-Match.
+              description: Strong entity tag of the file, a 128-bit hash (MurmurHash3) of its bytes. Send it back in If-None-Match.
               required: true
               schema:
                 type: string
@@ -1324,7 +1324,7 @@ components:
         pattern: '^[A-Za-z0-9._:/+=-]{1,128}$'
     ETag:
       description: |
-        Strong entity tag of the answer: the first 128 bits of SHA-256 over the release, the path,
+        Strong entity tag of the answer: a 128-bit hash (MurmurHash3) over the release, the path,
         the format and the request body re-encoded canonically (whitespace dropped, numbers and
         strings in one spelling, member order kept: it decides the order of unknown-field
         warnings). Send it back in If-None-Match.

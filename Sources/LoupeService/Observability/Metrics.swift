@@ -44,7 +44,7 @@ public final class Metrics: Sendable {
     }
 
     /// The exposition text; series are sorted so scrapes are stable and diffable.
-    func render(server: ServerStatistics, ready: Bool, logDropped: Int, version: String) -> String {
+    func render(server: ServerStatistics, cache: AnswerCache.Statistics, ready: Bool, logDropped: Int, version: String) -> String {
         let snapshot = state.current
         var text = ""
         func family(_ name: String, _ type: String, _ help: String) {
@@ -82,6 +82,11 @@ public final class Metrics: Sendable {
                server.memoryInUse)
         single("loupe_memory_budget_rejected_total", "counter",
                "Requests answered 503 because the memory budget could not hold their body or answer.", server.memoryRefused)
+        single("loupe_answer_cache_hits_total", "counter", "/v1 requests answered from the answer cache.", cache.hits)
+        single("loupe_answer_cache_misses_total", "counter", "/v1 requests whose answer was not cached.", cache.misses)
+        single("loupe_answer_cache_evictions_total", "counter", "Answers evicted from the cache to make room.", cache.evictions)
+        single("loupe_answer_cache_bytes", "gauge", "Bytes the answer cache holds now.", cache.bytes)
+        single("loupe_answer_cache_entries", "gauge", "Answers the cache holds now.", cache.entries)
         single("loupe_log_lines_dropped_total", "counter", "Log lines dropped because the log output could not keep up.", logDropped)
         single("loupe_ready", "gauge", "1 while the instance accepts traffic, 0 while it shuts down.", ready ? 1 : 0)
         family("loupe_build_info", "gauge", "Always 1; the labels describe the build.")

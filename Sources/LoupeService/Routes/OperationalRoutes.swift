@@ -19,7 +19,7 @@ enum OperationalRoutes {
             }]),
             Route(path: "/metrics", handlers: ["GET": { _, _ in
                 let text = state.metrics.render(
-                    server: state.serverStatistics, ready: !state.isDraining,
+                    server: state.serverStatistics, cache: state.answerCache.statistics, ready: !state.isDraining,
                     logDropped: state.logger.sink.droppedLines, version: BuildInfo.version)
                 return HTTPResponse(status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8", text: text)
             }]),

@@ -6,23 +6,27 @@ import LoupePlanner
 /// itself is the planner's (`PlanEndpoint` and `LifecycleEndpoint`, shared with the command line,
 /// and `TimelineEndpoint`).
 enum PlanningRoutes {
-    /// The routes, each computing on the compute pool within `limits`.
-    static func all(limits: WorkLimits) -> [Route] {
+    /// The routes, each computing on the compute pool within `limits`, and answering repeated
+    /// requests from `cache` on the event loop.
+    static func all(limits: WorkLimits, cache: AnswerCache) -> [Route] {
         [
-            route("/v1/plans", PlanEndpoint.self, limits: limits),
-            route("/v1/lifecycle", LifecycleEndpoint.self, limits: limits),
-            route("/v1/timelines", TimelineEndpoint.self, limits: limits),
+            route("/v1/plans", PlanEndpoint.self, limits: limits, cache: cache),
+            route("/v1/lifecycle", LifecycleEndpoint.self, limits: limits, cache: cache),
+            route("/v1/timelines", TimelineEndpoint.self, limits: limits, cache: cache),
         ]
     }
 
-    private static func route<Endpoint: RenderedEndpoint>(_ path: String, _ endpoint: Endpoint.Type, limits: WorkLimits) -> Route {
+    private static func route<Endpoint: RenderedEndpoint>(
+        _ path: String, _ endpoint: Endpoint.Type, limits: WorkLimits, cache: AnswerCache
+    ) -> Route {
         Route(
             path: path, requiresAPIKey: true, placement: .computePool,
+            isAnsweredInline: { request in RenderedRoute.isCached(request, formats: Endpoint.formats, cache: cache) },
             screenHead: { request throws(Problem) in
                 try requireJSON(request)
                 _ = try FormatNegotiation(request, offered: Endpoint.formats)
             },
-            handlers: ["POST": RenderedRoute.handler(endpoint, limits: limits)])
+            handlers: ["POST": RenderedRoute.handler(endpoint, limits: limits, cache: cache)])
     }
 
     /// Accepts `application/json` and any `application/*+json`, with parameters such as charset

@@ -50,11 +50,8 @@ enum WebPrototypeRoutes {
         return HTTPResponse(status: .ok, contentType: asset.contentType, body: asset.bytes, headers: headers)
     }
 
-    /// A strong tag for fixed bytes: the first 128 bits of their SHA-256, in hex.
+    /// A strong tag for fixed bytes: their 128-bit hash, in hex.
     static func entityTag(_ bytes: [UInt8]) -> String {
-        var hasher = SHA256()
-        hasher.update(bytes)
-        let hex = Array("0123456789abcdef".utf8)
-        return String(decoding: hasher.finalize().prefix(16).flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 0xF)]] }, as: UTF8.self)
+        EntityTag(bytes: bytes).opaque
     }
 }
