@@ -1,4 +1,7 @@
 import LoupeHTTP
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Request counters and a latency histogram, rendered as Prometheus text exposition
 /// (format 0.0.4). Labels are bounded: routes are the fixed route templates (or "other")
@@ -14,6 +17,18 @@ public final class Metrics: Sendable {
         var buckets: [Int]
         var sum = 0.0
         var count = 0
+
+        mutating func record(_ seconds: Double, bucket: Int?) {
+            if let bucket { buckets[bucket] += 1 }
+            sum += seconds
+            count += 1
+        }
+
+        mutating func add(_ other: Histogram) {
+            for index in buckets.indices { buckets[index] += other.buckets[index] }
+            sum += other.sum
+            count += other.count
+        }
     }
 
     struct State {
@@ -25,27 +40,45 @@ public final class Metrics: Sendable {
     static let bucketBounds: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1]
     static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 
-    private let state = Locked(State())
+    /// Counters striped by thread: each event loop and worker mostly takes a lock no other
+    /// thread wants, and a scrape sums the stripes (one global lock made every request of
+    /// every thread queue on it).
+    private let stripes: [Locked<State>] = (0..<8).map { _ in Locked(State()) }
 
     public init() {}
 
     func record(route: String, method: String, status: Int, seconds: Double) {
         let method = Self.knownMethods.contains(method) ? method : "other"
-        state.withLock { state in
+        let bucket = Self.bucketBounds.firstIndex(where: { seconds <= $0 })
+        stripe.withLock { state in
             state.requests[Key(route: route, method: method, status: status), default: 0] += 1
-            var histogram = state.latency[route] ?? Histogram(buckets: Array(repeating: 0, count: Self.bucketBounds.count))
-            if let bucket = Self.bucketBounds.firstIndex(where: { seconds <= $0 }) {
-                histogram.buckets[bucket] += 1
-            }
-            histogram.sum += seconds
-            histogram.count += 1
-            state.latency[route] = histogram
+            // Updated in place: copying the histogram out and back copied its buckets each time.
+            state.latency[route, default: Histogram(buckets: Array(repeating: 0, count: Self.bucketBounds.count))].record(seconds, bucket: bucket)
         }
+    }
+
+    private var stripe: Locked<State> {
+        // pthread_t is the thread's control block address; threads' blocks are pages apart.
+        let thread: UInt = pthread_self()
+        return stripes[Int((thread >> 12) % UInt(stripes.count))]
+    }
+
+    /// Every stripe's counts added together.
+    private var snapshot: State {
+        var total = State()
+        for stripe in stripes {
+            let part = stripe.current
+            for (key, count) in part.requests { total.requests[key, default: 0] += count }
+            for (route, histogram) in part.latency {
+                total.latency[route, default: Histogram(buckets: Array(repeating: 0, count: Self.bucketBounds.count))].add(histogram)
+            }
+        }
+        return total
     }
 
     /// The exposition text; series are sorted so scrapes are stable and diffable.
     func render(server: ServerStatistics, cache: AnswerCache.Statistics, ready: Bool, logDropped: Int, version: String) -> String {
-        let snapshot = state.current
+        let snapshot = self.snapshot
         var text = ""
         func family(_ name: String, _ type: String, _ help: String) {
             text += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
