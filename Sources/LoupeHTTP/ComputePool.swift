@@ -19,6 +19,8 @@ final class ComputePool: @unchecked Sendable {
     private var head = 0
     private var count = 0
     private var stopping = false
+    /// Workers waiting on the condition: a job needs a signal (a futex call) only when one is.
+    private var idleWorkers = 0
     private let stopped = DispatchGroup()
 
     /// Jobs refused because the queue was full, since start.
@@ -55,7 +57,7 @@ final class ComputePool: @unchecked Sendable {
         }
         slots[(head + count) % slots.count] = job
         count += 1
-        condition.signal()
+        if idleWorkers > 0 { condition.signal() }
         return true
     }
 
@@ -91,7 +93,9 @@ final class ComputePool: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while count == 0 && !stopping {
+            idleWorkers += 1
             condition.wait()
+            idleWorkers -= 1
         }
         guard count > 0 else { return nil }
         let job = slots[head]

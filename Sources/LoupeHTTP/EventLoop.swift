@@ -1,4 +1,5 @@
 import CLoupeSystem
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -31,17 +32,25 @@ final class EventLoop: @unchecked Sendable {
     private let budget: MemoryBudget
     let statistics = Locked(ServerStatistics())
     private let completions = Locked<[Completion]>([])
+    /// True while the loop is in (or about to enter) `epoll_wait`: only then does a finished
+    /// answer need the eventfd to wake it. A running loop picks answers up before it waits, so
+    /// under load a finished answer costs no system call and no wake-up.
+    private let sleeping = Atomic<Bool>(false)
 
     private var connections: [Int32: Connection] = [:]
     private var exchanger: Exchanger
+    /// Encodes the answers `triage` builds on this loop (the Exchanger has its own).
+    private var encoder = ResponseEncoder()
     private var pending = ServerStatistics()
     private var nextSerial: UInt64 = 0
     private var draining = false
     private var drainDeadline: UInt64 = 0
     private var listening = true
     private var listenerPausedUntil: UInt64?
-    /// Called once this loop has accepted its share of the backlog and stopped listening.
+    /// Called once this loop has stopped listening.
     private let stoppedListening: @Sendable () -> Void
+    /// Closes the shared listener (once, whoever calls it).
+    private let closeListener: @Sendable () -> Void
 
     private static let maxEvents: Int32 = 256
     private static let readSize = 64 * 1024
@@ -60,7 +69,8 @@ final class EventLoop: @unchecked Sendable {
 
     init(
         listenerFD: Int32, configuration: ServerConfiguration, responder: any HTTPResponder, state: ServerState,
-        pool: ComputePool, budget: MemoryBudget, stoppedListening: @escaping @Sendable () -> Void
+        pool: ComputePool, budget: MemoryBudget, stoppedListening: @escaping @Sendable () -> Void,
+        closeListener: @escaping @Sendable () -> Void
     ) throws {
         self.listenerFD = listenerFD
         self.configuration = configuration
@@ -69,6 +79,7 @@ final class EventLoop: @unchecked Sendable {
         self.pool = pool
         self.budget = budget
         self.stoppedListening = stoppedListening
+        self.closeListener = closeListener
         self.exchanger = Exchanger(responder: responder)
         epollFD = loupe_epoll_create()
         guard epollFD >= 0 else { throw SocketError(call: "epoll_create1") }
@@ -97,7 +108,9 @@ final class EventLoop: @unchecked Sendable {
     /// Hands the loop an answer computed on the pool; safe from any thread.
     func deliver(_ completion: Completion) {
         completions.withLock { $0.append(completion) }
-        wake()
+        // Sequentially consistent with the loop's store-then-check in `run`: either the loop
+        // sees this answer before it sleeps, or this sees it sleeping and wakes it.
+        if sleeping.load(ordering: .sequentiallyConsistent) { wake() }
     }
 
     // MARK: - The loop
@@ -106,8 +119,12 @@ final class EventLoop: @unchecked Sendable {
         let sweepEvery = UInt64(configuration.sweepInterval * 1e9)
         var nextSweep = MonotonicClock.now() + sweepEvery
         while true {
-            let count = loupe_epoll_wait(epollFD, events, Self.maxEvents, Int32(configuration.sweepInterval * 1000) + 1)
+            sleeping.store(true, ordering: .sequentiallyConsistent)
+            let timeout: Int32 = completions.withLock { $0.isEmpty } ? Int32(configuration.sweepInterval * 1000) + 1 : 0
+            let count = loupe_epoll_wait(epollFD, events, Self.maxEvents, timeout)
+            sleeping.store(false, ordering: .sequentiallyConsistent)
             let now = MonotonicClock.now()
+            receiveCompletions(now: now)
             if count > 0 {
                 for index in 0..<Int(count) {
                     let event = events[index]
@@ -133,7 +150,7 @@ final class EventLoop: @unchecked Sendable {
 
     private func dispatch(fd: Int32, flags: UInt32, now: UInt64) {
         if fd == listenerFD {
-            acceptConnections(now: now, all: false)
+            if listening { acceptConnections(now: now, all: false) }
         } else if fd == wakeFD {
             var value: UInt64 = 0
             _ = read(wakeFD, &value, 8)
@@ -280,7 +297,8 @@ final class EventLoop: @unchecked Sendable {
 
     private func answer(_ request: HTTPRequest, on connection: Connection, now: UInt64) {
         let mayKeepAlive = !draining && !state.isClosingConnections && !connection.peerClosed
-        switch responder.placement(for: request) {
+        let placement = responder.placement(for: request)
+        switch placement {
         case .eventLoop:
             let keepAlive = exchanger.answer(
                 request, peer: connection.peer, mayKeepAlive: mayKeepAlive,
@@ -288,19 +306,28 @@ final class EventLoop: @unchecked Sendable {
             if !keepAlive { connection.closeAfterWrite = true }
             connection.endRequest()
             noteOutput(connection, now: now)
-        case .computePool:
-            let exchange = exchanger.prepare(
+        case .computePool, .triage:
+            var exchange = exchanger.prepare(
                 request, peer: connection.peer, mayKeepAlive: mayKeepAlive,
                 startedAt: connection.requestStartedAt, bytesIn: connection.requestBytes)
             connection.endRequest()
-            // The request's body now belongs to the job: the parser has let go of it.
+            // The request's body now belongs to the exchange: the parser has let go of it.
             _ = account(connection, mayRefuse: false)
+            if placement == .triage {
+                let (answer, remaining) = exchange.triage()
+                if let answer {
+                    if !exchange.finish(answer, encoder: &encoder, into: &connection.output) { connection.closeAfterWrite = true }
+                    noteOutput(connection, now: now)
+                    return
+                }
+                guard let remaining else { return }
+                exchange = remaining
+            }
             let job = ComputeJob(exchange: exchange, fd: connection.fd, serial: connection.serial,
                                  reservation: configuration.computeReservation + request.body.count, budget: budget, loop: self)
             if pool.submit(job.run) {
                 connection.awaitingAnswer = true
             } else {
-                var encoder = ResponseEncoder()
                 exchange.refuse(.busy(.computeQueueFull), encoder: &encoder, into: &connection.output)
                 connection.closeAfterWrite = true
                 noteOutput(connection, now: now)
@@ -373,6 +400,7 @@ final class EventLoop: @unchecked Sendable {
     /// Sets the write deadline for output just queued: the minimum send rate applies to the
     /// whole answer, so a client that reads a byte a second cannot hold it for ever.
     private func noteOutput(_ connection: Connection, now: UInt64) {
+        _ = account(connection, mayRefuse: false)
         guard connection.pendingOutput > 0 else { return }
         let seconds = configuration.writeTimeout + Double(connection.pendingOutput) / Double(max(1, configuration.minSendRate))
         let deadline = now + UInt64(seconds * 1e9)
@@ -509,13 +537,20 @@ final class EventLoop: @unchecked Sendable {
         return received < Double(configuration.minBodyRate) * rated
     }
 
-    /// Shutdown: accept what is already in the backlog, stop listening, answer every request
-    /// already received (with `Connection: close`), and close connections only once they are
-    /// idle long enough that no request can be on its way, or at the grace period's end.
+    /// Shutdown: the first loop to get here accepts everything in the backlog and closes the
+    /// listener at once (a connection the kernel completed and queued is never reset unanswered;
+    /// the window between the last accept and the close is a system call, not a thread switch);
+    /// the others stop listening. Then every request already received is answered (with
+    /// `Connection: close`), and connections are closed only once idle long enough that no
+    /// request can be on its way, or at the grace period's end.
     private func beginDrain(now: UInt64) {
         if listening {
-            acceptConnections(now: now, all: true)
-            loupe_epoll_remove(epollFD, listenerFD)
+            if state.claimListener() {
+                acceptConnections(now: now, all: true)
+                closeListener()
+            } else {
+                loupe_epoll_remove(epollFD, listenerFD)
+            }
             listening = false
             stoppedListening()
         }

@@ -75,18 +75,40 @@ struct PendingExchange: Sendable {
     let startedAt: UInt64?
     let bytesIn: Int
 
-    /// Answers the request, appending the response to `output`.
+    /// Answers the request (or runs the work `triage` handed over), appending the response to
+    /// `output`.
     /// - Returns: whether the connection stays open after this response.
     func run(encoder: inout ResponseEncoder, into output: inout [UInt8]) -> Bool {
-        let response = responder.respond(to: request, context: context)
-        return finish(response, encoder: &encoder, into: &output)
+        let response = work?() ?? responder.respond(to: request, context: context)
+        return finishing(response, encoder: &encoder, into: &output)
     }
+
+    /// Asks the responder to triage the request on this thread: the answer, or this exchange
+    /// with the rest of the work attached, for the pool.
+    func triage() -> (answer: HTTPResponse?, remaining: PendingExchange?) {
+        switch responder.triage(request, context: context) {
+        case .answered(let response):
+            return (response, nil)
+        case .offload(let work):
+            var remaining = self
+            remaining.work = work
+            return (nil, remaining)
+        }
+    }
+
+    /// Appends the response `triage` built, as `run` would have.
+    func finish(_ response: HTTPResponse, encoder: inout ResponseEncoder, into output: inout [UInt8]) -> Bool {
+        finishing(response, encoder: &encoder, into: &output)
+    }
+
+    /// The work `triage` handed to the pool, if any.
+    private var work: (@Sendable () -> HTTPResponse)?
 
     /// Answers with the response to `failure` instead (the request found no room), closing.
     func refuse(_ failure: HTTPFailure, encoder: inout ResponseEncoder, into output: inout [UInt8]) {
         var closing = self
         closing.closeAfter = true
-        _ = closing.finish(responder.respond(to: failure, context: context), encoder: &encoder, into: &output)
+        _ = closing.finishing(responder.respond(to: failure, context: context), encoder: &encoder, into: &output)
     }
 
     private var closeAfter = false
@@ -103,7 +125,7 @@ struct PendingExchange: Sendable {
         self.bytesIn = bytesIn
     }
 
-    private func finish(_ response: HTTPResponse, encoder: inout ResponseEncoder, into output: inout [UInt8]) -> Bool {
+    private func finishing(_ response: HTTPResponse, encoder: inout ResponseEncoder, into output: inout [UInt8]) -> Bool {
         let keepAlive = mayKeepAlive && !closeAfter && request.wantsKeepAlive && !response.closesConnection
         let before = output.count
         encoder.encode(

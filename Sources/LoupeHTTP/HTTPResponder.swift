@@ -47,6 +47,18 @@ public enum Placement: Sendable, Equatable {
     case eventLoop
     /// On the compute pool, behind admission control: for work that grows with the request.
     case computePool
+    /// Started on the event loop with `triage(_:context:)`, which either answers (the work
+    /// turned out small: a hop to the pool would cost more than the work) or hands the rest
+    /// of the work to the compute pool.
+    case triage
+}
+
+/// What `HTTPResponder.triage` decided.
+public enum Triage: Sendable {
+    /// The response, built on the event loop.
+    case answered(HTTPResponse)
+    /// The rest of the work, to run on the compute pool; its result is the response.
+    case offload(@Sendable () -> HTTPResponse)
 }
 
 /// One finished exchange, for access logs and metrics.
@@ -76,6 +88,10 @@ public protocol HTTPResponder: Sendable {
     /// Where `request` is answered. Asked on the event loop with the whole request, so it
     /// must be cheap (a look at the method and path).
     func placement(for request: HTTPRequest) -> Placement
+    /// For requests placed `.triage`: answer now, on the event loop, if the work is known to
+    /// be small, or return the rest of it for the pool. It must bound its own work on the loop
+    /// (a few hundred microseconds at most).
+    func triage(_ request: HTTPRequest, context: RequestContext) -> Triage
     /// Asked when a head arrives with `Expect: 100-continue`, before the body is invited: a
     /// response here is final and is sent instead of `100 Continue` (RFC 9110 §10.1.1), so a
     /// client whose request will be refused (401, 415, 404) never sends its body. `request`
@@ -85,5 +101,8 @@ public protocol HTTPResponder: Sendable {
 
 extension HTTPResponder {
     public func placement(for request: HTTPRequest) -> Placement { .eventLoop }
+    public func triage(_ request: HTTPRequest, context: RequestContext) -> Triage {
+        .offload { self.respond(to: request, context: context) }
+    }
     public func screen(_ request: HTTPRequest, context: RequestContext) -> HTTPResponse? { nil }
 }

@@ -49,7 +49,8 @@ public final class HTTPServer: @unchecked Sendable {
                 listening.enter()
                 return try EventLoop(
                     listenerFD: listener.fd, configuration: configuration, responder: responder, state: state,
-                    pool: pool, budget: budget, stoppedListening: { [listening] in listening.leave() })
+                    pool: pool, budget: budget, stoppedListening: { [listening] in listening.leave() },
+                    closeListener: { [weak self] in self?.closeListener() })
             }
         } catch {
             close(listener.fd)

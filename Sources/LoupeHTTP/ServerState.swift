@@ -6,6 +6,7 @@ final class ServerState: Sendable {
     private let connections = Atomic<Int>(0)
     private let shuttingDown = Atomic<Bool>(false)
     private let closingConnections = Atomic<Bool>(false)
+    private let listenerClaimed = Atomic<Bool>(false)
 
     /// Counts a new connection in if the cap allows it.
     func admitConnection(limit: Int) -> Bool {
@@ -37,4 +38,9 @@ final class ServerState: Sendable {
     }
 
     var isClosingConnections: Bool { closingConnections.load(ordering: .relaxed) }
+
+    /// True for the one loop that takes the last connections from the listener and closes it.
+    func claimListener() -> Bool {
+        !listenerClaimed.exchange(true, ordering: .sequentiallyConsistent)
+    }
 }

@@ -76,9 +76,40 @@ public final class LoupeApplication: HTTPResponder {
     }
 
     public func placement(for request: HTTPRequest) -> Placement {
-        guard let route = router.route(for: request.path), route.placement == .computePool else { return .eventLoop }
+        guard let route = router.route(for: request.path), route.placement != .eventLoop,
+              route.handler(for: request.method) != nil else { return .eventLoop }
         if let isAnsweredInline = route.isAnsweredInline, isAnsweredInline(request) { return .eventLoop }
-        return .computePool
+        return route.placement
+    }
+
+    /// Refusals and the route's own triage are answered here, on the event loop; what the
+    /// route hands over runs on the pool. CORS decorates both.
+    public func triage(_ request: HTTPRequest, context: RequestContext) -> Triage {
+        let outcome: Triage
+        switch admit(request) {
+        case .refused(let response), .preflight(let response):
+            outcome = .answered(response)
+        case .admitted:
+            guard let triage = router.route(for: request.path)?.triage else {
+                return .offload { self.respond(to: request, context: context) }
+            }
+            do {
+                outcome = try triage(request, context)
+            } catch {
+                outcome = .answered(error.response())
+            }
+        }
+        switch outcome {
+        case .answered(var response):
+            cors.decorate(&response, for: request)
+            return .answered(response)
+        case .offload(let work):
+            return .offload { [cors] in
+                var response = work()
+                cors.decorate(&response, for: request)
+                return response
+            }
+        }
     }
 
     /// `Expect: 100-continue`: every refusal that does not need the body (404, 405, 401, 415,

@@ -5,6 +5,10 @@ import LoupePlanner
 /// problem+json answer; anything else thrown is a 500 with no internals leaked.
 public typealias RouteHandler = @Sendable (HTTPRequest, RequestContext) throws -> HTTPResponse
 
+/// A route's triage on the event loop (`Placement.triage`): answer a small request at once,
+/// or hand the rest of its work to the compute pool. A thrown `Problem` is the answer.
+public typealias TriageHandler = @Sendable (HTTPRequest, RequestContext) throws(Problem) -> Triage
+
 /// One path and what each method does on it.
 public struct Route: Sendable {
     public var path: String
@@ -17,19 +21,22 @@ public struct Route: Sendable {
     /// Whether a request placed on the compute pool can be answered on the event loop after
     /// all, because its answer is cached (a look-up, not work).
     public var isAnsweredInline: (@Sendable (HTTPRequest) -> Bool)?
+    /// The triage of a POST placed `.triage`.
+    public var triage: TriageHandler?
     /// Checks a request's head before its body is read (for `Expect: 100-continue`): the
     /// content type and the format, so a body that would be refused is never sent.
     public var screenHead: (@Sendable (HTTPRequest) throws(Problem) -> Void)?
 
     public init(
         path: String, requiresAPIKey: Bool = false, placement: Placement = .eventLoop,
-        isAnsweredInline: (@Sendable (HTTPRequest) -> Bool)? = nil,
+        isAnsweredInline: (@Sendable (HTTPRequest) -> Bool)? = nil, triage: TriageHandler? = nil,
         screenHead: (@Sendable (HTTPRequest) throws(Problem) -> Void)? = nil, handlers: [String: RouteHandler]
     ) {
         self.path = path
         self.requiresAPIKey = requiresAPIKey
         self.placement = placement
         self.isAnsweredInline = isAnsweredInline
+        self.triage = triage
         self.screenHead = screenHead
         self.handlers = handlers
     }

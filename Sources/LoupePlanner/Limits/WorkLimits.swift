@@ -19,7 +19,7 @@ public struct WorkLimits: Sendable, Equatable {
 
     /// - Throws: `Problem` 422 `workLimitExceeded` when `bytes` (an estimate before rendering,
     ///   or the rendered size) is over the limit.
-    func check(_ bytes: Int, format: RenderingFormat, estimated: Bool) throws(Problem) {
+    public func check(_ bytes: Int, format: RenderingFormat, estimated: Bool) throws(Problem) {
         guard bytes > maxAnswerBytes else { return }
         let size = estimated ? "would be about \(bytes) bytes" : "is \(bytes) bytes"
         throw Problem(.workLimitExceeded, detail: """

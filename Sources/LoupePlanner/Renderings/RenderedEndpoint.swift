@@ -7,7 +7,7 @@
 /// metatypes may be captured by route handlers on any event loop.
 public protocol RenderedEndpoint: SendableMetatype {
     /// Everything the renderings need (the decoded request and the engine's result).
-    associatedtype Answer
+    associatedtype Answer: Sendable
 
     /// The formats offered, the default (`.json`) first: ties in content negotiation go to the
     /// earlier one.

@@ -9,8 +9,14 @@ enum PlanningRoutes {
     /// The routes, each computing on the compute pool within `limits`, and answering repeated
     /// requests from `cache` on the event loop.
     static func all(limits: WorkLimits, cache: AnswerCache) -> [Route] {
-        [
-            route("/v1/plans", PlanEndpoint.self, limits: limits, cache: cache),
+        // A plan's computation is bounded small (2,400 keyframes), so a small plan request is
+        // triaged on the event loop and only a large rendering goes to the pool; scripts can
+        // cost tens of milliseconds to play, so they always go to the pool.
+        var plans = route("/v1/plans", PlanEndpoint.self, limits: limits, cache: cache)
+        plans.placement = .triage
+        plans.triage = RenderedRoute.triage(PlanEndpoint.self, limits: limits, cache: cache)
+        return [
+            plans,
             route("/v1/lifecycle", LifecycleEndpoint.self, limits: limits, cache: cache),
             route("/v1/timelines", TimelineEndpoint.self, limits: limits, cache: cache),
         ]

@@ -14,15 +14,51 @@ enum RenderedRoute {
     /// reusing an answer across a deploy that changed the engine without changing the version.
     static let cacheControl = "no-cache"
 
-    /// The work of one route: the parsed document and the chosen format in, the answer's bytes out.
-    typealias Render = @Sendable (_ document: JSONValue, _ format: RenderingFormat) throws(Problem) -> [UInt8]
+    /// Bodies up to this size are triaged on the event loop (parsing them costs microseconds).
+    static let triageBodyBytes = 16 * 1024
+    /// Answers estimated up to this size are rendered on the event loop, in well under a
+    /// millisecond; larger ones are rendered on the compute pool.
+    static let inlineAnswerBytes = 64 * 1024
+
+    /// What every step after negotiation needs.
+    private struct Exchange: Sendable {
+        var request: HTTPRequest
+        var negotiation: FormatNegotiation
+        var conditions: [String]
+        var key: Hash128?
+        var cache: AnswerCache
+    }
 
     /// A route handler for an endpoint with renderings: computes once, renders the chosen
     /// format within the work limits, and keeps the answer in `cache`.
     static func handler<Endpoint: RenderedEndpoint>(_ endpoint: Endpoint.Type, limits: WorkLimits, cache: AnswerCache) -> RouteHandler {
+        { request, _ in try respond(to: request, endpoint, limits: limits, cache: cache) }
+    }
+
+    /// The triage of a small request on the event loop (see `Placement.triage`): a cached
+    /// answer, a 304, a problem or a small answer is answered at once; the rendering of a
+    /// large answer goes to the pool. Only for endpoints whose `compute` is bounded small
+    /// (plans: at most 2,400 keyframes); a body over `triageBodyBytes` goes to the pool whole.
+    static func triage<Endpoint: RenderedEndpoint>(_ endpoint: Endpoint.Type, limits: WorkLimits, cache: AnswerCache) -> TriageHandler {
         { request, _ in
-            try respond(to: request, formats: Endpoint.formats, cache: cache) { document, format throws(Problem) in
-                try Endpoint.answer(document, as: format, limits: limits)
+            guard request.body.count <= triageBodyBytes else {
+                return .offload { answering { () throws(Problem) in try respond(to: request, endpoint, limits: limits, cache: cache) } }
+            }
+            let exchange = try begin(request, formats: Endpoint.formats, cache: cache)
+            if let cached = cachedResponse(exchange) { return .answered(cached) }
+            let (document, tag) = try parse(exchange)
+            if let notModified = notModified(exchange, tag: tag) { return .answered(notModified) }
+            let computed = try Endpoint.compute(document)
+            let format = exchange.negotiation.format
+            let estimate = Endpoint.estimatedBytes(of: computed, as: format)
+            try limits.check(estimate, format: format, estimated: true)
+            guard estimate > inlineAnswerBytes else {
+                return .answered(try finish(exchange, tag: tag, body: Endpoint.render(computed, as: format), limits: limits))
+            }
+            return .offload {
+                answering { () throws(Problem) in
+                    try finish(exchange, tag: tag, body: Endpoint.render(computed, as: format), limits: limits)
+                }
             }
         }
     }
@@ -34,27 +70,66 @@ enum RenderedRoute {
         return cache.contains(AnswerCache.key(path: request.path, format: negotiation.format, body: request.body))
     }
 
-    static func respond(to request: HTTPRequest, formats: [RenderingFormat], cache: AnswerCache, render: Render) throws(Problem) -> HTTPResponse {
+    static func respond<Endpoint: RenderedEndpoint>(
+        to request: HTTPRequest, _ endpoint: Endpoint.Type, limits: WorkLimits, cache: AnswerCache
+    ) throws(Problem) -> HTTPResponse {
+        let exchange = try begin(request, formats: Endpoint.formats, cache: cache)
+        if let cached = cachedResponse(exchange) { return cached }
+        let (document, tag) = try parse(exchange)
+        if let notModified = notModified(exchange, tag: tag) { return notModified }
+        let body = try Endpoint.answer(document, as: exchange.negotiation.format, limits: limits)
+        return try finish(exchange, tag: tag, body: body, limits: limits)
+    }
+
+    // MARK: - Steps
+
+    /// 415, then 406, then the cache key.
+    private static func begin(_ request: HTTPRequest, formats: [RenderingFormat], cache: AnswerCache) throws(Problem) -> Exchange {
         try PlanningRoutes.requireJSON(request)
         let negotiation = try FormatNegotiation(request, offered: formats)
-        let conditions = request.headers.values("If-None-Match")
         let key = cache.isEnabled ? AnswerCache.key(path: request.path, format: negotiation.format, body: request.body) : nil
-        if let key, let cached = cache.lookup(key) {
-            let headers = headers(tag: cached.tag, negotiation: negotiation)
-            if EntityTag.list(conditions, contains: cached.tag) || EntityTag.isWildcard(conditions) {
-                return HTTPResponse(status: .notModified, headers: headers)
-            }
-            return HTTPResponse(status: .ok, contentType: negotiation.format.contentType, body: cached.body, headers: headers)
-        }
+        return Exchange(request: request, negotiation: negotiation, conditions: request.headers.values("If-None-Match"), key: key, cache: cache)
+    }
 
-        let document = try RequestDocument.parse(request.body)
-        let tag = EntityTag(path: request.path, format: negotiation.format, document: document)
-        let headers = headers(tag: tag, negotiation: negotiation)
-        if EntityTag.list(conditions, contains: tag) { return HTTPResponse(status: .notModified, headers: headers) }
-        let body = try render(document, negotiation.format)
-        if let key { cache.store(AnswerCache.Entry(body: body, tag: tag), for: key) }
-        if EntityTag.isWildcard(conditions) { return HTTPResponse(status: .notModified, headers: headers) }
-        return HTTPResponse(status: .ok, contentType: negotiation.format.contentType, body: body, headers: headers)
+    /// The cached answer (200, or 304 for a matching `If-None-Match`), or nil.
+    private static func cachedResponse(_ exchange: Exchange) -> HTTPResponse? {
+        guard let key = exchange.key, let cached = exchange.cache.lookup(key) else { return nil }
+        let headers = headers(tag: cached.tag, negotiation: exchange.negotiation)
+        if EntityTag.list(exchange.conditions, contains: cached.tag) || EntityTag.isWildcard(exchange.conditions) {
+            return HTTPResponse(status: .notModified, headers: headers)
+        }
+        return HTTPResponse(status: .ok, contentType: exchange.negotiation.format.contentType, body: cached.body, headers: headers)
+    }
+
+    /// 400 for a body that is not JSON; else the document and its tag.
+    private static func parse(_ exchange: Exchange) throws(Problem) -> (JSONValue, EntityTag) {
+        let document = try RequestDocument.parse(exchange.request.body)
+        return (document, EntityTag(path: exchange.request.path, format: exchange.negotiation.format, document: document))
+    }
+
+    /// 304 when `If-None-Match` names the tag: nothing is computed.
+    private static func notModified(_ exchange: Exchange, tag: EntityTag) -> HTTPResponse? {
+        guard EntityTag.list(exchange.conditions, contains: tag) else { return nil }
+        return HTTPResponse(status: .notModified, headers: headers(tag: tag, negotiation: exchange.negotiation))
+    }
+
+    /// Checks the rendered size, keeps the answer in the cache, and answers 200 (or 304 for
+    /// `If-None-Match: *`, now that an answer exists).
+    private static func finish(_ exchange: Exchange, tag: EntityTag, body: [UInt8], limits: WorkLimits) throws(Problem) -> HTTPResponse {
+        try limits.check(body.count, format: exchange.negotiation.format, estimated: false)
+        if let key = exchange.key { exchange.cache.store(AnswerCache.Entry(body: body, tag: tag), for: key) }
+        let headers = headers(tag: tag, negotiation: exchange.negotiation)
+        if EntityTag.isWildcard(exchange.conditions) { return HTTPResponse(status: .notModified, headers: headers) }
+        return HTTPResponse(status: .ok, contentType: exchange.negotiation.format.contentType, body: body, headers: headers)
+    }
+
+    /// The response of `step`, or of the problem it throws.
+    private static func answering(_ step: () throws(Problem) -> HTTPResponse) -> HTTPResponse {
+        do {
+            return try step()
+        } catch {
+            return error.response()
+        }
     }
 
     private static func headers(tag: EntityTag, negotiation: FormatNegotiation) -> HTTPHeaders {
