@@ -9,6 +9,24 @@ enum CodingBenchmarks {
     /// examples/push.json, minified: the request the load benchmark sends too.
     static let pushRequest = Array(#"{"transition":"push","platform":{"os":"iOS","version":"18.0","framework":"UIKit"},"container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},"destination":{"frame":{"x":0,"y":0,"width":393,"height":852},"alignmentRect":{"x":0,"y":0,"width":393,"height":393}},"animation":{"frameRate":60}}"#.utf8)
 
+    /// The push request with the source's x moved by `variation` millionths of a point, as a
+    /// whole HTTP request (built from two fixed halves, so the benchmark times the server,
+    /// not the string replacement).
+    static func variedRequest(_ variation: Int) -> [UInt8] {
+        let x = Array(String(16 + Double(variation) * 1e-6).utf8)
+        let head = "POST /v1/plans HTTP/1.1\r\nHost: bench\r\nContent-Type: application/json\r\nContent-Length: \(variedHalves.before.count + x.count + variedHalves.after.count)\r\n\r\n"
+        return Array(head.utf8) + variedHalves.before + x + variedHalves.after
+    }
+
+    /// The push request split around the source frame's x value.
+    private static let variedHalves: (before: [UInt8], after: [UInt8]) = {
+        let marker = Array("\"frame\":{\"x\":".utf8)
+        let found = (0...(pushRequest.count - marker.count)).first { Array(pushRequest[$0..<$0 + marker.count]) == marker }
+        let start = (found ?? 0) + marker.count
+        let end = pushRequest[start...].firstIndex(of: UInt8(ascii: ",")) ?? start
+        return (Array(pushRequest[..<start]), Array(pushRequest[end...]))
+    }()
+
     static func all() -> [Benchmark] {
         if let text = ProcessInfo.processInfo.environment["LOUPE_VERIFY_SHORTEST"], let count = Int(text) {
             let mismatches = verifyShortestDecimal(count: count)
@@ -23,6 +41,8 @@ enum CodingBenchmarks {
             logger: Logger(level: .off, sink: LogSink(fd: open("/dev/null", O_WRONLY))))
         let httpRequest = Array("POST /v1/plans HTTP/1.1\r\nHost: bench\r\nContent-Type: application/json\r\nContent-Length: \(pushRequest.count)\r\n\r\n".utf8) + pushRequest
         var connection = InProcessConnection(responder: application)
+        var variedConnection = InProcessConnection(responder: application)
+        var variation = 0
 
         return [
             Benchmark(name: "decode+validate push request (ours)") { iterations in
@@ -74,10 +94,22 @@ enum CodingBenchmarks {
                 }
                 return count
             },
-            Benchmark(name: "HTTP request bytes to response bytes, in process") { iterations in
+            // The same request again and again: after its second computation it is answered
+            // from the answer cache (no parsing, no planning).
+            Benchmark(name: "HTTP request bytes to response bytes, cache hit") { iterations in
                 var count = 0
                 for _ in 0..<iterations {
                     count &+= connection.send(httpRequest).count
+                }
+                return count
+            },
+            // Every request different (the source's x moved by a millionth of a point each
+            // time), as scripts/load's varied mode: parse, plan, encode, every time.
+            Benchmark(name: "HTTP request bytes to response bytes, varied") { iterations in
+                var count = 0
+                for _ in 0..<iterations {
+                    variation += 1
+                    count &+= variedConnection.send(Self.variedRequest(variation)).count
                 }
                 return count
             },
