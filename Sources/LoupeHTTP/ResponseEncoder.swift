@@ -15,7 +15,11 @@ struct ResponseEncoder {
         _ response: HTTPResponse, requestID: String, headOnly: Bool, keepAlive: Bool, http10: Bool,
         into output: inout [UInt8]
     ) {
-        output.append(contentsOf: "HTTP/1.1 \(response.status.code) \(response.status.reason)\r\n".utf8)
+        output.append(contentsOf: Self.statusLinePrefix)
+        Self.appendDecimal(response.status.code, to: &output)
+        output.append(UInt8(ascii: " "))
+        output.append(contentsOf: response.status.reason.utf8)
+        output.append(contentsOf: Self.lineEnd)
         output.append(contentsOf: "Date: ".utf8)
         output.append(contentsOf: date.current())
         output.append(contentsOf: "\r\n".utf8)
@@ -26,7 +30,9 @@ struct ResponseEncoder {
             output.append(contentsOf: "\r\n".utf8)
         }
         if !response.status.forbidsContent {
-            output.append(contentsOf: "Content-Length: \(response.body.count)\r\n".utf8)
+            output.append(contentsOf: Self.contentLengthPrefix)
+            Self.appendDecimal(response.body.count, to: &output)
+            output.append(contentsOf: Self.lineEnd)
         }
         output.append(contentsOf: "X-Request-ID: ".utf8)
         output.append(contentsOf: requestID.utf8)
@@ -39,6 +45,26 @@ struct ResponseEncoder {
         output.append(contentsOf: "\r\n".utf8)
         if !headOnly && !response.status.forbidsContent {
             output.append(contentsOf: response.body)
+        }
+    }
+
+    private static let statusLinePrefix = Array("HTTP/1.1 ".utf8)
+    private static let contentLengthPrefix = Array("Content-Length: ".utf8)
+    private static let lineEnd = Array("\r\n".utf8)
+
+    /// Appends a non-negative integer's decimal digits (no String in between).
+    private static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
+        guard value > 0 else {
+            output.append(UInt8(ascii: "0"))
+            return
+        }
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            output.append(UInt8(48 + rest / divisor))
+            rest %= divisor
+            divisor /= 10
         }
     }
 

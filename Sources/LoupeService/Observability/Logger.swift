@@ -16,24 +16,39 @@ public struct Logger: Sendable {
         self.sink = sink
     }
 
-    /// The access-log line of one exchange.
+    /// The access-log line of one exchange. Member names are encoded once (`AccessKeys`): this
+    /// runs for every request.
     public func access(_ record: ExchangeRecord) {
         guard level <= .info else { return }
         var writer = JSONWriter(capacity: 256)
         writer.beginObject()
-        writer.member("time", Self.timestamp())
-        writer.member("level", "info")
-        writer.member("msg", "request")
-        writer.member("requestId", record.requestID)
-        writer.member("method", record.method)
-        writer.member("path", record.path)
-        writer.member("status", record.status)
-        writer.member("bytesIn", record.bytesIn)
-        writer.member("bytesOut", record.bytesOut)
-        writer.member("micros", record.microseconds)
-        writer.member("peer", record.peer)
+        writer.key(AccessKeys.time); writer.string(Self.timestamp())
+        writer.key(AccessKeys.level); writer.string("info")
+        writer.key(AccessKeys.msg); writer.string("request")
+        writer.key(AccessKeys.requestId); writer.string(record.requestID)
+        writer.key(AccessKeys.method); writer.string(record.method)
+        writer.key(AccessKeys.path); writer.string(record.path)
+        writer.key(AccessKeys.status); writer.int(record.status)
+        writer.key(AccessKeys.bytesIn); writer.int(record.bytesIn)
+        writer.key(AccessKeys.bytesOut); writer.int(record.bytesOut)
+        writer.key(AccessKeys.micros); writer.int(record.microseconds)
+        writer.key(AccessKeys.peer); writer.string(record.peer)
         writer.endObject()
         sink.write(writer.bytes)
+    }
+
+    private enum AccessKeys {
+        static let time = JSONKey("time")
+        static let level = JSONKey("level")
+        static let msg = JSONKey("msg")
+        static let requestId = JSONKey("requestId")
+        static let method = JSONKey("method")
+        static let path = JSONKey("path")
+        static let status = JSONKey("status")
+        static let bytesIn = JSONKey("bytesIn")
+        static let bytesOut = JSONKey("bytesOut")
+        static let micros = JSONKey("micros")
+        static let peer = JSONKey("peer")
     }
 
     /// A service event (start, shutdown, errors) with optional string fields.
