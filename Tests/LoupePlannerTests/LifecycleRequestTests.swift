@@ -36,6 +36,17 @@ struct LifecycleRequestTests {
         #expect(request.unknownFields.isEmpty)
     }
 
+    /// Regression (schemathesis, ST201): a field of another event type was ignored whatever its
+    /// type, so `"style": {}` on a pop was answered 200. It is still ignored with a warning when
+    /// well typed, and is a 422 at its pointer when not.
+    @Test func inapplicableFields_AreIgnoredOnlyWhenWellTyped() throws {
+        let wellTyped = try Self.decode(#"{"stack":["a","b"],"events":[{"time":0,"type":"pop","style":"overFullScreen","outcome":null}]}"#)
+        #expect(wellTyped.unknownFields.map(\.description) == ["/events/0/style", "/events/0/outcome"])
+        let problem = try #require(Self.problem(#"{"stack":["a","b"],"events":[{"time":0,"type":"pop","style":{},"viewController":7,"interactive":"yes"}]}"#))
+        #expect(problem.status == 422)
+        #expect(problem.errors.map(\.pointer) == ["/events/0/interactive", "/events/0/viewController", "/events/0/style"])
+    }
+
     /// Timing: the zoom spring's settling time by default; releases use the measured landing
     /// (ω 15, ζ 0.75) and spring-back (ω 22, ζ 0.9) springs.
     @Test func timing_ComesFromTheSpringsSettlingTimes() {

@@ -173,6 +173,12 @@ public final class FieldReader {
         return choice
     }
 
+    /// The raw member without marking it read (it stays an unknown field); nil if absent or null.
+    public func peek(_ parent: Object, _ key: String) -> JSONValue? {
+        guard let value = parent.members.first(where: { $0.key == key })?.value, value != .null else { return nil }
+        return value
+    }
+
     /// The raw member, marking it read; nil (with an error when required) if absent or null.
     public func value(_ parent: Object, _ key: String, required: Bool = false) -> JSONValue? {
         guard let value = parent.take(key) else {

@@ -103,8 +103,35 @@ public final class LifecycleRequestDecoder {
         case .release:
             kind = reader.choice(object, "outcome", required: true, as: ReleaseOutcome.self).map { .release($0) }
         }
+        checkInapplicableFields(of: object, type: type)
         guard let time, let kind else { return nil }
         return NavigationEvent(time: time, kind: kind)
+    }
+
+    /// A field that belongs to another event type is ignored (an unknown-field warning), but it
+    /// must still have the type the contract gives it: `"style": {}` on a pop is a client bug
+    /// worth a 422, not a silent success.
+    private func checkInapplicableFields(of object: FieldReader.Object, type: LifecycleEventType) {
+        let applicable: Set<String> = switch type {
+        case .push: ["viewController", "transition"]
+        case .present: ["viewController", "style", "transition"]
+        case .pop, .dismiss: ["interactive"]
+        case .interrupt: []
+        case .release: ["outcome"]
+        }
+        for key in ["viewController", "transition", "style", "interactive", "outcome"] where !applicable.contains(key) {
+            guard let value = reader.peek(object, key) else { continue }
+            let pointer = object.pointer.appending(key)
+            switch key {
+            case "viewController": _ = reader.string(value, at: pointer, maxLength: Self.maximumNameLength)
+            case "transition": _ = reader.choice(value, at: pointer, as: TransitionStyle.self)
+            case "style": _ = reader.choice(value, at: pointer, as: Presentation.Style.self)
+            case "outcome": _ = reader.choice(value, at: pointer, as: ReleaseOutcome.self)
+            default:
+                if case .bool = value { continue }
+                reader.fail(pointer, "must be true or false, not \(value.typeDescription)")
+            }
+        }
     }
 
     /// An array of view-controller names.

@@ -74,17 +74,8 @@ struct Murmur3Hasher {
     func finalize() -> Hash128 {
         var h1 = self.h1, h2 = self.h2
         if tailCount > 0 {
-            var k1 = tail.0, k2 = tail.1
-            if tailCount > 8 {
-                k2 = k2 &* Self.c2
-                k2 = k2.rotatedLeft(33)
-                k2 = k2 &* Self.c1
-                h2 ^= k2
-            }
-            k1 = k1 &* Self.c1
-            k1 = k1.rotatedLeft(31)
-            k1 = k1 &* Self.c2
-            h1 ^= k1
+            if tailCount > 8 { h2 ^= Self.scramble2(tail.1) }
+            h1 ^= Self.scramble1(tail.0)
         }
         h1 ^= UInt64(length)
         h2 ^= UInt64(length)
@@ -113,22 +104,15 @@ struct Murmur3Hasher {
     }
 
     private mutating func mix(_ k1: UInt64, _ k2: UInt64) {
-        var k1 = k1, k2 = k2
-        k1 = k1 &* Self.c1
-        k1 = k1.rotatedLeft(31)
-        k1 = k1 &* Self.c2
-        h1 ^= k1
-        h1 = h1.rotatedLeft(27)
-        h1 = h1 &+ h2
-        h1 = h1 &* 5 &+ 0x52dc_e729
-        k2 = k2 &* Self.c2
-        k2 = k2.rotatedLeft(33)
-        k2 = k2 &* Self.c1
-        h2 ^= k2
-        h2 = h2.rotatedLeft(31)
-        h2 = h2 &+ h1
-        h2 = h2 &* 5 &+ 0x3849_5ab5
+        h1 ^= Self.scramble1(k1)
+        h1 = (h1.rotatedLeft(27) &+ h2) &* 5 &+ 0x52dc_e729
+        h2 ^= Self.scramble2(k2)
+        h2 = (h2.rotatedLeft(31) &+ h1) &* 5 &+ 0x3849_5ab5
     }
+
+    /// The per-lane scrambles of a block's two 64-bit halves.
+    private static func scramble1(_ k: UInt64) -> UInt64 { (k &* c1).rotatedLeft(31) &* c2 }
+    private static func scramble2(_ k: UInt64) -> UInt64 { (k &* c2).rotatedLeft(33) &* c1 }
 
     private static func fmix(_ value: UInt64) -> UInt64 {
         var k = value
