@@ -17,6 +17,15 @@ public enum TransitionGeometry: Sendable, Hashable {
         }
     }
 
+    /// The in-flight state as a plan draws it: a zoom's undershoot below 0 is rubber-banded
+    /// (`ZoomGeometry.geometricProgress`) so the card never mirrors or collapses. Timelines keep
+    /// `state(atProgress:)`: their gestures hand over to springs at whatever the card shows,
+    /// and a mapping there would jump the hand-over.
+    public func plannedState(atProgress p: Double) -> FrameState {
+        guard case .zoom(let g) = self else { return state(atProgress: p) }
+        return g.state(atProgress: g.geometricProgress(p))
+    }
+
     /// The state once the motion has stopped at `p`. At the two ends the transition's scaffolding
     /// goes: the system background behind a transparent page is removed (seed 000), the shadow is
     /// gone, and for a zoom that came to rest on the source (p = 0) the source slot shows again.

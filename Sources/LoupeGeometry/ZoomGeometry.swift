@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The zoom's geometry as a function of progress: 0 = the card sits on the source, 1 = the page is
 /// at rest. Pure and continuous in progress, so it can be evaluated at any progress a spring or a
 /// gesture produces (values past 1 or below 0 extrapolate; sizes, radii and opacities are floored
@@ -16,6 +20,10 @@
 /// - Dimming: `dimmingStrength × p` (0.15 default) over the covered page.
 /// - Shadow: σ 18, α 0.24, 4 pt down in flight; its opacity ramps in over the first 15 % and out
 ///   over the last 15 % of progress so it neither pops in on the first frame nor lingers at rest.
+/// - Undershoot (progress below 0: a soft spring landing past the source, a push launched
+///   backwards): a plan's keyframes draw the card at `geometricProgress`, a rubber band towards
+///   half the way to collapse, so its scale and mask stay positive (a linear extrapolation
+///   mirrored the page and collapsed the mask). The reported progress stays the spring's.
 public struct ZoomGeometry: Sendable, Hashable {
     /// Where the card starts, container coordinates (the centre rect when the source is missing).
     public var sourceFrame: Rect
@@ -95,6 +103,31 @@ public struct ZoomGeometry: Sendable, Hashable {
         let control = start.y > end.y ? Point(x: end.x, y: start.y) : Point(x: start.x, y: end.y)
         let w = p * (1 - p)
         return Point(x: w * (2 * control.x - start.x - end.x), y: w * (2 * control.y - start.y - end.y))
+    }
+
+    /// The progress the card's geometry is drawn at: `p` itself from 0 up, and below 0 an
+    /// exponential rubber band, `-d (1 - e^(p/d))`, which leaves 0 with slope 1 (no jump in
+    /// position or velocity) and never passes `-d`. `d` is half the undershoot at which the
+    /// scale or a side of the mask would reach 0, so the card keeps at least about half the
+    /// source's size however far a spring undershoots. No public source describes this; UIKit
+    /// cannot draw a negative scale either, and a card shrinking through nothing is no motion an
+    /// app would ship.
+    public func geometricProgress(_ p: Double) -> Double {
+        guard p < 0, let depth = undershootDepth else { return p }
+        return -depth * (1 - exp(p / depth))
+    }
+
+    /// Half the smallest undershoot that collapses the scale or a side of the mask, or nil when
+    /// no undershoot does (a source as large as the page grows instead).
+    private var undershootDepth: Double? {
+        var collapse = Double.infinity
+        // lerp(a, b, p) = 0 at p = -a / (b - a), which is below 0 when b > a > 0.
+        for (start, end) in [(initialScale, 1.0), (sourceFrame.width, destinationFrame.width), (sourceFrame.height, destinationFrame.height)]
+        where end > start && start >= 0 {
+            collapse = min(collapse, start / (end - start))
+        }
+        guard collapse.isFinite else { return nil }
+        return max(collapse / 2, 1e-9)
     }
 
     /// Destination-local → container at `progress`.

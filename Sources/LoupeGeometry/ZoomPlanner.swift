@@ -54,7 +54,7 @@ public enum ZoomPlanner {
 
         let solution = SpringSolution(spring: spring, from: 0, to: 1, initialVelocity: scene.animation.initialVelocity)
         let sampled = try KeyframeSampler.sample(solution, frameRate: frameRate, geometry: geometry,
-                                                 isReverse: scene.transition.isReverse)
+                                                 isReverse: scene.transition.isReverse, rubberBandsUndershoot: true)
         guard sampled.duration.isFinite,
               sampled.keyframes.allSatisfy({ $0.state.isFinite && $0.progress.isFinite }) else {
             throw .nonFiniteGeometry

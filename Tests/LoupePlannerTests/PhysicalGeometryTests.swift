@@ -1,0 +1,65 @@
+import LoupeGeometry
+import LoupePlanner
+import LoupeTestSupport
+import Testing
+
+/// Every accepted spring and initial velocity gives a physical card: a positive scale, a mask
+/// with positive sides, finite numbers, in every rendering. A soft pop (response 2,
+/// dampingRatio 0.2) and a push launched at -100 once mirrored the page (scale down to -0.94)
+/// and collapsed the mask for most of a second.
+@Suite("Physical geometry under any accepted spring")
+struct PhysicalGeometryTests {
+    static func request(_ transition: String, response: Double, dampingRatio: Double, velocity: Double, frameRate: Int,
+                        source: (x: Double, y: Double, size: Double)) -> String {
+        """
+        {"transition":"\(transition)","container":{"width":393,"height":852,"cornerRadius":55},
+         "source":{"frame":{"x":\(source.x),"y":\(source.y),"width":\(source.size),"height":\(source.size)},"cornerRadius":8},
+         "animation":{"frameRate":\(frameRate),"initialVelocity":\(velocity),"spring":{"response":\(response),"dampingRatio":\(dampingRatio)}}}
+        """
+    }
+
+    static func checkPhysical(_ json: String, label: String) throws {
+        let answer: PlanAnswer
+        do {
+            answer = try PlanEndpoint.compute(try RequestDocument.parse(Array(json.utf8)))
+        } catch {
+            // Springs too slow for the keyframe limit are refused (422); nothing to draw.
+            #expect(error.status == 422, "\(label): \(error.detail)")
+            return
+        }
+        for keyframe in answer.plan.keyframes {
+            let state = keyframe.state
+            #expect(state.transform.a > 0 && state.transform.d > 0, "\(label): scale \(state.transform.a) at t \(keyframe.time)")
+            #expect(state.mask.rect.width > 0 && state.mask.rect.height > 0, "\(label): mask \(state.mask.rect) at t \(keyframe.time)")
+            #expect(state.transform.isFinite && state.mask.isFinite, "\(label): a non-finite number at t \(keyframe.time)")
+        }
+        for format in PlanEndpoint.formats {
+            let text = String(decoding: PlanEndpoint.render(answer, as: format), as: UTF8.self).lowercased()
+            #expect(!text.contains("nan") && !text.contains("inf"), "\(label): \(format.rawValue) has a non-finite number")
+            #expect(!text.contains("scale(-") && !text.contains("matrix(-"), "\(label): \(format.rawValue) mirrors the page")
+        }
+    }
+
+    @Test("the soft pop and the backwards push of the report stay physical")
+    func reportedSprings_stayPhysical() throws {
+        try Self.checkPhysical(Self.request("pop", response: 2, dampingRatio: 0.2, velocity: 0, frameRate: 60, source: (16, 120, 110)), label: "soft pop")
+        try Self.checkPhysical(Self.request("push", response: 0.5, dampingRatio: 1, velocity: -100, frameRate: 60, source: (16, 120, 110)), label: "push at -100")
+    }
+
+    @Test("random accepted springs, velocities and sources give a positive scale and mask in every format (seeded)")
+    func randomSprings_stayPhysical() throws {
+        var random = SeededGenerator(seed: 0x5EED_2026_1124)
+        for index in 0..<60 {
+            let transition = ["push", "pop", "present", "dismiss"][random.int(in: 0...3)]
+            let response = random.double(in: 0.05...2.5)
+            let dampingRatio = random.chance(0.5) ? random.double(in: 0.05...1) : random.double(in: 1...20)
+            let velocity = random.double(in: -100...100)
+            let size = random.chance(0.2) ? random.double(in: 1...8) : random.double(in: 20...300)
+            let source = (x: random.double(in: 0...300), y: random.double(in: 0...700), size: size)
+            let label = "#\(index) \(transition) response \(response) ζ \(dampingRatio) v \(velocity) source \(size)"
+            try Self.checkPhysical(
+                Self.request(transition, response: response, dampingRatio: dampingRatio, velocity: velocity, frameRate: 30, source: source),
+                label: label)
+        }
+    }
+}
