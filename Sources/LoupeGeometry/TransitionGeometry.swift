@@ -27,8 +27,9 @@ public enum TransitionGeometry: Sendable, Hashable {
     }
 
     /// The state once the motion has stopped at `p`. At the two ends the transition's scaffolding
-    /// goes: the system background behind a transparent page is removed (seed 000), the shadow is
-    /// gone, and for a zoom that came to rest on the source (p = 0) the source slot shows again.
+    /// goes: the system background behind a transparent page is removed (seed 000) and so is its
+    /// dimming, the shadow is gone, and for a zoom that came to rest on the source (p = 0) the
+    /// source slot shows again.
     /// Values other than 0 and 1 return the in-flight state.
     public func restingState(atProgress p: Double) -> FrameState {
         var state = state(atProgress: p)
@@ -37,6 +38,10 @@ public enum TransitionGeometry: Sendable, Hashable {
         state.shadow.opacity = 0
         if case .zoom(let g) = self {
             if !g.sourceIsMissing { state.opacity.sourceSlot = p == 0 ? 1 : 0 }
+            // The dimming belongs to the transition too: at rest on a transparent page nothing
+            // dims what shows through it (a player that holds the last keyframe, like WAAPI's
+            // `fill: both`, would otherwise keep the scrim over it).
+            if p == 1 && g.showsSystemBackground { state.opacity.dimming = 0 }
             // At rest on the page the transform is exactly the page's own placement.
             if p == 1 { state.transform = .translation(g.destinationFrame.x, g.destinationFrame.y) }
         }

@@ -17,7 +17,8 @@ import Glibc
 /// - Corner radius: straight line from the source radius to `restingCornerRadius` in progress.
 /// - Source snapshot: opacity 1 → 0 over the first 55 % of progress. With no source, the page
 ///   itself fades in over the same span instead (centre scale-and-fade).
-/// - Dimming: `dimmingStrength × p` (0.15 default) over the covered page.
+/// - Dimming: `dimmingStrength × p` (0.15 default) over the covered page; over a transparent page
+///   it fades out over the last 15 % of progress, so nothing dims what shows through at rest.
 /// - Shadow: σ 18, α 0.24, 4 pt down in flight; its opacity ramps in over the first 15 % and out
 ///   over the last 15 % of progress so it neither pops in on the first frame nor lingers at rest.
 /// - Undershoot (progress below 0: a soft spring landing past the source, a push launched
@@ -157,7 +158,9 @@ public struct ZoomGeometry: Sendable, Hashable {
             sourceSlot: sourceIsMissing ? 1 : 0,
             sourceContent: sourceIsMissing ? 0 : 1 - fade,
             destination: sourceIsMissing ? fade : 1,
-            dimming: Scalar.unit(dimmingStrength) * Scalar.unit(p),
+            // Over a transparent page the scrim fades out over the last 15 % of progress, as the
+            // shadow does: at rest nothing dims what shows through the page.
+            dimming: Scalar.unit(dimmingStrength) * Scalar.unit(p) * (showsSystemBackground ? Scalar.unit((1 - p) / Self.shadowRamp) : 1),
             background: showsSystemBackground ? 1 : 0
         )
         let ramp = Scalar.unit(min(p, 1 - p) / Self.shadowRamp)

@@ -62,4 +62,21 @@ struct PhysicalGeometryTests {
                 label: label)
         }
     }
+
+    @Test("over a transparent overFullScreen page the scrim fades out and is 0 at rest, so nothing dims what shows through")
+    func transparentPage_endsWithoutDimming() throws {
+        let json = """
+            {"transition":"present","container":{"width":393,"height":852,"cornerRadius":55},
+             "source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},
+             "destination":{"frame":{"x":0,"y":0,"width":393,"height":852},"alignmentRect":{"x":0,"y":229,"width":393,"height":393},"opaque":false,"presentationStyle":"overFullScreen"},
+             "options":{"dimming":{"color":"#000000","opacity":0.3}}}
+            """
+        let answer = try PlanEndpoint.compute(try RequestDocument.parse(Array(json.utf8)))
+        let dimming = answer.plan.keyframes.map(\.state.opacity.dimming)
+        #expect(dimming.last == 0)
+        #expect((dimming.max() ?? 0) > 0.1, "the scrim is there in flight")
+        for (a, b) in zip(dimming, dimming.dropFirst()) {
+            #expect(abs(b - a) < 0.05, "the scrim pops by \(abs(b - a)) between frames")
+        }
+    }
 }
