@@ -31,6 +31,8 @@ public enum AdvisoryCode: String, Sendable, Hashable, CaseIterable {
     case aspectRatioMismatch = "aspect-ratio-mismatch"
     /// The source lies entirely outside the container (a prefetched, off-screen cell; seed 000).
     case sourceOffScreen = "source-off-screen"
+    /// Part of the source lies outside the container: the card starts, or lands, partly off screen.
+    case sourcePartlyOffScreen = "source-partly-off-screen"
     /// Frame rate below 30 keyframes per second.
     case lowFrameRate = "low-frame-rate"
     /// A sheet style was given; zoom presents full screen instead (seed 000).

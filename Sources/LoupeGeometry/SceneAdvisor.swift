@@ -9,6 +9,19 @@ public enum SceneAdvisor {
     /// Frame rates below this get `low-frame-rate`.
     public static let lowFrameRate = 30.0
 
+    /// A source counts as partly off screen when more than this many points of it lie outside.
+    public static let offScreenTolerance = 0.5
+
+    /// The share of `source`'s area outside `bounds`, when it sticks out by more than the
+    /// tolerance on some side; nil when it is (nearly) all inside.
+    static func hiddenShare(of source: Rect, in bounds: Rect) -> Double? {
+        let outside = max(bounds.minX - source.minX, source.maxX - bounds.maxX, bounds.minY - source.minY, source.maxY - bounds.maxY)
+        guard outside > offScreenTolerance, source.width > 0, source.height > 0 else { return nil }
+        let width = max(0, min(source.maxX, bounds.maxX) - max(source.minX, bounds.minX))
+        let height = max(0, min(source.maxY, bounds.maxY) - max(source.minY, bounds.minY))
+        return 1 - (width * height) / (source.width * source.height)
+    }
+
     /// True for a full-width, short row.
     public static func isSkinny(_ source: Rect, container: Size) -> Bool {
         container.width > 0 && source.width >= skinnyWidthShare * container.width
@@ -23,9 +36,14 @@ public enum SceneAdvisor {
         aligned: Bool, framework: Framework
     ) -> [Advisory] {
         var advisories: [Advisory] = []
-        if !source.intersects(Rect(origin: .zero, size: container)) {
+        let bounds = Rect(origin: .zero, size: container)
+        if !source.intersects(bounds) {
             advisories.append(Advisory(.sourceOffScreen,
                 "The source lies entirely outside the container (for example a prefetched cell scrolled off screen), so the card flies off the edge; cells returned for off-screen rows make this inconsistent. Return nil for off-screen sources to zoom from the centre instead.",
+                subject: subject))
+        } else if let hidden = hiddenShare(of: source, in: bounds) {
+            advisories.append(Advisory(.sourcePartlyOffScreen,
+                "About \(Int((hidden * 100).rounded())) % of the source lies outside the container (a cell scrolled half out of view), so the card starts, or lands, partly off screen. Scroll the source into view before the transition, or accept the cut-off edge.",
                 subject: subject))
         }
         if isSkinny(source, container: container) {

@@ -57,11 +57,21 @@ public enum SourceResolver {
         }
     }
 
+    /// Sides below this (points) make a source frame degenerate, treated like one with no area.
+    public static let smallestVisibleSide = 0.1
+
     private static func checkedFrame(_ view: SourceView, subject: AdvisorySubject, advisories: [Advisory]) -> Resolution {
         let frame = view.frame.standardized
         guard !frame.isEmpty else {
             return Resolution(source: nil, subject: subject, advisories: advisories + [Advisory(.emptySourceFrame,
                 "The source frame has no area (\(frame.width) × \(frame.height) pt), so there is nothing to zoom from; the page zooms from the centre instead.",
+                subject: subject)])
+        }
+        // A side thinner than a tenth of a point is no visible view (a screen pixel is a third
+        // of a point at most): zooming from it would scale the page by as little as 1e-300.
+        guard frame.width >= Self.smallestVisibleSide && frame.height >= Self.smallestVisibleSide else {
+            return Resolution(source: nil, subject: subject, advisories: advisories + [Advisory(.emptySourceFrame,
+                "The source frame is too small to see (\(frame.width) × \(frame.height) pt; a side under \(Self.smallestVisibleSide) pt), so there is nothing to zoom from; the page zooms from the centre instead.",
                 subject: subject)])
         }
         return Resolution(source: SourceView(frame: frame, cornerRadius: max(0, view.cornerRadius)),

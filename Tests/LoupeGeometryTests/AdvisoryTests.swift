@@ -62,8 +62,27 @@ struct AdvisoryTests {
         let p = try plan(source: offscreen)
         #expect(Fixture.codes(p) == [.sourceOffScreen] && p.advisories[0].subject == .source)
         #expect(p.keyframes[0].mask.rect == offscreen)
+    }
+
+    /// Issue 16: a half-visible cell was not flagged, though it makes the card start cut off.
+    @Test func sourcePartlyOutsideTheContainer_isFlaggedWithItsHiddenShare() throws {
         let partly = try plan(source: Rect(x: 24, y: 800, width: 120, height: 240))
-        #expect(partly.advisories.isEmpty)
+        #expect(Fixture.codes(partly) == [.sourcePartlyOffScreen] && partly.advisories[0].subject == .source)
+        #expect(partly.advisories[0].message.hasPrefix("About 69 % of the source"))
+        #expect(partly.keyframes[0].mask.rect == Rect(x: 24, y: 800, width: 120, height: 240))
+        // Flush with an edge, or out by less than half a point: quiet.
+        #expect(try plan(source: Rect(x: 0, y: 0, width: 120, height: 240)).advisories.isEmpty)
+        #expect(try plan(source: Rect(x: -0.4, y: 100, width: 120, height: 240)).advisories.isEmpty)
+    }
+
+    /// Issue 16: a 1e-300 pt source was zoomed from, scaling the page by 1e-303.
+    @Test func degenerateSourceFrame_isTreatedAsEmpty() throws {
+        for frame in [Rect(x: 24, y: 300, width: 1e-300, height: 1e-300), Rect(x: 24, y: 300, width: 120, height: 0.05)] {
+            let p = try plan(source: frame)
+            #expect(Fixture.codes(p) == [.emptySourceFrame], "\(frame)")
+            #expect(p.advisories[0].message.contains("too small to see"))
+        }
+        #expect(try plan(source: Rect(x: 24, y: 300, width: 0.1, height: 0.1)).advisories.allSatisfy { $0.code != .emptySourceFrame })
     }
 
     @Test func emptySourceFrame_isTreatedAsMissing() throws {
@@ -80,7 +99,7 @@ struct AdvisoryTests {
     @Test func advisoryCodes_keepTheirWireSpelling() {
         #expect(AdvisoryCode.allCases.map(\.rawValue) == [
             "missing-source", "empty-source-frame", "duplicate-source-id", "geometry-read-artifacts",
-            "skinny-source", "aspect-ratio-mismatch", "source-off-screen", "low-frame-rate",
+            "skinny-source", "aspect-ratio-mismatch", "source-off-screen", "source-partly-off-screen", "low-frame-rate",
             "sheet-treated-as-full-screen", "popover-ignores-zoom", "platform-default-transition",
             "catalyst-unverified", "os-version-before-zoom", "alignment-rect-ignored", "transparent-destination",
         ])

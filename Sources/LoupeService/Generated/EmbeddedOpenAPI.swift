@@ -1944,7 +1944,7 @@ components:
           type: string
           description: Stable.
           enum: [missing-source, empty-source-frame, duplicate-source-id, geometry-read-artifacts, skinny-source,
-                 aspect-ratio-mismatch, source-off-screen, low-frame-rate, sheet-treated-as-full-screen,
+                 aspect-ratio-mismatch, source-off-screen, source-partly-off-screen, low-frame-rate, sheet-treated-as-full-screen,
                  popover-ignores-zoom, platform-default-transition, catalyst-unverified, os-version-before-zoom,
                  alignment-rect-ignored, transparent-destination, unknown-field,
                  gesture-cannot-open, scroll-view-zoomed-in, scroll-view-not-at-top, edge-swipe-needs-direct-touch,
