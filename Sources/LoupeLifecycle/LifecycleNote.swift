@@ -3,8 +3,9 @@
 public struct LifecycleNote: Sendable, Hashable {
     /// Stable, machine-readable note codes; the raw values are part of the API.
     public enum Code: String, Sendable, Hashable, CaseIterable {
-        /// A will-callback ran again before its did-callback (viewWillAppear twice before
-        /// viewDidAppear, or viewWillDisappear twice before viewDidDisappear).
+        /// A callback ran again before the one that balances it: a will-callback before its
+        /// did-callback (viewWillAppear twice before viewDidAppear), or a did-callback before its
+        /// opposite (viewDidAppear twice with no viewDidDisappear in between).
         case repeatedCallback = "repeated-callback"
         /// A pop or dismissal was cancelled: the top view controller got viewWillDisappear but stays,
         /// the revealed one got viewWillAppear but never viewDidAppear.

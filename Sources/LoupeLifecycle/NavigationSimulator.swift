@@ -315,11 +315,10 @@ struct NavigationSimulator {
         trace.append(TraceEntry(time: now, runLoop: runLoop, viewController: name, event: event))
         guard case .callback(let callback) = event else { return }
         var balance = balances[name] ?? CallbackBalance()
-        if balance.record(callback) {
-            let did = callback == .viewWillAppear ? "viewDidAppear" : "viewDidDisappear"
+        if let missing = balance.record(callback) {
             note(
                 .repeatedCallback, name, guideline: .callbacksMayRepeat,
-                "\(callback.rawValue) ran again on \(name) before \(did).")
+                "\(callback.rawValue) ran again on \(name) before \(missing.rawValue).")
         }
         balances[name] = balance
     }

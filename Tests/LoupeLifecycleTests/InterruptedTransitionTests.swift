@@ -38,7 +38,13 @@ struct InterruptedTransitionTests {
                     + [("detail", .appearing), ("detail", .didAppear), ("detail", .appeared), ("detail", .didShow)])
         #expect(result.trace == expected)
         #expect(result.final.stack == ["list", "detail"])
-        #expect(result.notes.map(\.code) == [.interruptedPush, .cancelledTransition, .cancelledTransition])
+        // Issue 16: the did-callbacks that run twice are noted too (detail appears twice, the
+        // list disappears twice, with nothing in between).
+        #expect(result.notes.map(\.code) == [.interruptedPush, .repeatedCallback, .repeatedCallback, .cancelledTransition, .cancelledTransition])
+        #expect(result.notes.filter { $0.code == .repeatedCallback }.map(\.message).sorted() == [
+            "viewDidAppear ran again on detail before viewDidDisappear.",
+            "viewDidDisappear ran again on list before viewDidAppear.",
+        ])
     }
 
     /// The pop that replaced a push can be grabbed again while it settles, any number of times.
@@ -57,7 +63,8 @@ struct InterruptedTransitionTests {
         #expect(result.trace == expected)
         #expect(result.final.stack == ["list", "detail"])
         #expect(
-            result.notes.map(\.code) == [.interruptedPush, .interruptedPop, .cancelledTransition, .cancelledTransition])
+            result.notes.map(\.code)
+                == [.interruptedPush, .interruptedPop, .repeatedCallback, .repeatedCallback, .cancelledTransition, .cancelledTransition])
         #expect(result.notes[1].runLoop == 3)
     }
 
