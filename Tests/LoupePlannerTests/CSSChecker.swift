@@ -91,7 +91,8 @@ struct CSSChecker {
             guard let colon = part.firstIndex(of: ":") else { problems.append("declaration without a colon: \(part)"); continue }
             let property = part[..<colon].trimmingCharacters(in: .whitespaces)
             let value = part[part.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            if !Self.properties.contains(property) { problems.append("unknown property \(property)") }
+            // Custom properties (`--name`) are the author's own; only Loupe's easing is expected.
+            if !Self.properties.contains(property) && property != "--loupe-easing" { problems.append("unknown property \(property)") }
             if let problem = Self.check(property, value) { problems.append(problem) }
             result.append((property, value))
         }
@@ -113,6 +114,7 @@ struct CSSChecker {
         case "overflow": pattern = "hidden"
         case "transform-origin": pattern = "0 0"
         case "animation": pattern = #"loupe-[a-z]+ \#(n)ms linear both"#
+        case "--loupe-easing": pattern = #"linear\(\#(n) \#(n)%(, \#(n) \#(n)%)+\)"#
         default: return nil
         }
         guard value.wholeMatch(of: try! Regex(pattern)) != nil else { return "\(property): \"\(value)\" is not valid" }

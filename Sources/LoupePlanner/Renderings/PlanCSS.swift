@@ -7,6 +7,9 @@
 /// the page's content in `.loupe-destination`, the covered page in `.loupe-covered`, an image of
 /// the source in `.loupe-snapshot`, and add `loupe-source` to your own source view.
 ///
+/// The last rule, `:root { --loupe-easing: linear(…) }`, is the plan's progress curve as an easing
+/// (`SpringEasing`), for a developer's own properties.
+///
 /// Numbers have `options.precision` decimals, default 3 (a thousandth of a pixel). No request
 /// text is copied into the CSS, so nothing a client sends can end a comment or a rule.
 enum PlanCSS {
@@ -28,6 +31,9 @@ enum PlanCSS {
                         extra: ["animation: loupe-\(layer.name) \(duration) linear both;"])
             css += keyframes(layer, places: places)
         }
+        css += "\n/* The plan's progress curve (its spring) as an easing, for properties of your own:\n"
+        css += "   transition: transform \(duration) var(--loupe-easing); */\n"
+        css += ":root {\n  --loupe-easing: \(SpringEasing.css(for: answer));\n}\n"
         return css
     }
 

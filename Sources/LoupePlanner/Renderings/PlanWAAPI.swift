@@ -11,7 +11,9 @@
 ///
 /// `keyframes` maps a layer name to `Element.animate()` keyframes (`offset` plus camelCase
 /// properties, CSS text values, opacity as a number); `timing` is `{duration (ms), iterations 1,
-/// fill "both", easing "linear"}`; `styles` places each element (and the container). Numbers
+/// fill "both", easing "linear"}` (the keyframes carry the spring); `easing` is the spring itself
+/// as a CSS `linear()` function (`SpringEasing`), for animations of one's own; `styles` places
+/// each element (and the container). Numbers
 /// have `options.precision` decimals, default 3.
 enum PlanWAAPI {
     static func render(_ answer: PlanAnswer) -> [UInt8] {
@@ -42,6 +44,7 @@ enum PlanWAAPI {
         writer.member("fill", "both")
         writer.member("easing", "linear")
         writer.endObject()
+        writer.member("easing", SpringEasing.css(for: answer))
         writer.key("styles")
         writer.beginObject()
         writer.key("container")

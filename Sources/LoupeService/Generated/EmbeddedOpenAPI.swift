@@ -400,7 +400,7 @@ paths:
             text/css:
               schema:
                 type: string
-                description: One `.loupe-<layer>` rule and one `@keyframes loupe-<layer>` rule per layer, bottom to top.
+                description: One `.loupe-<layer>` rule and one `@keyframes loupe-<layer>` rule per layer, bottom to top, then `:root { --loupe-easing: linear(…) }`, the plan's spring as an easing for properties of your own.
               examples:
                 css:
                   summary: The same plan as CSS (its start; the layers' rules follow).
@@ -1751,7 +1751,7 @@ components:
     WebAnimation:
       type: object
       additionalProperties: false
-      required: [keyframes, timing, styles]
+      required: [keyframes, timing, easing, styles]
       description: |
         A plan for the Web Animations API: for each layer, `element.animate(keyframes[layer], timing)`
         after `Object.assign(element.style, styles[layer])`. Layers come bottom to top: covered,
@@ -1794,6 +1794,13 @@ components:
             easing:
               const: linear
               description: Linear between keyframes; the keyframes carry the spring.
+        easing:
+          type: string
+          pattern: '^linear\(.*\)$'
+          description: |
+            The plan's progress curve (its spring) as a CSS `linear()` easing function, for
+            animations of your own (`element.animate(frames, {duration: timing.duration, easing})`).
+            Its stops keep it within 0.5 % of the plan's progress everywhere, overshoot included.
         styles:
           type: object
           description: Per layer (and `container`), the static style that places the element.
