@@ -400,7 +400,7 @@ paths:
             text/css:
               schema:
                 type: string
-                description: One `.loupe-<layer>` rule and one `@keyframes loupe-<layer>` rule per layer, bottom to top, then `:root { --loupe-easing: linear(…) }`, the plan's spring as an easing for properties of your own.
+                description: "One `.loupe-<layer>` rule and one `@keyframes loupe-<layer>` rule per layer, bottom to top, then `:root { --loupe-easing: linear(…) }`, the plan's spring as an easing for properties of your own."
               examples:
                 css:
                   summary: The same plan as CSS (its start; the layers' rules follow).
