@@ -49,6 +49,8 @@ public enum AdvisoryCode: String, Sendable, Hashable, CaseIterable {
     case alignmentRectIgnored = "alignment-rect-ignored"
     /// A transparent destination gets an opaque system background during the zoom (seed 000).
     case transparentDestination = "transparent-destination"
+    /// A SwiftUI destination declares no zoom: the ordinary transition runs (seed 003's second condition).
+    case zoomNotDeclared = "zoom-not-declared"
 }
 
 /// Which input an advisory is about. The planner maps each case to a JSON pointer.

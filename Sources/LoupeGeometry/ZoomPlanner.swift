@@ -9,6 +9,16 @@ public enum ZoomPlanner {
     /// the centre of the container view"; swift_transitions, zoom-research §6.2).
     public static let missingSourceScale = 0.5
 
+    /// The ordinary transition that runs instead of a zoom when a SwiftUI destination declares no
+    /// zoom (no `sourceID` or no namespace), or nil when the zoom is declared or the scene is
+    /// UIKit's. A declared destination whose source is missing still zooms, from the centre.
+    static func undeclaredZoomFallback(_ scene: ZoomScene) -> TransitionEffect? {
+        guard case .matched = scene.source, scene.destination.sourceID == nil || scene.destination.namespace == nil else {
+            return nil
+        }
+        return scene.transition.isModal ? .coverVertical : .slide
+    }
+
     /// Plans `scene`.
     /// - Throws: `GeometryError` when the platform has no zoom API, the container or destination is
     ///   empty, the spring or frame rate is unusable, too many keyframes would be needed, or the
@@ -23,7 +33,15 @@ public enum ZoomPlanner {
             transition: scene.transition, platform: scene.platform,
             presentationStyle: scene.destination.presentationStyle)
         var advisories = resolution.advisories
-        let effect = resolution.effect
+        var effect = resolution.effect
+        if effect == .zoom, let fallback = undeclaredZoomFallback(scene) {
+            // Seed 003: a matched zoom needs the destination's navigationTransition(.zoom(...));
+            // without it SwiftUI runs the ordinary transition, whatever the sources declare.
+            effect = fallback
+            advisories.append(Advisory(.zoomNotDeclared,
+                "The destination declares no navigationTransition(.zoom(sourceID:in:)), so SwiftUI runs the ordinary \(fallback == .slide ? "push" : "cover-vertical presentation") instead of a zoom. Declare it on the destination with the source's id and namespace.",
+                subject: .destinationSourceID))
+        }
 
         let spring = scene.animation.spring ?? defaultSpring(for: effect)
         if let problem = spring.validationError { throw problem }

@@ -102,6 +102,7 @@ struct AdvisoryTests {
             "skinny-source", "aspect-ratio-mismatch", "source-off-screen", "source-partly-off-screen", "low-frame-rate",
             "sheet-treated-as-full-screen", "popover-ignores-zoom", "platform-default-transition",
             "catalyst-unverified", "os-version-before-zoom", "alignment-rect-ignored", "transparent-destination",
+            "zoom-not-declared",
         ])
     }
 

@@ -25,7 +25,6 @@ struct SourceMatcherTests {
         let one = [source("a", "grid")]
         let cases: [([MatchedSource], String?, String?, SourceMatcher.Reason, AdvisorySubject)] = [
             ([], "a", "grid", .noSourcesDeclared, .sourcesList),
-            (one, nil, nil, .destinationNotDeclared, .destinationSourceID),
             (one, "z", "grid", .idNotFound, .destinationSourceID),
             (one, "a", "other", .namespaceMismatch(index: 0), .destinationNamespace),
         ]
@@ -35,6 +34,22 @@ struct SourceMatcherTests {
             #expect(p.advisories.map(\.code) == [.missingSource] && p.advisories[0].subject == subject)
             #expect(p.sourceFrame == nil && p.keyframes[0].opacity.destination == 0)
         }
+    }
+
+    /// Issue 16 §1: seed 003's second condition. Without the destination's declaration SwiftUI
+    /// runs the ordinary transition; it used to zoom from the centre.
+    @Test func undeclaredDestination_getsTheOrdinaryTransitionNotAZoom() throws {
+        #expect(SourceMatcher.match([source("a", "grid")], sourceID: nil, namespace: nil) == .unmatched(.destinationNotDeclared))
+        for (id, ns) in [(nil, nil), ("a", nil), (nil, "grid")] as [(String?, String?)] {
+            for sources in [[source("a", "grid")], []] {
+                let p = try plan(sources, id: id, ns: ns)
+                #expect(p.effect == .slide, "\(String(describing: id)) \(String(describing: ns)) \(sources.count)")
+                #expect(p.advisories.map(\.code) == [.zoomNotDeclared] && p.advisories[0].subject == .destinationSourceID)
+            }
+        }
+        let presented = try Fixture.plan(Fixture.scene(.present, platform: swiftUI, source: .matched([source("a", "grid")]),
+                                                       destination: Destination(frame: Fixture.fullScreen)))
+        #expect(presented.effect == .coverVertical && presented.advisories.map(\.code) == [.zoomNotDeclared])
     }
 
     @Test func sameIDInDifferentNamespaces_isNotADuplicate() {

@@ -1953,7 +1953,7 @@ components:
           enum: [missing-source, empty-source-frame, duplicate-source-id, geometry-read-artifacts, skinny-source,
                  aspect-ratio-mismatch, source-off-screen, source-partly-off-screen, low-frame-rate, sheet-treated-as-full-screen,
                  popover-ignores-zoom, platform-default-transition, catalyst-unverified, os-version-before-zoom,
-                 alignment-rect-ignored, transparent-destination, unknown-field,
+                 alignment-rect-ignored, transparent-destination, zoom-not-declared, unknown-field,
                  gesture-cannot-open, scroll-view-zoomed-in, scroll-view-not-at-top, edge-swipe-needs-direct-touch,
                  not-from-leading-edge, swipe-not-downward, pinch-spread, gesture-not-recognized, touches-too-close,
                  gesture-superseded, spread-to-open-not-ios]
