@@ -21,6 +21,10 @@ public struct TimelineScript: Sendable, Hashable {
     /// interactively (Photos on iPhone OS 3.2; seed 000). **Not iOS behaviour**, so off by default,
     /// and every timeline with it on carries a `spread-to-open-not-ios` warning.
     public var spreadToOpen: Bool
+    /// `options.interactiveDismissShouldBegin`: UIKit's `ZoomOptions.interactiveDismissShouldBegin`
+    /// answering false. A dismissal gesture on the shown page is then vetoed: the page stays, the
+    /// touches go to the page, and a `dismissal-vetoed` warning says so.
+    public var interactiveDismissShouldBegin: Bool
     /// `options.spreadTransition`: which forward transition a spread drives. nil: the host the
     /// timeline is in at that moment (the last app call's, else the first app call's, else push).
     public var spreadTransition: SpreadTransition?
@@ -39,7 +43,7 @@ public struct TimelineScript: Sendable, Hashable {
     public init(scene: ZoomScene, initial: InitialScreen? = nil, events: [TimelineEvent],
                 destinationScroll: DestinationScroll? = nil, callbackOrder: CallbackOrder = .article,
                 gestures: GestureModel = .measured, spreadToOpen: Bool = false,
-                spreadTransition: SpreadTransition? = nil) {
+                spreadTransition: SpreadTransition? = nil, interactiveDismissShouldBegin: Bool = true) {
         self.scene = scene
         self.initial = initial ?? InitialScreen.inferred(from: events)
         self.events = events
@@ -48,5 +52,6 @@ public struct TimelineScript: Sendable, Hashable {
         self.gestures = gestures
         self.spreadToOpen = spreadToOpen
         self.spreadTransition = spreadTransition
+        self.interactiveDismissShouldBegin = interactiveDismissShouldBegin
     }
 }

@@ -94,6 +94,14 @@ extension TimelineSimulator {
                 warnings.append(TimelineWarning(code, message, event: index))
                 return
             }
+            guard interactiveDismissShouldBegin else {
+                // UIKit asks ZoomOptions.interactiveDismissShouldBegin as the gesture begins; a
+                // false answer leaves the page shown and its touches to the page's own views.
+                warnings.append(TimelineWarning(.dismissalVetoed,
+                    "interactiveDismissShouldBegin answered false, so this \(kind.rawValue) does not dismiss the page: it stays shown and the touches go to its own views.",
+                    event: index))
+                return
+            }
             gesture?.role = .pending
         }
     }

@@ -71,6 +71,8 @@ struct TimelineSimulator {
     let model: GestureModel
     /// `spreadToOpen`: a spread on the source opens the destination (not iOS behaviour).
     let spreadToOpen: Bool
+    /// `TimelineScript.interactiveDismissShouldBegin`.
+    let interactiveDismissShouldBegin: Bool
     /// The host a spread opens in; nil = the host the timeline is in at that moment.
     let spreadHost: Host?
     /// How close each component must come to its target for a spring to count as settled:
@@ -115,6 +117,7 @@ struct TimelineSimulator {
         scroll = script.destinationScroll
         model = script.gestures
         spreadToOpen = script.spreadToOpen
+        interactiveDismissShouldBegin = script.interactiveDismissShouldBegin
         spreadHost = script.spreadTransition?.host
         epsilon = CardState(progress: 0.001, scale: 0.001, rotation: 0.001, x: 0.25, y: 0.25)
         plans = HostPlans(scene: script.scene)

@@ -30,6 +30,9 @@ public struct TimelineWarning: Sendable, Hashable {
         /// never does (seed 000: only Photos on iPhone OS 3.2 did). Given for every timeline with
         /// the option on, whether or not a spread happens, so no answer passes for iOS's.
         case spreadToOpenNotIOS = "spread-to-open-not-ios"
+        /// `options.interactiveDismissShouldBegin` is false: a dismissal gesture was vetoed and the
+        /// page stays shown.
+        case dismissalVetoed = "dismissal-vetoed"
     }
 
     /// What a warning is about: one event, or an option that concerns the whole timeline.

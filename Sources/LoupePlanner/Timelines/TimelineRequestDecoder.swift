@@ -43,7 +43,7 @@ public final class TimelineRequestDecoder {
         guard reader.errors.isEmpty, let scene = shared.scene, let events, scroll.isValid else { return (nil, shared.strict) }
         let script = TimelineScript(scene: scene, initial: initial, events: events, destinationScroll: scroll.value,
                                     callbackOrder: shared.callbackOrder, spreadToOpen: spread.toOpen,
-                                    spreadTransition: spread.transition)
+                                    spreadTransition: spread.transition, interactiveDismissShouldBegin: spread.dismissShouldBegin)
         let request = TimelineRequest(script: script, strict: shared.strict, precision: shared.precision,
                                       unknownFields: reader.unknownFields)
         return (request, shared.strict)
@@ -51,13 +51,15 @@ public final class TimelineRequestDecoder {
 
     // MARK: - Options
 
-    /// `options.spreadToOpen` (default false; not iOS behaviour, the engine warns) and
-    /// `options.spreadTransition` ("push" | "present"; default the timeline's own host).
-    private func readSpread(_ options: FieldReader.Object?) -> (toOpen: Bool, transition: SpreadTransition?) {
-        guard let options else { return (false, nil) }
+    /// `options.spreadToOpen` (default false; not iOS behaviour, the engine warns),
+    /// `options.spreadTransition` ("push" | "present"; default the timeline's own host) and
+    /// `options.interactiveDismissShouldBegin` (default true: UIKit's default answer).
+    private func readSpread(_ options: FieldReader.Object?) -> (toOpen: Bool, transition: SpreadTransition?, dismissShouldBegin: Bool) {
+        guard let options else { return (false, nil, true) }
         let toOpen = reader.bool(options, "spreadToOpen") ?? false
         let transition = reader.choice(options, "spreadTransition", as: SpreadTransition.self)
-        return (toOpen, transition)
+        let dismissShouldBegin = reader.bool(options, "interactiveDismissShouldBegin") ?? true
+        return (toOpen, transition, dismissShouldBegin)
     }
 
     // MARK: - Events

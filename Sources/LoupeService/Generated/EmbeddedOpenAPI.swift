@@ -1956,7 +1956,7 @@ components:
                  alignment-rect-ignored, transparent-destination, zoom-not-declared, unknown-field,
                  gesture-cannot-open, scroll-view-zoomed-in, scroll-view-not-at-top, edge-swipe-needs-direct-touch,
                  not-from-leading-edge, swipe-not-downward, pinch-spread, gesture-not-recognized, touches-too-close,
-                 gesture-superseded, spread-to-open-not-ios]
+                 gesture-superseded, spread-to-open-not-ios, dismissal-vetoed]
         message:
           type: string
           description: Prose; may change.
@@ -2266,6 +2266,16 @@ components:
               description: |
                 The forward transition a spread drives. Default: the host the timeline is in (that
                 of the last app call, else of the first, else push).
+            interactiveDismissShouldBegin:
+              type: [boolean, 'null']
+              default: true
+              description: |
+                UIKit's `ZoomOptions.interactiveDismissShouldBegin` answer. False vetoes every
+                dismissal gesture (pinch, swipe down, leading-edge swipe) that starts on the shown
+                page: it does not dismiss, the page stays, its touches go to the page's own views,
+                the trace has no dismissal, and each vetoed gesture gets a `dismissal-vetoed`
+                warning at its touchesBegan. A touch that grabs a running transition is not a
+                dismissal beginning, and is not vetoed.
     TimelineEvent:
       type: object
       additionalProperties: true
