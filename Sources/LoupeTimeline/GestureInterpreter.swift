@@ -16,7 +16,10 @@ struct GestureInterpreter: Sendable {
 
     /// Why a gesture on the destination at rest goes to something else, or nil when it may dismiss:
     /// scroll-view precedence and the leading-edge rule (seed 000, "Gestures").
-    func claimant(of track: TouchTrack, scroll: DestinationScroll?) -> (TimelineWarning.Code, String)? {
+    /// - Parameter input: a trackpad or mouse (`indirect`) goes back with a horizontal swipe from
+    ///   anywhere, and takes precedence over a horizontally scrolling page (seed 000: "When
+    ///   scrolling with a trackpad/mouse, the back gesture always takes precedence").
+    func claimant(of track: TouchTrack, scroll: DestinationScroll?, input: TouchInput = .direct) -> (TimelineWarning.Code, String)? {
         switch track.gesture {
         case .pinch:
             if let scroll, scroll.isZoomedIn {
@@ -31,6 +34,8 @@ struct GestureInterpreter: Sendable {
                 return (.scrollViewNotAtTop,
                         "The destination scrolls vertically and is not at the top (contentOffset.y \(scroll.contentOffset.y)), so the swipe scrolls it; a swipe down dismisses only at the top.")
             }
+        case .edgePan where input == .indirect:
+            return nil
         case .edgePan:
             let x = track.startTouches.first?.x ?? 0
             let fromLeadingEdge = layoutDirection == .rightToLeft ? x >= container.width - model.edgeZone : x <= model.edgeZone

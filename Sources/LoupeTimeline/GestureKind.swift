@@ -4,8 +4,9 @@ public enum GestureKind: String, Sendable, Hashable, CaseIterable {
     case pinch
     /// One finger swiping down anywhere in the destination: both hosts.
     case pan
-    /// One finger from the leading edge (the right edge in right-to-left layouts): navigation only,
-    /// direct touch only.
+    /// One finger from the leading edge (the right edge in right-to-left layouts): navigation only.
+    /// With a trackpad or mouse (`TouchInput.indirect`) it is the horizontal back swipe, from
+    /// anywhere on the page.
     case edgePan
 
     /// How many touches the gesture is made of. Every touch sample of the gesture must carry
@@ -18,9 +19,10 @@ public enum GestureKind: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// What produced the touches. The leading-edge swipe exists only for a finger on the glass
-/// (seed 000: "swiping with a direct touch (a finger) from near the leading edge"); a trackpad or
-/// mouse is indirect input.
+/// What produced the touches. A finger must start the back swipe near the leading edge (seed 000:
+/// "swiping with a direct touch (a finger) from near the leading edge"); a trackpad or mouse
+/// (indirect input) goes back from anywhere and wins over horizontal scrolling ("When scrolling
+/// with a trackpad/mouse, the back gesture always takes precedence").
 public enum TouchInput: String, Sendable, Hashable, CaseIterable {
     case direct
     case indirect

@@ -66,12 +66,6 @@ extension TimelineSimulator {
             throw .gestureUnavailable(event: index, gesture: kind, reason: .edgeSwipeNeedsNavigation)
         }
         gesture = ActiveGesture(track: index, role: .ignored)
-        if kind == .edgePan, input == .indirect {
-            warnings.append(TimelineWarning(.edgeSwipeNeedsDirectTouch,
-                "The leading-edge swipe needs a finger on the screen; with a trackpad or mouse it does not go back.",
-                event: index))
-            return
-        }
         switch phase {
         case .animating(let animation):
             interrupt(animation, kind: kind, index: index)
@@ -90,7 +84,7 @@ extension TimelineSimulator {
                 return
             }
             guard let track = tracks[index] else { return }
-            if let (code, message) = interpreter.claimant(of: track, scroll: scroll) {
+            if let (code, message) = interpreter.claimant(of: track, scroll: scroll, input: input) {
                 warnings.append(TimelineWarning(code, message, event: index))
                 return
             }

@@ -12,8 +12,6 @@ public struct TimelineWarning: Sendable, Hashable {
         case scrollViewZoomedIn = "scroll-view-zoomed-in"
         /// Swipe down on a vertically scrolling page that is not at the top: it scrolls (seed 000).
         case scrollViewNotAtTop = "scroll-view-not-at-top"
-        /// Edge swipe with a trackpad or mouse: the leading-edge swipe needs a finger (seed 000).
-        case edgeSwipeNeedsDirectTouch = "edge-swipe-needs-direct-touch"
         /// An edge swipe that does not start at the leading edge (the right edge in right-to-left).
         case notFromLeadingEdge = "not-from-leading-edge"
         /// A one-finger swipe that left its slop sideways or upwards: only a swipe down dismisses.

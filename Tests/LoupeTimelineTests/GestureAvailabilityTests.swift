@@ -38,13 +38,30 @@ struct GestureAvailabilityTests {
         }
     }
 
-    @Test func edgeSwipe_withATrackpad_isRefusedAndChangesNothing() throws {
-        let events = Finger.drag(.edgePan, from: Point(x: 4, y: 400), to: Point(x: 330, y: 420), start: 0.1, duration: 0.3, input: .indirect)
-        let timeline = try Fixture.run(events, initial: .pushed)
-        #expect(timeline.warnings.map(\.code) == [.edgeSwipeNeedsDirectTouch])
-        #expect(timeline.warnings.first?.event == 0)
-        #expect(timeline.lifecycleEvents.isEmpty && timeline.callbacks.isEmpty)
-        Unchanged.expectResting(timeline, atProgress: 1)
+    /// Issue 16 §1 (seed 000: "When scrolling with a trackpad/mouse, the back gesture always takes
+    /// precedence"): a trackpad's back swipe goes back like a finger's, from the edge or from
+    /// anywhere; it used to be refused with a warning.
+    @Test func edgeSwipe_withATrackpad_goesBackFromAnywhere() throws {
+        for startX in [4.0, 200.0] {
+            let events = Finger.drag(.edgePan, from: Point(x: startX, y: 400), to: Point(x: startX + 326, y: 420), start: 0.1,
+                                     duration: 0.3, input: .indirect)
+            let timeline = try Fixture.run(events, initial: .pushed)
+            #expect(timeline.warnings.isEmpty, "from x \(startX): \(timeline.warnings.map(\.code))")
+            #expect(startedDismissal(timeline) == .pop(interactive: true), "from x \(startX)")
+            #expect(timeline.releases.map(\.outcome) == [.finish], "from x \(startX)")
+        }
+    }
+
+    @Test func edgeSwipe_withATrackpad_winsOverAHorizontallyScrollingPage() throws {
+        let scroll = DestinationScroll(scrollsHorizontally: true)
+        let fromTheMiddle = { (input: TouchInput) in
+            Finger.drag(.edgePan, from: Point(x: 200, y: 400), to: Point(x: 380, y: 410), start: 0.1, duration: 0.3, input: input)
+        }
+        let trackpad = try Fixture.run(fromTheMiddle(.indirect), initial: .pushed, scroll: scroll)
+        #expect(startedDismissal(trackpad) == .pop(interactive: true))
+        let finger = try Fixture.run(fromTheMiddle(.direct), initial: .pushed, scroll: scroll)
+        #expect(finger.warnings.map(\.code) == [.notFromLeadingEdge])
+        #expect(finger.lifecycleEvents.isEmpty)
     }
 
     @Test func rightToLeft_edgeSwipeStartsAtTheRightEdge() throws {

@@ -30,7 +30,10 @@ struct TimelinePropertyTests {
         #expect(outcomes == Set(TimelineSegment.Outcome.allCases), "missing: \(Set(TimelineSegment.Outcome.allCases).subtracting(outcomes))")
         let releases = Set(timelines.flatMap(\.releases).map { "\($0.gesture.rawValue).\($0.outcome.rawValue)" })
         #expect(releases.count == 6, "\(releases)")
-        #expect(Set(timelines.flatMap(\.warnings).map(\.code)).count >= 5)
+        // Four kinds at least (a trackpad's back swipe, one of the five kinds this counted, now
+        // goes back instead of warning).
+        let warnings = Set(timelines.flatMap(\.warnings).map(\.code))
+        #expect(warnings.count >= 4, "\(warnings)")
         #expect(timelines.contains { $0.final.unreleasedGesture != nil })
     }
 

@@ -1954,7 +1954,7 @@ components:
                  aspect-ratio-mismatch, source-off-screen, source-partly-off-screen, low-frame-rate, sheet-treated-as-full-screen,
                  popover-ignores-zoom, platform-default-transition, catalyst-unverified, os-version-before-zoom,
                  alignment-rect-ignored, transparent-destination, zoom-not-declared, unknown-field,
-                 gesture-cannot-open, scroll-view-zoomed-in, scroll-view-not-at-top, edge-swipe-needs-direct-touch,
+                 gesture-cannot-open, scroll-view-zoomed-in, scroll-view-not-at-top,
                  not-from-leading-edge, swipe-not-downward, pinch-spread, gesture-not-recognized, touches-too-close,
                  gesture-superseded, spread-to-open-not-ios, dismissal-vetoed]
         message:
@@ -2311,7 +2311,7 @@ components:
           type: [string, 'null']
           enum: [direct, indirect, null]
           default: direct
-          description: A finger, or a trackpad or mouse (which cannot make the edge swipe).
+          description: A finger, or a trackpad or mouse. With a trackpad or mouse the back swipe (`edgePan`) may start anywhere on the page and wins over a horizontally scrolling page (seed 000); a finger must start it near the leading edge.
     Touch:
       type: object
       additionalProperties: true
