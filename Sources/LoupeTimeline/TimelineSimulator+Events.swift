@@ -60,6 +60,10 @@ extension TimelineSimulator {
         let gestureHost = opensIn ?? host
         let plan = try plans.plan(gestureHost)
         guard plan.effect == .zoom else {
+            if plan.effect == .popover, kind != .edgePan, opensIn == nil {
+                watchPopoverGesture(kind, index: index)
+                return
+            }
             throw .gestureUnavailable(event: index, gesture: kind, reason: .notAZoom(plan.effect))
         }
         if kind == .edgePan, gestureHost == .presentation {
@@ -98,6 +102,24 @@ extension TimelineSimulator {
             }
             gesture?.role = .pending
         }
+    }
+
+    /// Seed 000: a popover ignores the zoom, yet the pinch and swipe-down gestures are installed
+    /// on it and "trigger a non-interactive dismissal". So on a shown popover at rest the gesture
+    /// is watched until it is recognised, and then the popover's ordinary dismissal runs, with no
+    /// tracking. A popover's own running transition cannot be grabbed.
+    private mutating func watchPopoverGesture(_ kind: GestureKind, index: Int) {
+        gesture = ActiveGesture(track: index, role: .ignored)
+        guard case .rest = phase, isShown else {
+            warnings.append(TimelineWarning(.popoverGestureDismisses,
+                "A popover's \(kind.rawValue) only dismisses it once it is shown and at rest; this touch changes nothing.",
+                event: index))
+            return
+        }
+        warnings.append(TimelineWarning(.popoverGestureDismisses,
+            "The popover ignores the zoom, but iOS installs the \(kind.rawValue) on it anyway: once recognised it triggers the popover's ordinary, non-interactive dismissal (seed 000), which the fingers do not drive.",
+            event: index))
+        gesture?.role = .popoverPending
     }
 
     /// A touch grabs a running transition: it stops where it is and a finger holds it. A push or
@@ -147,6 +169,18 @@ extension TimelineSimulator {
             case .recognized(let anchor):
                 beginDismissal(anchor, track: active.track, index: index)
             }
+        case .popoverPending:
+            switch interpreter.recognize(track, at: now, mustDismiss: true) {
+            case .undecided:
+                return
+            case .rejected(let code, let message):
+                warnings.append(TimelineWarning(code, message, event: index))
+                gesture?.role = .ignored
+            case .recognized:
+                // The dismissal the gesture triggers runs as if the app had called it now.
+                gesture?.role = .ignored
+                try appCall(.dismiss, index: index)
+            }
         case .holding(anchor: .none):
             guard case .recognized(let anchor) = interpreter.recognize(track, at: now, mustDismiss: false),
                   case .tracking(var tracking) = phase, case .hold(let held) = tracking.target else { return }
@@ -180,7 +214,7 @@ extension TimelineSimulator {
         switch active.role {
         case .ignored:
             return
-        case .pending:
+        case .pending, .popoverPending:
             warnings.append(TimelineWarning(.gestureNotRecognized,
                 "The fingers lifted before the gesture got past its slop or dead zone, so nothing was dismissed.",
                 event: index))

@@ -57,6 +57,9 @@ struct TimelineSimulator {
             case pendingSpread(host: Host, ratio: Double)
             /// A spread drives the push or presentation.
             case spreading(SpreadOpening)
+            /// A pinch or swipe down on a shown popover, not yet recognised: once it is, the
+            /// popover's ordinary dismissal runs, not an interactive one (seed 000).
+            case popoverPending
         }
         var track: Int
         var role: Role

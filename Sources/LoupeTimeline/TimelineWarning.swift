@@ -31,6 +31,9 @@ public struct TimelineWarning: Sendable, Hashable {
         /// `options.interactiveDismissShouldBegin` is false: a dismissal gesture was vetoed and the
         /// page stays shown.
         case dismissalVetoed = "dismissal-vetoed"
+        /// A pinch or swipe down on a popover: iOS installs them though the popover ignores the
+        /// zoom, and they trigger its ordinary, non-interactive dismissal (seed 000).
+        case popoverGestureDismisses = "popover-gesture-dismisses"
     }
 
     /// What a warning is about: one event, or an option that concerns the whole timeline.

@@ -112,9 +112,25 @@ struct GestureAvailabilityTests {
             try Fixture.run(Self.swipeDown, initial: .pushed, scene: tvOS)
         }
         let popover = Fixture.scene(destination: Destination(frame: Fixture.fullScreen, presentationStyle: .popover))
-        #expect(throws: TimelineFailure(errors: [.gestureUnavailable(event: 0, gesture: .pinch, reason: .notAZoom(.popover))])) {
-            try Fixture.run(Self.pinchIn, initial: .presented, scene: popover)
+        #expect(throws: TimelineFailure(errors: [.gestureUnavailable(event: 0, gesture: .edgePan, reason: .notAZoom(.popover))])) {
+            try Fixture.run(Self.edgeSwipe, initial: .presented, scene: popover)
         }
+    }
+
+    /// Issue 16 §1, seed 000: the dismissal gestures are installed on a popover, which ignores the
+    /// zoom, and "trigger a non-interactive dismissal". It used to be a 422.
+    @Test(arguments: [GestureKind.pinch, .pan])
+    func aGestureOnAPopover_triggersItsOrdinaryDismissalOnceRecognised(gesture: GestureKind) throws {
+        let popover = Fixture.scene(destination: Destination(frame: Fixture.fullScreen, presentationStyle: .popover))
+        let timeline = try Fixture.run(gesture == .pinch ? Self.pinchIn : Self.swipeDown, initial: .presented, scene: popover)
+        #expect(timeline.warnings.map(\.code) == [.popoverGestureDismisses])
+        #expect(timeline.warnings.first?.event == 0)
+        #expect(!timeline.segments.contains { $0.kind == .tracking }, "no tracking: the fingers do not drive it")
+        let dismissal = try #require(timeline.segments.first { $0.transition == .dismiss })
+        #expect(dismissal.kind == .animating && dismissal.gesture == nil && dismissal.start > 0, "starts at recognition")
+        #expect(timeline.lifecycleEvents.map(\.event.kind) == [.dismiss(interactive: false)])
+        #expect(timeline.lifecycleEvents.first?.event.time == dismissal.start)
+        #expect(timeline.final.presented.isEmpty)
     }
 
     @Test func aTap_isNotRecognisedAndChangesNothing() throws {

@@ -1956,7 +1956,7 @@ components:
                  alignment-rect-ignored, transparent-destination, zoom-not-declared, unknown-field,
                  gesture-cannot-open, scroll-view-zoomed-in, scroll-view-not-at-top,
                  not-from-leading-edge, swipe-not-downward, pinch-spread, gesture-not-recognized, touches-too-close,
-                 gesture-superseded, spread-to-open-not-ios, dismissal-vetoed]
+                 gesture-superseded, spread-to-open-not-ios, dismissal-vetoed, popover-gesture-dismisses]
         message:
           type: string
           description: Prose; may change.
