@@ -160,23 +160,11 @@ extension TimelineSimulator {
                 try beginSpread(anchor, host: opensIn, ratio: ratio, track: active.track, index: index)
             }
         case .pending:
-            switch interpreter.recognize(track, at: now, mustDismiss: true) {
-            case .undecided:
-                return
-            case .rejected(let code, let message):
-                warnings.append(TimelineWarning(code, message, event: index))
-                gesture?.role = .ignored
-            case .recognized(let anchor):
+            if let anchor = recognizedDismissal(track, index: index) {
                 beginDismissal(anchor, track: active.track, index: index)
             }
         case .popoverPending:
-            switch interpreter.recognize(track, at: now, mustDismiss: true) {
-            case .undecided:
-                return
-            case .rejected(let code, let message):
-                warnings.append(TimelineWarning(code, message, event: index))
-                gesture?.role = .ignored
-            case .recognized:
+            if recognizedDismissal(track, index: index) != nil {
                 // The dismissal the gesture triggers runs as if the app had called it now.
                 gesture?.role = .ignored
                 try appCall(.dismiss, index: index)
@@ -189,6 +177,21 @@ extension TimelineSimulator {
             tracking.target = .gesture(base: base, anchor: anchor, track: active.track)
             phase = .tracking(tracking)
             gesture?.role = .holding(anchor: anchor)
+        }
+    }
+
+    /// Whether a dismissal gesture from rest is recognised now: its anchor; nil while undecided,
+    /// and nil with a warning (the gesture then changes nothing) when it is rejected.
+    private mutating func recognizedDismissal(_ track: TouchTrack, index: Int) -> GestureAnchor? {
+        switch interpreter.recognize(track, at: now, mustDismiss: true) {
+        case .undecided:
+            return nil
+        case .rejected(let code, let message):
+            warnings.append(TimelineWarning(code, message, event: index))
+            gesture?.role = .ignored
+            return nil
+        case .recognized(let anchor):
+            return anchor
         }
     }
 
