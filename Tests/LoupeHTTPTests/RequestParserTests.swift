@@ -243,3 +243,18 @@ struct RequestParserTests {
         }
     }
 }
+
+/// Regression (the split-versus-whole fuzzer): a bare CR exactly at the chunk-size line's
+/// 1,024-byte limit was "too long" when the bytes arrived one at a time and "a bare CR" when
+/// they arrived whole.
+@Suite("RequestParser: a CR at the chunk line's limit")
+struct ChunkLineLimitRegressionTests {
+    @Test("a bare CR at the limit is the same error however the bytes are split", arguments: Split.allCases)
+    func bareCRAtTheLimit_isTheSameErrorWhateverTheSplit(split: Split) {
+        let head = "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
+        let line = "3;x=" + String(repeating: "y", count: 1024 - 4) + "\rZ\r\n"
+        let result = feed(Array((head + line).utf8), split: split)
+        #expect(result.error == .bareCarriageReturn, "\(split): \(String(describing: result.error))")
+        #expect(result.requests.isEmpty)
+    }
+}
