@@ -43,9 +43,10 @@ extension PendingTransition {
 
 /// Which of the documented orders a cancelled pop or dismissal follows.
 ///
-/// Apple's article contradicts itself on the cancelled pop (zoom-research §3.1), and classic
-/// UINavigationController logs differ again (§3.2). Both defensible readings are offered; see
-/// /work/notes/lifecycle-behaviour.md.
+/// Apple's article "Enhancing your app with fluid transitions" contradicts itself on the cancelled
+/// pop (its caption and its diagram against its step list), and classic UINavigationController
+/// logs differ again. Both defensible readings are offered; docs/behaviour.md ("Cancelled pop")
+/// explains the choice.
 public enum CallbackOrder: String, Sendable, Hashable, CaseIterable {
     /// The article's state diagram and figure caption: the top view controller goes from
     /// disappearing directly to appearing and gets viewDidAppear, with no second viewWillAppear.
