@@ -23,8 +23,8 @@ final class ComputePool: @unchecked Sendable {
     private var idleWorkers = 0
     private let stopped = DispatchGroup()
 
-    /// Jobs refused because the queue was full, since start.
-    private(set) var refusals = 0
+    /// Jobs refused because the queue was full, since start (read through `refused`).
+    private var refusals = 0
 
     /// - Parameters:
     ///   - workers: threads; each runs one job at a time.

@@ -353,7 +353,6 @@ final class EventLoop: @unchecked Sendable {
                 connection.output.append(contentsOf: completion.bytes)
             }
             if !completion.keepAlive { connection.closeAfterWrite = true }
-            _ = account(connection, mayRefuse: false)
             noteOutput(connection, now: now)
             process(connection, now: now)
         }
@@ -375,7 +374,6 @@ final class EventLoop: @unchecked Sendable {
         connection.inputStart = connection.input.count
         connection.compactInput()
         connection.parser = RequestParser(limits: configuration.limits)
-        _ = account(connection, mayRefuse: false)
         noteOutput(connection, now: now)
         flush(connection, now: now)
     }
@@ -397,8 +395,9 @@ final class EventLoop: @unchecked Sendable {
         return true
     }
 
-    /// Sets the write deadline for output just queued: the minimum send rate applies to the
-    /// whole answer, so a client that reads a byte a second cannot hold it for ever.
+    /// Brings the budget's charge up to date with output just queued and sets its write
+    /// deadline: the minimum send rate applies to the whole answer, so a client that reads a
+    /// byte a second cannot hold it for ever.
     private func noteOutput(_ connection: Connection, now: UInt64) {
         _ = account(connection, mayRefuse: false)
         guard connection.pendingOutput > 0 else { return }

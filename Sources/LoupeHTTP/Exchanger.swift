@@ -80,7 +80,7 @@ struct PendingExchange: Sendable {
     /// - Returns: whether the connection stays open after this response.
     func run(encoder: inout ResponseEncoder, into output: inout [UInt8]) -> Bool {
         let response = work?() ?? responder.respond(to: request, context: context)
-        return finishing(response, encoder: &encoder, into: &output)
+        return finish(response, encoder: &encoder, into: &output)
     }
 
     /// Asks the responder to triage the request on this thread: the answer, or this exchange
@@ -96,11 +96,6 @@ struct PendingExchange: Sendable {
         }
     }
 
-    /// Appends the response `triage` built, as `run` would have.
-    func finish(_ response: HTTPResponse, encoder: inout ResponseEncoder, into output: inout [UInt8]) -> Bool {
-        finishing(response, encoder: &encoder, into: &output)
-    }
-
     /// The work `triage` handed to the pool, if any.
     private var work: (@Sendable () -> HTTPResponse)?
 
@@ -108,7 +103,7 @@ struct PendingExchange: Sendable {
     func refuse(_ failure: HTTPFailure, encoder: inout ResponseEncoder, into output: inout [UInt8]) {
         var closing = self
         closing.closeAfter = true
-        _ = closing.finishing(responder.respond(to: failure, context: context), encoder: &encoder, into: &output)
+        _ = closing.finish(responder.respond(to: failure, context: context), encoder: &encoder, into: &output)
     }
 
     private var closeAfter = false
@@ -125,7 +120,9 @@ struct PendingExchange: Sendable {
         self.bytesIn = bytesIn
     }
 
-    private func finishing(_ response: HTTPResponse, encoder: inout ResponseEncoder, into output: inout [UInt8]) -> Bool {
+    /// Appends `response` (built by `run`, or by `triage` on the loop) with its framing headers.
+    /// - Returns: whether the connection stays open after it.
+    func finish(_ response: HTTPResponse, encoder: inout ResponseEncoder, into output: inout [UInt8]) -> Bool {
         let keepAlive = mayKeepAlive && !closeAfter && request.wantsKeepAlive && !response.closesConnection
         let before = output.count
         encoder.encode(

@@ -27,10 +27,7 @@ public final class MemoryBudget: Sendable {
 
     /// Charges `bytes` if they fit under the limit; false (and nothing charged) otherwise.
     func reserve(_ bytes: Int) -> Bool {
-        guard bytes > 0 else {
-            release(-bytes)
-            return true
-        }
+        guard bytes > 0 else { return true }
         var current = charged.load(ordering: .relaxed)
         while true {
             guard current + bytes <= limit else {
