@@ -53,6 +53,10 @@ struct HostileLoadTests {
         Thread.sleep(forTimeInterval: 1.5)
         let held = service.running.server.budget
         #expect(held.highWater <= budget, "peak \(held.highWater) over the budget \(budget)")
+        // The answers were charged (each computed under a 4 MiB reservation), so the bound above
+        // measured something.
+        #expect(held.highWater >= service.application.configuration.server.computeReservation,
+                "peak \(held.highWater): the computations were not charged")
         let metrics = try service.get("/metrics").text
         #expect(metrics.contains("loupe_memory_budget_rejected_total"))
         // Each got its answer or a 503 server-busy; none was buffered past the budget.
