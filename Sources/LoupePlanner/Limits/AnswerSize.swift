@@ -9,7 +9,7 @@ enum AnswerSize {
     static func envelope(_ format: RenderingFormat) -> Int {
         switch format {
         case .json, .waapi: 1_024
-        case .css, .svg: 2_048
+        case .css, .svg, .viewTransition: 2_048
         }
     }
 
@@ -23,6 +23,7 @@ enum AnswerSize {
         case .css: 750
         case .waapi: 750
         case .svg: 60
+        case .viewTransition: 500
         }
     }
 
@@ -31,7 +32,7 @@ enum AnswerSize {
         switch format {
         case .json: 170
         case .svg: 420
-        case .css, .waapi: 170
+        case .css, .waapi, .viewTransition: 170
         }
     }
 

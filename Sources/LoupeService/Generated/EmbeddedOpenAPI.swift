@@ -22,8 +22,10 @@ info:
 
     **Formats.** /v1 answers come as `json` (the default), `css` (plans: `@keyframes` and
     `animation` rules a browser plays), `waapi` (plans: keyframes and timing for
-    `Element.animate()`) and `svg` (plans: a filmstrip and the spring's progress curve;
-    lifecycle traces: swimlanes). `?format=` chooses and wins; otherwise the Accept header does
+    `Element.animate()`), `svg` (plans: a filmstrip and the spring's progress curve;
+    lifecycle traces: swimlanes) and `view-transition` (plans: a stylesheet that makes the
+    browser's `document.startViewTransition` play the plan; it shares CSS's media type, so only
+    `?format=` asks for it). `?format=` chooses and wins; otherwise the Accept header does
     (highest weight, ties to JSON) and the answer says `Vary: Accept`. Nothing acceptable: 406
     `not-acceptable`.
 
@@ -353,8 +355,8 @@ paths:
       responses:
         '200':
           description: |
-            The plan, in the format `?format=` or Accept chose: the JSON plan, CSS, WAAPI keyframes or
-            an SVG picture. Identical requests give identical bytes.
+            The plan, in the format `?format=` or Accept chose: the JSON plan, CSS, WAAPI keyframes,
+            an SVG picture or a view-transition stylesheet. Identical requests give identical bytes.
           headers:
             X-Request-ID:
               $ref: '#/components/headers/RequestID'
@@ -400,7 +402,7 @@ paths:
             text/css:
               schema:
                 type: string
-                description: "One `.loupe-<layer>` rule and one `@keyframes loupe-<layer>` rule per layer, bottom to top, then `:root { --loupe-easing: linear(…) }`, the plan's spring as an easing for properties of your own."
+                description: "`format=css`: one `.loupe-<layer>` rule and one `@keyframes loupe-<layer>` rule per layer, bottom to top, then `:root { --loupe-easing: linear(…) }`, the plan's spring as an easing for properties of your own. `format=view-transition`: one rule and one `@keyframes NAME-<part>` rule for each of `::view-transition-group(NAME)`, `::view-transition-old(NAME)`, `::view-transition-new(NAME)`, `::view-transition-old(root)` and `::view-transition-new(root)` (NAME is `options.viewTransitionName`, default `loupe-zoom`)."
               examples:
                 css:
                   summary: The same plan as CSS (its start; the layers' rules follow).
@@ -413,6 +415,20 @@ paths:
                       width: 100px;
                       height: 200px;
                       overflow: hidden;
+                    }
+                    ...
+                view-transition:
+                  summary: The same plan as a stylesheet for document.startViewTransition (its start; the group's keyframes and the other parts follow).
+                  x-request: {"query":"format=view-transition","body":{"transition":"push","container":{"width":100,"height":200,"cornerRadius":20},"source":{"frame":{"x":10,"y":20,"width":40,"height":80},"cornerRadius":4},"animation":{"frameRate":24,"spring":{"response":0.05,"dampingRatio":1}},"options":{"precision":2,"viewTransitionName":"hero-photo"}}}
+                  value: |-
+                    /* Loupe plan as a view transition: push, effect zoom, 73.48ms, 3 keyframes, 1 warning(s): see format=json.
+                       Give view-transition-name: hero-photo to the source before the update and to the destination page after it,
+                       then call document.startViewTransition(update). The plan's container is the viewport. */
+
+                    /* the card: its box follows the plan's mask; its shadow draws the dimming */
+                    ::view-transition-group(hero-photo) {
+                      overflow: clip;
+                      animation: hero-photo-group 73.48ms linear both;
                     }
                     ...
             application/vnd.loupe.waapi+json:
@@ -469,14 +485,14 @@ paths:
                     type: https://loupe.dev/problems/not-acceptable
                     title: No acceptable representation
                     status: 406
-                    detail: /v1/plans offers format=json|css|waapi|svg, not "xml".
+                    detail: /v1/plans offers format=json|css|waapi|svg|view-transition, not "xml".
                 accept:
                   x-request: {"headers":{"Accept":"text/html"},"body":{}}
                   value:
                     type: https://loupe.dev/problems/not-acceptable
                     title: No acceptable representation
                     status: 406
-                    detail: /v1/plans answers application/json, text/css, application/vnd.loupe.waapi+json, image/svg+xml (formats json, css, waapi, svg); the Accept header allows none of them.
+                    detail: /v1/plans answers application/json, text/css, application/vnd.loupe.waapi+json, image/svg+xml (formats json, css, waapi, svg, view-transition); the Accept header allows none of them.
         '413':
           $ref: '#/components/responses/ContentTooLarge'
         '415':
@@ -955,12 +971,14 @@ components:
       required: false
       description: |
         The rendering: `json` (the plan), `css` (`@keyframes` and `animation` rules), `waapi`
-        (keyframes and timing for `Element.animate()`) or `svg` (a filmstrip and the progress
-        curve). Wins over Accept; without it Accept decides (`application/json`, `text/css`,
-        `application/vnd.loupe.waapi+json`, `image/svg+xml`). Anything else is a 406.
+        (keyframes and timing for `Element.animate()`), `svg` (a filmstrip and the progress
+        curve) or `view-transition` (a stylesheet for the browser's view transitions). Wins over
+        Accept; without it Accept decides (`application/json`, `text/css`,
+        `application/vnd.loupe.waapi+json`, `image/svg+xml`; `text/css` means `css`). Anything
+        else is a 406.
       schema:
         type: string
-        enum: [json, css, waapi, svg]
+        enum: [json, css, waapi, svg, view-transition]
         default: json
     LifecycleFormat:
       name: format
@@ -1465,7 +1483,7 @@ components:
             - type: 'null'
         options:
           anyOf:
-            - $ref: '#/components/schemas/Options'
+            - $ref: '#/components/schemas/PlanOptions'
             - type: 'null'
         callbackOrder:
           anyOf:
@@ -2237,6 +2255,21 @@ components:
           anyOf:
             - $ref: '#/components/schemas/DestinationScroll'
             - type: 'null'
+    PlanOptions:
+      description: The options plans and timelines share, plus the plan-only ones below (a timeline reports those as unknown fields).
+      allOf:
+        - $ref: '#/components/schemas/Options'
+        - type: object
+          properties:
+            viewTransitionName:
+              type: [string, 'null']
+              maxLength: 64
+              pattern: '^(-?[A-Za-z_]|--)[A-Za-z0-9_-]*$'
+              default: loupe-zoom
+              description: |
+                The `view-transition-name` the `view-transition` rendering animates: a CSS
+                custom ident in ASCII (letters, digits, `-`, `_`; not starting with a digit or
+                `-` and a digit), and not `none`, `auto`, `match-element` or a CSS-wide keyword.
     TimelineOptions:
       description: A plan's options, plus the timeline-only ones below (a plan reports those as unknown fields).
       allOf:
