@@ -51,6 +51,17 @@ public enum AdvisoryCode: String, Sendable, Hashable, CaseIterable {
     case transparentDestination = "transparent-destination"
     /// A SwiftUI destination declares no zoom: the ordinary transition runs (seed 003's second condition).
     case zoomNotDeclared = "zoom-not-declared"
+    /// A spring other than the zoom's own: neither UIKit's nor SwiftUI's zoom takes a timing.
+    case springNotIOS = "spring-not-ios"
+    /// A start velocity on a zoom: iOS starts a zoom at rest (only a gesture hands one over).
+    case initialVelocityNotIOS = "initial-velocity-not-ios"
+    /// `backgroundMode: crossfade`: iOS zooms the whole page.
+    case crossfadeNotIOS = "crossfade-not-ios"
+    /// `motionPath: arc`: iOS moves the card in a straight line.
+    case arcPathNotIOS = "arc-path-not-ios"
+    /// A destination frame smaller than the container on a push or a full-screen presentation,
+    /// whose page always fills the container on iOS.
+    case insetDestinationNotIOS = "inset-destination-not-ios"
 }
 
 /// Which input an advisory is about. The planner maps each case to a JSON pointer.
@@ -78,4 +89,7 @@ public enum AdvisorySubject: Sendable, Hashable {
     /// SwiftUI: `destination.namespace`.
     case destinationNamespace
     case fitMode
+    case initialVelocity
+    case backgroundMode
+    case motionPath
 }

@@ -56,6 +56,7 @@ public enum ZoomPlanner {
         switch effect {
         case .zoom:
             let built = zoomGeometry(scene, destinationFrame: destinationFrame, advisories: &advisories)
+            advisories += SceneAdvisor.beyondIOSAdvisories(scene, destinationFrame: destinationFrame)
             geometry = .zoom(built.geometry)
             sourceFrame = built.sourceFrame
             dimmingColor = scene.options.dimming.color

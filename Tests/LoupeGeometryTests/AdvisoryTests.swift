@@ -102,8 +102,46 @@ struct AdvisoryTests {
             "skinny-source", "aspect-ratio-mismatch", "source-off-screen", "source-partly-off-screen", "low-frame-rate",
             "sheet-treated-as-full-screen", "popover-ignores-zoom", "platform-default-transition",
             "catalyst-unverified", "os-version-before-zoom", "alignment-rect-ignored", "transparent-destination",
-            "zoom-not-declared",
+            "zoom-not-declared", "spring-not-ios", "initial-velocity-not-ios", "crossfade-not-ios", "arc-path-not-ios",
+            "inset-destination-not-ios",
         ])
+    }
+
+    // MARK: Options beyond iOS
+
+    @Test func customSpringOnAZoom_isNotIOS() throws {
+        let custom = try Fixture.plan(Fixture.scene(animation: AnimationSettings(spring: .bouncy)))
+        #expect(Fixture.codes(custom) == [.springNotIOS] && custom.advisories[0].subject == .spring)
+        // The zoom's own spring, named explicitly, is iOS.
+        #expect(try Fixture.plan(Fixture.scene(animation: AnimationSettings(spring: .zoom))).advisories.isEmpty)
+        // A fallback ignores the zoom's timing question: tvOS slides with whatever spring is asked for.
+        let tvOS = try Fixture.plan(Fixture.scene(platform: Platform(os: .tvOS), animation: AnimationSettings(spring: .bouncy)))
+        #expect(!Fixture.codes(tvOS).contains(.springNotIOS))
+    }
+
+    @Test func initialVelocityOnAZoom_isNotIOS() throws {
+        let moving = try Fixture.plan(Fixture.scene(animation: AnimationSettings(initialVelocity: 2)))
+        #expect(Fixture.codes(moving) == [.initialVelocityNotIOS] && moving.advisories[0].subject == .initialVelocity)
+    }
+
+    @Test func crossfadeAndArc_areNotIOS() throws {
+        let p = try Fixture.plan(Fixture.scene(options: ZoomOptions(motionPath: .arc, backgroundMode: .crossfade)))
+        #expect(Fixture.codes(p) == [.crossfadeNotIOS, .arcPathNotIOS])
+        #expect(p.advisories.map(\.subject) == [.backgroundMode, .motionPath])
+    }
+
+    @Test func insetDestinationOnAPushOrFullScreen_isNotIOS() throws {
+        let inset = Destination(frame: Rect(x: 20, y: 60, width: 362, height: 700))
+        #expect(Fixture.codes(try Fixture.plan(Fixture.scene(.push, destination: inset))) == [.insetDestinationNotIOS])
+        var fullScreen = inset
+        fullScreen.presentationStyle = .fullScreen
+        #expect(Fixture.codes(try Fixture.plan(Fixture.scene(.present, destination: fullScreen))) == [.insetDestinationNotIOS])
+        // Half a point of rounding is not an inset; a sheet becomes full screen anyway (its own advisory).
+        let rounded = Destination(frame: Rect(x: 0.3, y: 0, width: Fixture.fullScreen.width - 0.3, height: Fixture.fullScreen.height))
+        #expect(Fixture.codes(try Fixture.plan(Fixture.scene(.push, destination: rounded))).isEmpty)
+        var sheet = inset
+        sheet.presentationStyle = .pageSheet
+        #expect(!Fixture.codes(try Fixture.plan(Fixture.scene(.present, destination: sheet))).contains(.insetDestinationNotIOS))
     }
 
     @Test func everyAdvisoryMessage_isAFullSentence() throws {

@@ -21,6 +21,9 @@ extension AdvisorySubject {
         case .destinationSourceID: JSONPointer(["destination", "sourceID"])
         case .destinationNamespace: JSONPointer(["destination", "namespace"])
         case .fitMode: JSONPointer(["options", "fitMode"])
+        case .initialVelocity: JSONPointer(["animation", "initialVelocity"])
+        case .backgroundMode: JSONPointer(["options", "backgroundMode"])
+        case .motionPath: JSONPointer(["options", "motionPath"])
         }
     }
 }

@@ -398,6 +398,7 @@ paths:
                       - {"time":0.07,"runLoop":1,"viewController":"destination","kind":"state","name":"appeared"}
                       - {"time":0.07,"runLoop":1,"viewController":"destination","kind":"delegate","name":"navigationController(_:didShow:animated:)"}
                     warnings:
+                      - {"code":"spring-not-ios","message":"Neither UIKit's nor SwiftUI's zoom takes a timing: iOS always runs its own critically damped spring. This plan follows the spring asked for; leave animation.spring out to match iOS.","pointer":"/animation/spring"}
                       - {"code":"low-frame-rate","message":"At 24 keyframes per second the motion will look choppy; use at least 30 (60 matches most displays).","pointer":"/animation/frameRate"}
             text/css:
               schema:
@@ -408,7 +409,7 @@ paths:
                   summary: The same plan as CSS (its start; the layers' rules follow).
                   x-request: {"query":"format=css","body":{"transition":"push","container":{"width":100,"height":200,"cornerRadius":20},"source":{"frame":{"x":10,"y":20,"width":40,"height":80},"cornerRadius":4},"animation":{"frameRate":24,"spring":{"response":0.05,"dampingRatio":1}},"options":{"precision":2}}}
                   value: |-
-                    /* Loupe plan: push, effect zoom, 73.48ms, 3 keyframes at 24 fps, 1 warning(s): see format=json.
+                    /* Loupe plan: push, effect zoom, 73.48ms, 3 keyframes at 24 fps, 2 warning(s): see format=json.
                        Markup: .loupe-container holding the layers below in this order, bottom to top. */
                     .loupe-container {
                       position: relative;
@@ -421,7 +422,7 @@ paths:
                   summary: The same plan as a stylesheet for document.startViewTransition (its start; the group's keyframes and the other parts follow).
                   x-request: {"query":"format=view-transition","body":{"transition":"push","container":{"width":100,"height":200,"cornerRadius":20},"source":{"frame":{"x":10,"y":20,"width":40,"height":80},"cornerRadius":4},"animation":{"frameRate":24,"spring":{"response":0.05,"dampingRatio":1}},"options":{"precision":2,"viewTransitionName":"hero-photo"}}}
                   value: |-
-                    /* Loupe plan as a view transition: push, effect zoom, 73.48ms, 3 keyframes, 1 warning(s): see format=json.
+                    /* Loupe plan as a view transition: push, effect zoom, 73.48ms, 3 keyframes, 2 warning(s): see format=json.
                        Give view-transition-name: hero-photo to the source before the update and to the destination page after it,
                        then call document.startViewTransition(update). The plan's container is the viewport. */
 
@@ -1974,7 +1975,8 @@ components:
                  alignment-rect-ignored, transparent-destination, zoom-not-declared, unknown-field,
                  gesture-cannot-open, scroll-view-zoomed-in, scroll-view-not-at-top,
                  not-from-leading-edge, swipe-not-downward, pinch-spread, gesture-not-recognized, touches-too-close,
-                 gesture-superseded, spread-to-open-not-ios, dismissal-vetoed, popover-gesture-dismisses]
+                 gesture-superseded, spread-to-open-not-ios, dismissal-vetoed, popover-gesture-dismisses,
+                 spring-not-ios, initial-velocity-not-ios, crossfade-not-ios, arc-path-not-ios, inset-destination-not-ios]
         message:
           type: string
           description: Prose; may change.
