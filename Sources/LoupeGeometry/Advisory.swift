@@ -62,6 +62,10 @@ public enum AdvisoryCode: String, Sendable, Hashable, CaseIterable {
     /// A destination frame smaller than the container on a push or a full-screen presentation,
     /// whose page always fills the container on iOS.
     case insetDestinationNotIOS = "inset-destination-not-ios"
+    /// `source.role` names a use the zoom does not suit (a tab, a menu, a widget, ...).
+    case unsuitableSource = "unsuitable-source"
+    /// A full-screen presentation that does not declare a close or Done button (seed 000).
+    case noCloseButton = "no-close-button"
 }
 
 /// Which input an advisory is about. The planner maps each case to a JSON pointer.
@@ -92,4 +96,7 @@ public enum AdvisorySubject: Sendable, Hashable {
     case initialVelocity
     case backgroundMode
     case motionPath
+    /// `source.role` (index nil) or `sources[index].role`.
+    case sourceRole(index: Int?)
+    case destinationCloseButton
 }

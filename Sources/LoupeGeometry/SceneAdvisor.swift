@@ -101,6 +101,26 @@ public enum SceneAdvisor {
         return advisories
     }
 
+    /// `unsuitable-source` when the request says the source is something the zoom does not suit.
+    /// - Parameter subject: the chosen source (`.source` or `.sources(index:)`).
+    public static func roleAdvisories(_ role: SourceRole?, subject: AdvisorySubject) -> [Advisory] {
+        guard let role, let reason = role.unsuitability else { return [] }
+        let index: Int? = if case .sources(let index) = subject { index } else { nil }
+        return [Advisory(.unsuitableSource, reason, subject: .sourceRole(index: index))]
+    }
+
+    /// `no-close-button` for a zoom presenting a full-screen page that does not say it has a close
+    /// or Done button: the pinch and swipe-down dismissals are invisible, so seed 000 advises a
+    /// button for discoverability and accessibility (a pushed page has its back button).
+    public static func closeButtonAdvisories(_ scene: ZoomScene) -> [Advisory] {
+        let style = scene.destination.presentationStyle
+        guard scene.transition == .present, style == .fullScreen || style == .overFullScreen || style.isSheet,
+              scene.destination.hasCloseButton != true else { return [] }
+        return [Advisory(.noCloseButton,
+            "A full-screen page can be dismissed with a pinch or a swipe down, but nothing shows it; add a close or Done button for discoverability and accessibility, and say so with destination.closeButton: true.",
+            subject: .destinationCloseButton)]
+    }
+
     /// `low-frame-rate` under 30 keyframes per second.
     public static func frameRateAdvisories(_ frameRate: Double) -> [Advisory] {
         guard frameRate < lowFrameRate else { return [] }

@@ -57,6 +57,7 @@ public enum ZoomPlanner {
         case .zoom:
             let built = zoomGeometry(scene, destinationFrame: destinationFrame, advisories: &advisories)
             advisories += SceneAdvisor.beyondIOSAdvisories(scene, destinationFrame: destinationFrame)
+            advisories += SceneAdvisor.closeButtonAdvisories(scene)
             geometry = .zoom(built.geometry)
             sourceFrame = built.sourceFrame
             dimmingColor = scene.options.dimming.color
@@ -149,6 +150,7 @@ public enum ZoomPlanner {
             advisories += SceneAdvisor.sourceAdvisories(
                 source: source.frame, subject: resolved.subject, container: container.size,
                 alignmentSize: alignment.size, aligned: aligned, framework: framework)
+            advisories += SceneAdvisor.roleAdvisories(source.role, subject: resolved.subject)
         } else {
             let size = Size(width: destinationFrame.width * missingSourceScale, height: destinationFrame.height * missingSourceScale)
             sourceRect = Rect(center: container.bounds.center, size: size)

@@ -24,6 +24,8 @@ extension AdvisorySubject {
         case .initialVelocity: JSONPointer(["animation", "initialVelocity"])
         case .backgroundMode: JSONPointer(["options", "backgroundMode"])
         case .motionPath: JSONPointer(["options", "motionPath"])
+        case .sourceRole(let index): index.map { JSONPointer(["sources", String($0), "role"]) } ?? JSONPointer(["source", "role"])
+        case .destinationCloseButton: JSONPointer(["destination", "closeButton"])
         }
     }
 }

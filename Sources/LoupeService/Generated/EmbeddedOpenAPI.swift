@@ -333,7 +333,7 @@ paths:
                 value: {"transition":"pop","container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},"destination":{"frame":{"x":0,"y":0,"width":393,"height":852},"alignmentRect":{"x":0,"y":0,"width":393,"height":393}}}
               present:
                 summary: A full-screen presentation from a poster, with a duration-and-bounce spring.
-                value: {"transition":"present","container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":138,"y":300,"width":117,"height":176},"cornerRadius":12},"destination":{"frame":{"x":0,"y":0,"width":393,"height":852},"alignmentRect":{"x":0,"y":100,"width":393,"height":590},"presentationStyle":"fullScreen"},"animation":{"spring":{"duration":0.5,"bounce":0.1}}}
+                value: {"transition":"present","container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":138,"y":300,"width":117,"height":176},"cornerRadius":12},"destination":{"frame":{"x":0,"y":0,"width":393,"height":852},"alignmentRect":{"x":0,"y":100,"width":393,"height":590},"presentationStyle":"fullScreen","closeButton":true},"animation":{"spring":{"duration":0.5,"bounce":0.1}}}
               dismiss:
                 summary: Its dismissal, with a response-and-damping-ratio spring.
                 value: {"transition":"dismiss","container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":138,"y":300,"width":117,"height":176},"cornerRadius":12},"destination":{"frame":{"x":0,"y":0,"width":393,"height":852},"alignmentRect":{"x":0,"y":100,"width":393,"height":590},"presentationStyle":"fullScreen"},"animation":{"spring":{"response":0.4,"dampingRatio":0.9}}}
@@ -796,7 +796,7 @@ paths:
             examples:
               timeline-pinch-dismiss:
                 summary: A presented page pinched closed with a little spin; it lands in its thumbnail.
-                value: {"container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},"destination":{"alignmentRect":{"x":0,"y":0,"width":393,"height":393},"presentationStyle":"fullScreen"},"initial":"presented","events":[{"time":0,"type":"touchesBegan","gesture":"pinch","touches":[{"x":86,"y":426},{"x":306,"y":426}]},{"time":0.04,"type":"touchesMoved","touches":[{"x":86.3,"y":386.9},{"x":280.3,"y":406.4}]},{"time":0.08,"type":"touchesMoved","touches":[{"x":87.4,"y":350.4},{"x":254,"y":384.2}]},{"time":0.12,"type":"touchesMoved","touches":[{"x":88.7,"y":316.6},{"x":227.3,"y":359.4}]},{"time":0.16,"type":"touchesMoved","touches":[{"x":90.1,"y":285.3},{"x":200.6,"y":332}]},{"time":0.2,"type":"touchesMoved","touches":[{"x":91,"y":256.6},{"x":174.4,"y":302.1}]},{"time":0.24,"type":"touchesMoved","touches":[{"x":91.1,"y":230.2},{"x":148.9,"y":269.8}]},{"time":0.24,"type":"touchesEnded"}]}
+                value: {"container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},"destination":{"alignmentRect":{"x":0,"y":0,"width":393,"height":393},"presentationStyle":"fullScreen","closeButton":true},"initial":"presented","events":[{"time":0,"type":"touchesBegan","gesture":"pinch","touches":[{"x":86,"y":426},{"x":306,"y":426}]},{"time":0.04,"type":"touchesMoved","touches":[{"x":86.3,"y":386.9},{"x":280.3,"y":406.4}]},{"time":0.08,"type":"touchesMoved","touches":[{"x":87.4,"y":350.4},{"x":254,"y":384.2}]},{"time":0.12,"type":"touchesMoved","touches":[{"x":88.7,"y":316.6},{"x":227.3,"y":359.4}]},{"time":0.16,"type":"touchesMoved","touches":[{"x":90.1,"y":285.3},{"x":200.6,"y":332}]},{"time":0.2,"type":"touchesMoved","touches":[{"x":91,"y":256.6},{"x":174.4,"y":302.1}]},{"time":0.24,"type":"touchesMoved","touches":[{"x":91.1,"y":230.2},{"x":148.9,"y":269.8}]},{"time":0.24,"type":"touchesEnded"}]}
               timeline-swipe-down-cancel:
                 summary: A short swipe down on a page scrolled to the top, held still and let go; it springs back.
                 value: {"container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},"destination":{"alignmentRect":{"x":0,"y":0,"width":393,"height":393}},"initial":"pushed","events":[{"time":0,"type":"touchesBegan","gesture":"pan","touches":[{"x":200,"y":300}]},{"time":0.033,"type":"touchesMoved","touches":[{"x":201,"y":318}]},{"time":0.067,"type":"touchesMoved","touches":[{"x":202,"y":345}]},{"time":0.1,"type":"touchesMoved","touches":[{"x":203,"y":372}]},{"time":0.133,"type":"touchesMoved","touches":[{"x":204,"y":395}]},{"time":0.167,"type":"touchesMoved","touches":[{"x":205,"y":408}]},{"time":0.2,"type":"touchesMoved","touches":[{"x":206,"y":412}]},{"time":0.4,"type":"touchesEnded"}],"destinationScroll":{"contentOffset":{"x":0,"y":0},"scrollsVertically":true}}
@@ -954,7 +954,7 @@ paths:
                     type: https://loupe.dev/problems/work-limit-exceeded
                     title: The answer would exceed the server's work limit
                     status: 422
-                    detail: The json answer would be about 8536622 bytes, over the server's answer limit (max-answer-bytes) of 4194304 bytes. Ask for fewer events, a shorter script, a lower frame rate or a more compact format.
+                    detail: The json answer would be about 8537022 bytes, over the server's answer limit (max-answer-bytes) of 4194304 bytes. Ask for fewer events, a shorter script, a lower frame rate or a more compact format.
         '503':
           $ref: '#/components/responses/ServerBusy'
 components:
@@ -1573,6 +1573,16 @@ components:
           anyOf:
             - $ref: '#/components/schemas/CornerRadius'
             - type: 'null'
+        role:
+          $ref: '#/components/schemas/SourceRole'
+    SourceRole:
+      type: [string, 'null']
+      enum: [image, cover, card, avatar, tab, menu, control, widget, liveActivity, denseGridCell, liveContent, null]
+      description: |
+        What the source is, so Loupe can advise: the zoom suits content opening into its page
+        (image, cover, card, avatar); a tab, a menu, a control, a widget, a Live Activity, a
+        cell of a dense grid or live content get an `unsuitable-source` warning. The plan is
+        the same either way.
     MatchedSource:
       type: object
       additionalProperties: true
@@ -1600,6 +1610,8 @@ components:
           items:
             type: string
             maxLength: 256
+        role:
+          $ref: '#/components/schemas/SourceRole'
     Destination:
       type: object
       additionalProperties: true
@@ -1638,6 +1650,12 @@ components:
           type: [string, 'null']
           maxLength: 256
           description: SwiftUI only.
+        closeButton:
+          type: [boolean, 'null']
+          description: |
+            Whether the page shows a close or Done button. A full-screen (or over-full-screen)
+            presentation that does not say true gets a `no-close-button` warning: the pinch and
+            swipe-down dismissals are invisible, so a button is advised.
     Spring:
       description: |
         A preset name, `{response, dampingRatio}` (both required) or `{duration, bounce}`
@@ -1976,7 +1994,8 @@ components:
                  gesture-cannot-open, scroll-view-zoomed-in, scroll-view-not-at-top,
                  not-from-leading-edge, swipe-not-downward, pinch-spread, gesture-not-recognized, touches-too-close,
                  gesture-superseded, spread-to-open-not-ios, dismissal-vetoed, popover-gesture-dismisses,
-                 spring-not-ios, initial-velocity-not-ios, crossfade-not-ios, arc-path-not-ios, inset-destination-not-ios]
+                 spring-not-ios, initial-velocity-not-ios, crossfade-not-ios, arc-path-not-ios, inset-destination-not-ios,
+                 unsuitable-source, no-close-button]
         message:
           type: string
           description: Prose; may change.
