@@ -176,11 +176,16 @@ public struct ZoomOptions: Sendable, Hashable {
     public var motionPath: MotionPath
     public var backgroundMode: BackgroundMode
     public var dimming: Dimming
+    /// UIKit's `dimmingVisualEffect`: a blur over the content behind the zoomed page; nil (the
+    /// default) for none.
+    public var dimmingVisualEffect: BlurStyle?
 
-    public init(fitMode: FitMode? = nil, motionPath: MotionPath = .straight, backgroundMode: BackgroundMode = .zoom, dimming: Dimming = Dimming()) {
+    public init(fitMode: FitMode? = nil, motionPath: MotionPath = .straight, backgroundMode: BackgroundMode = .zoom,
+                dimming: Dimming = Dimming(), dimmingVisualEffect: BlurStyle? = nil) {
         self.fitMode = fitMode
         self.motionPath = motionPath
         self.backgroundMode = backgroundMode
         self.dimming = dimming
+        self.dimmingVisualEffect = dimmingVisualEffect
     }
 }

@@ -21,6 +21,7 @@ struct CSSChecker {
     static let properties: Set<String> = [
         "position", "overflow", "left", "top", "width", "height", "transform-origin", "background-color",
         "transform", "clip-path", "opacity", "border-radius", "box-shadow", "animation", "mix-blend-mode", "z-index",
+        "backdrop-filter", "filter",
     ]
     static let number = #"-?(\d+(\.\d+)?|\.\d+)(e[+-]?\d+)?"#
     static let length = "(0|\(number)px)"
@@ -114,6 +115,7 @@ struct CSSChecker {
         case "position": pattern = "(absolute|relative)"
         case "overflow": pattern = "(hidden|clip)"
         case "mix-blend-mode": pattern = "normal"
+        case "backdrop-filter", "filter": pattern = #"blur\(\#(l)\)"#
         case "z-index": pattern = "1"
         case "transform-origin": pattern = "0 0"
         case "animation": pattern = #"(-?[A-Za-z_]|--)[A-Za-z0-9_-]* \#(n)ms linear both"#

@@ -10,7 +10,8 @@ Checks, in order:
      same request the page sent), within 1 px; screenshots mid-zoom and at rest.
   3. A synthetic swipe down (touch events) dismisses it: the page tracks, POST /v1/timelines
      decides "finish", the page is back on the grid.
-  4. A two-finger pinch, the Done button, and Reduce Motion's cross-fade.
+  4. A two-finger pinch, the Done button, the blur behind (dimmingVisualEffect) against the
+     plan's blur keyframes, and Reduce Motion's cross-fade.
   5. Desktop size: a mouse drag and a ctrl+wheel pinch dismiss; the plan panel shows Loupe's SVGs
      and warnings (screenshot).
   6. The renderings played by Chromium itself: the linear() easing, the css rendering on the
@@ -344,6 +345,52 @@ def done_button(session):
     check(session.js("window.loupePrototype.lastPlanRequest.transition") == "push", "the opening was a push")
 
 
+def blur_behind(session):
+    """Settings → Blur behind (UIKit's dimmingVisualEffect): the page's blur layer follows the
+    plan's `blur` keyframes, sampled in slow motion, within 0.5 px."""
+    session.setting("dimmingVisualEffect", "systemMaterial")
+    session.setting("slowMotion", True)
+    session.tap(*visible_thumb(session, 1))
+    session.page.wait_for("window.loupePrototype.animations.length > 0", timeout=5)
+    body = session.js("window.loupePrototype.lastPlanRequest")
+    check(body["options"].get("dimmingVisualEffect") == "systemMaterial", f"the page did not ask for the blur: {body['options']}")
+    plan = plan_json(session.base, body)
+    blurs = [keyframe["blur"] for keyframe in plan["keyframes"]]
+    worst, count, shot = 0.0, 0, False
+    while True:
+        sample = session.js("""(() => {
+            const layer = document.querySelector('[data-layer=blur]');
+            const animation = layer.getAnimations()[0];
+            if (!animation || document.body.dataset.phase !== 'opening') return null;
+            return {time: animation.currentTime, filter: getComputedStyle(layer).backdropFilter};
+        })()""")
+        if sample is None:
+            break
+        match = re.fullmatch(r"blur\(([-0-9.e]+)px\)", sample["filter"])
+        check(match, f"the blur layer's backdrop-filter is {sample['filter']!r}")
+        time_s = sample["time"] / 1000
+        times = [keyframe["time"] for keyframe in plan["keyframes"]]
+        expected = blurs[-1]
+        for (t0, b0), (t1, b1) in zip(zip(times, blurs), zip(times[1:], blurs[1:])):
+            if t0 <= time_s <= t1:
+                expected = b0 + (b1 - b0) * (time_s - t0) / max(t1 - t0, 1e-12)
+                break
+        worst = max(worst, abs(float(match.group(1)) - expected))
+        check(worst <= 0.5, f"blur at {sample['time']:.1f} ms is {match.group(1)} px, the plan's {expected:.2f} px")
+        count += 1
+        if not shot and 6 <= expected <= 16:
+            session.screenshot("6-blur-behind.png")
+            shot = True
+        time.sleep(0.3)
+    check(count >= 3, f"only {count} samples of the blur")
+    session.wait_phase("detail", timeout=10)
+    session.setting("slowMotion", False)
+    session.tap(*session.center("#done"))
+    session.wait_phase("grid", timeout=5)
+    session.setting("dimmingVisualEffect", "")
+    print(f"  blur behind: {count} samples, largest difference {worst:.3f} px, {blurs[-1]} px at rest")
+
+
 def reduced_motion(session):
     session.page.call("Emulation.setEmulatedMedia", features=[{"name": "prefers-reduced-motion", "value": "reduce"}])
     session.tap(*visible_thumb(session, 4))
@@ -590,7 +637,7 @@ def main():
         session.viewport(PHONE, touch=True)
         session.load()
         steps = [("slow-motion zoom against the plan", slow_motion_zoom), ("swipe down", swipe_down), ("pinch", pinch),
-                 ("Done", done_button), ("reduce motion", reduced_motion), ("desktop", desktop),
+                 ("Done", done_button), ("blur behind", blur_behind), ("reduce motion", reduced_motion), ("desktop", desktop),
                  ("the spring as a linear() easing", spring_easing), ("the css rendering", css_rendering),
                  ("the view-transition rendering", view_transition)]
         for name, step in steps:

@@ -27,12 +27,14 @@ extension PlanRequestDecoder {
         let motionPath = reader.choice(object, "motionPath", as: MotionPath.self) ?? .straight
         let backgroundMode = reader.choice(object, "backgroundMode", as: BackgroundMode.self) ?? .zoom
         let dimming = readDimming(object)
+        let visualEffect = reader.choice(object, "dimmingVisualEffect", as: BlurStyle.self)
         let strict = reader.bool(object, "strict") ?? false
         let precision = reader.integer(object, "precision", in: Self.precisionRange)
         guard reader.errors.count == errorsBefore, let dimming else {
             return DecodedOptions(zoom: nil, strict: strict, precision: precision, object: object)
         }
-        let options = ZoomOptions(fitMode: fitMode, motionPath: motionPath, backgroundMode: backgroundMode, dimming: dimming)
+        let options = ZoomOptions(fitMode: fitMode, motionPath: motionPath, backgroundMode: backgroundMode, dimming: dimming,
+                                  dimmingVisualEffect: visualEffect)
         return DecodedOptions(zoom: options, strict: strict, precision: precision, object: object)
     }
 

@@ -45,6 +45,14 @@ enum PlanLayers {
             layer("source", "your source view, hidden while the card carries it", []) {
                 [.init(property: .opacity, value: .number($0.opacity.sourceSlot))]
             },
+        ]
+        if plan.dimmingVisualEffect != nil {
+            // Its own layer, because the dimming layer's opacity would fade the blur with it.
+            layers.append(layer("blur", "dimmingVisualEffect: blurs what lies behind it, the covered page", fullContainer) {
+                [.init(property: .backdropFilter, value: .blur($0.blur))]
+            })
+        }
+        layers += [
             layer("dimming", "the scrim over the covered page", fullContainer + [.init(property: .backgroundColor, value: .keyword(PlanEncoder.hex(plan.dimmingColor)))]) {
                 [.init(property: .opacity, value: .number($0.opacity.dimming))]
             },

@@ -88,8 +88,11 @@ enum PlanViewTransition {
                                      style: atOrigin + [full, .init(property: .height, value: .keyword("100%")),
                                                         .init(property: .zIndex, value: .keyword("1")), unblended],
                                      frames: frames) { [.init(property: .opacity, value: .number($0.opacity.sourceContent))] }
-        let covered = AnimatedLayer(name: "covered", role: "the page being covered (or revealed)", style: [topLeft, unblended],
-                                    frames: frames) { [.init(property: .transform, value: .matrix($0.covered))] }
+        let blurs = plan.dimmingVisualEffect != nil
+        let covered = AnimatedLayer(name: "covered", role: blurs ? "the page being covered (or revealed), blurred by dimmingVisualEffect" : "the page being covered (or revealed)",
+                                    style: [topLeft, unblended], frames: frames) { keyframe in
+            [.init(property: .transform, value: .matrix(keyframe.covered))] + (blurs ? [.init(property: .filter, value: .blur(keyframe.blur))] : [])
+        }
         let hidden = AnimatedLayer(name: "hidden", role: "what the other page shows outside the named element: hidden until the end",
                                    style: [unblended], frames: frames) { _ in [.init(property: .opacity, value: .number(0))] }
 

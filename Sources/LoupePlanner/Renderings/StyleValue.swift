@@ -13,6 +13,8 @@ enum StyleProperty: String, Sendable, Hashable {
     case boxShadow = "box-shadow"
     case zIndex = "z-index"
     case mixBlendMode = "mix-blend-mode"
+    case backdropFilter = "backdrop-filter"
+    case filter
 
     var scriptName: String {
         let words = rawValue.split(separator: "-")
@@ -37,6 +39,8 @@ enum StyleValue: Sendable, Hashable {
     /// viewport (`200vmax`): how a view-transition group dims what lies beneath it, for which
     /// the browser's pseudo-element tree has no layer of its own.
     case shadowOverScrim(offsetY: Double, blur: Double, opacity: Double, scrim: RGBAColor)
+    /// `blur(Npx)`: a Gaussian blur of standard deviation N points (`filter`, `backdrop-filter`).
+    case blur(Double)
     /// Text used as is: keywords and colours.
     case keyword(String)
 
@@ -56,6 +60,7 @@ enum StyleValue: Sendable, Hashable {
             func byte(_ component: Double) -> String { String(Int((min(max(component, 0), 1) * 255).rounded())) }
             let color = "rgba(\(byte(scrim.red)), \(byte(scrim.green)), \(byte(scrim.blue)), \(n(scrim.alpha)))"
             return StyleValue.shadow(offsetY: offsetY, blur: blur, opacity: opacity).css(places: places) + ", 0 0 0 200vmax " + color
+        case .blur(let radius): return "blur(" + px(radius) + ")"
         case .keyword(let text): return text
         }
     }

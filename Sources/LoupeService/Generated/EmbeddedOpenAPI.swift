@@ -1769,6 +1769,17 @@ components:
               minimum: 0
               maximum: 1
               default: 0.15
+        dimmingVisualEffect:
+          type: [string, 'null']
+          enum: [extraLight, light, dark, regular, prominent,
+                 systemUltraThinMaterial, systemThinMaterial, systemMaterial, systemThickMaterial, systemChromeMaterial,
+                 systemUltraThinMaterialLight, systemThinMaterialLight, systemMaterialLight, systemThickMaterialLight, systemChromeMaterialLight,
+                 systemUltraThinMaterialDark, systemThinMaterialDark, systemMaterialDark, systemThickMaterialDark, systemChromeMaterialDark, null]
+          description: |
+            UIKit's `dimmingVisualEffect`, a UIBlurEffect.Style name: a blur over the content
+            behind the zoomed page. Keyframes then carry `blur` (points): ultra-thin materials 10,
+            thin 15, material 20, thick 25, chrome 30, the classic styles 30 (Apple publishes no
+            radii; docs/behaviour.md says how these were chosen). Default null: no blur.
         strict:
           type: [boolean, 'null']
           default: false
@@ -1792,8 +1803,9 @@ components:
       description: |
         A plan for the Web Animations API: for each layer, `element.animate(keyframes[layer], timing)`
         after `Object.assign(element.style, styles[layer])`. Layers come bottom to top: covered,
-        source, dimming, shadow, background, page (crossfade only), destination, snapshot, the
-        same as the CSS rendering's `.loupe-<layer>` rules.
+        source, blur (with `options.dimmingVisualEffect` only: `backdropFilter`), dimming,
+        shadow, background, page (crossfade only), destination, snapshot, the same as the CSS
+        rendering's `.loupe-<layer>` rules.
       properties:
         keyframes:
           type: object
@@ -1873,6 +1885,8 @@ components:
           type: string
           pattern: '^#[0-9A-F]{6}([0-9A-F]{2})?$'
           description: The scrim colour as "#RRGGBB" (or "#RRGGBBAA"); its opacity per keyframe is `opacity.dimming`.
+        dimmingVisualEffect:
+          $ref: '#/components/schemas/BlurStyle'
         callbacks:
           type: array
           description: |
@@ -1884,6 +1898,15 @@ components:
           type: array
           items:
             $ref: '#/components/schemas/Warning'
+    BlurStyle:
+      type: string
+      description: |
+        Present only when `options.dimmingVisualEffect` was asked for and the effect is a zoom:
+        the UIBlurEffect style whose blur the keyframes' `blur` carries.
+      enum: [extraLight, light, dark, regular, prominent,
+             systemUltraThinMaterial, systemThinMaterial, systemMaterial, systemThickMaterial, systemChromeMaterial,
+             systemUltraThinMaterialLight, systemThinMaterialLight, systemMaterialLight, systemThickMaterialLight, systemChromeMaterialLight,
+             systemUltraThinMaterialDark, systemThinMaterialDark, systemMaterialDark, systemThickMaterialDark, systemChromeMaterialDark]
     Matrix:
       type: array
       description: '[a, b, c, d, tx, ty], CSS matrix() order: page-local → container coordinates.'
@@ -1939,6 +1962,13 @@ components:
               $ref: '#/components/schemas/Opacity'
             background:
               $ref: '#/components/schemas/Opacity'
+        blur:
+          type: number
+          minimum: 0
+          description: |
+            Only when `options.dimmingVisualEffect` is set: the blur over the covered page in
+            points, as a Gaussian standard deviation (CSS `blur()`), following the dimming's
+            progress (0 at the source, the style's radius at rest on the page).
         shadow:
           type: object
           additionalProperties: false
@@ -2433,6 +2463,8 @@ components:
             $ref: '#/components/schemas/Keyframe'
         dimmingColor:
           type: string
+        dimmingVisualEffect:
+          $ref: '#/components/schemas/BlurStyle'
         callbacks:
           type: array
           description: |
