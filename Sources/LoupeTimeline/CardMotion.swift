@@ -92,6 +92,11 @@ struct MotionPiece: Sendable, Hashable {
     var host: Host
     /// nil before any transition: keyframes then report presentation progress.
     var transition: TransitionKind?
+    /// Which source the piece is drawn with (`HostPlans`: 0 = the request's, one more per
+    /// `sourceChanged`).
+    var generation: Int
+    /// While the card moves over to a source that changed in flight.
+    var blend: SourceBlend?
 
     var isResting: Bool {
         if case .rest = motion { return true }

@@ -9,21 +9,40 @@ import LoupeLifecycle
 /// spring, effect, scrim colour and advisories.
 struct HostPlans: Sendable {
     let scene: ZoomScene
-    private var plans: [Host: ZoomPlan] = [:]
+    /// The source of each generation: the request's first, then one per `sourceChanged`.
+    private var sources: [SourceInput]
+    private var plans: [Key: ZoomPlan] = [:]
     /// Advisories in the order the hosts were first planned, without repeats.
     private(set) var advisories: [Advisory] = []
+
+    private struct Key: Hashable {
+        var host: Host
+        var generation: Int
+    }
+
+    /// The current source's generation.
+    var generation: Int { sources.count - 1 }
 
     /// The highest frame rate a host is planned at.
     static let planningRateLimit = 240.0
 
     init(scene: ZoomScene) {
         self.scene = scene
+        sources = [scene.source]
     }
 
-    mutating func plan(_ host: Host) throws(TimelineError) -> ZoomPlan {
-        if let plan = plans[host] { return plan }
+    /// Makes `source` the current one; later plans use it.
+    mutating func changeSource(to source: SourceInput) {
+        sources.append(source)
+    }
+
+    /// The plan for `host` with the current source (or the source of `generation`).
+    mutating func plan(_ host: Host, generation: Int? = nil) throws(TimelineError) -> ZoomPlan {
+        let key = Key(host: host, generation: generation ?? self.generation)
+        if let plan = plans[key] { return plan }
         var hostScene = scene
         hostScene.transition = host.forward
+        hostScene.source = sources[min(max(0, key.generation), sources.count - 1)]
         // Only the geometry, spring and advisories are used, so a timeline's frame rate (which may
         // exceed a plan's) must not make the plan's own sampling fail; the advisories only look
         // at low rates.
@@ -35,13 +54,20 @@ struct HostPlans: Sendable {
         } catch {
             throw .geometry(error)
         }
-        plans[host] = plan
+        plans[key] = plan
         for advisory in plan.advisories where !advisories.contains(advisory) { advisories.append(advisory) }
         return plan
     }
 
-    /// The plan already made for `host` (the simulator plans every host it draws).
-    func existing(_ host: Host) -> ZoomPlan? { plans[host] }
+    /// The plan already made for `host` with the source of `generation` (the simulator plans
+    /// every host it draws); without a generation, the latest one made for `host`.
+    func existing(_ host: Host, generation: Int? = nil) -> ZoomPlan? {
+        if let generation { return plans[Key(host: host, generation: generation)] }
+        for candidate in stride(from: self.generation, through: 0, by: -1) {
+            if let plan = plans[Key(host: host, generation: candidate)] { return plan }
+        }
+        return nil
+    }
 
     /// The lifecycle engine's transition style: only a zoom can be grabbed.
     static func transitionStyle(_ plan: ZoomPlan) -> TransitionStyle {

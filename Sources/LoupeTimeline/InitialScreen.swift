@@ -16,7 +16,7 @@ public enum InitialScreen: String, Sendable, Hashable, CaseIterable {
             case .push, .present: return .source
             case .pop: return .pushed
             case .dismiss: return .presented
-            case .touchesBegan, .touchesMoved, .touchesEnded: continue
+            case .touchesBegan, .touchesMoved, .touchesEnded, .sourceChanged: continue
             }
         }
         return .pushed

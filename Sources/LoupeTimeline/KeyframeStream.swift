@@ -28,9 +28,13 @@ enum KeyframeStream {
     }
 
     private static func keyframe(_ piece: MotionPiece, at time: Double, plans: HostPlans) throws(TimelineError) -> Keyframe {
-        guard let plan = plans.existing(piece.host) else { throw .geometry(.nonFiniteGeometry) }
+        guard let plan = plans.existing(piece.host, generation: piece.generation) else { throw .geometry(.nonFiniteGeometry) }
         let state = piece.motion.pose(at: time).state
-        let frame = FrameComposer.frame(plan.geometry, state: state, pivot: piece.pivot, resting: piece.isResting)
+        var frame = FrameComposer.frame(plan.geometry, state: state, pivot: piece.pivot, resting: piece.isResting)
+        if let blend = piece.blend, blend.share(at: time) < 1, let old = plans.existing(piece.host, generation: blend.from) {
+            let before = FrameComposer.frame(old.geometry, state: state, pivot: piece.pivot, resting: piece.isResting)
+            frame = before.mixed(with: frame, share: blend.share(at: time))
+        }
         let journey = piece.transition.map { TransitionGeometry.presentationProgress(journey: state.progress, isReverse: $0.isReverse) }
         let keyframe = Keyframe(time: time, progress: journey ?? state.progress, state: frame)
         guard keyframe.state.isFinite, keyframe.progress.isFinite else { throw .geometry(.nonFiniteGeometry) }

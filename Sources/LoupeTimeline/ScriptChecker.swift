@@ -26,7 +26,7 @@ enum ScriptChecker {
                 problems.append(.invalidTouch(event: index, touch: k))
             }
             switch event.kind {
-            case .push, .pop, .present, .dismiss:
+            case .push, .pop, .present, .dismiss, .sourceChanged:
                 break
             case .touchesBegan(let gesture, let touches, _):
                 if active != nil { problems.append(.gestureAlreadyActive(event: index)) }
@@ -62,7 +62,7 @@ enum ScriptChecker {
         var current: TouchTrack?
         for (index, event) in events.enumerated() {
             switch event.kind {
-            case .push, .pop, .present, .dismiss:
+            case .push, .pop, .present, .dismiss, .sourceChanged:
                 continue
             case .touchesBegan(let gesture, let touches, let input):
                 if let open = current { tracks[open.began] = closed(open, ended: nil) }

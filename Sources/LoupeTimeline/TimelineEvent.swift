@@ -27,6 +27,11 @@ public struct TimelineEvent: Sendable, Hashable {
         /// seen" (UIKit sends no touchesMoved while a finger rests, so an empty lift after a pause
         /// means the finger was still).
         case touchesEnded(touches: [Point])
+        /// The app's source view is now another one (the gallery paged from photo 1 to photo 7;
+        /// the list scrolled under the card), or none (`.missing`). UIKit asks its
+        /// `sourceViewProvider` again at dismissal, so every later transition uses the new source,
+        /// and a running one retargets to it.
+        case sourceChanged(SourceInput)
     }
 
     public init(time: Double, kind: Kind) {
@@ -55,10 +60,14 @@ public struct TimelineEvent: Sendable, Hashable {
         TimelineEvent(time: time, kind: .touchesEnded(touches: touches))
     }
 
-    /// The touch points the event carries (empty for app calls).
+    public static func sourceChanged(_ source: SourceInput, at time: Double) -> TimelineEvent {
+        TimelineEvent(time: time, kind: .sourceChanged(source))
+    }
+
+    /// The touch points the event carries (empty for app calls and source changes).
     public var touches: [Point] {
         switch kind {
-        case .push, .pop, .present, .dismiss: []
+        case .push, .pop, .present, .dismiss, .sourceChanged: []
         case .touchesBegan(_, let touches, _), .touchesMoved(let touches), .touchesEnded(let touches): touches
         }
     }
@@ -70,7 +79,7 @@ public struct TimelineEvent: Sendable, Hashable {
         case .pop: .pop
         case .present: .present
         case .dismiss: .dismiss
-        case .touchesBegan, .touchesMoved, .touchesEnded: nil
+        case .touchesBegan, .touchesMoved, .touchesEnded, .sourceChanged: nil
         }
     }
 }

@@ -18,7 +18,38 @@ extension TimelineSimulator {
             try touchesMoved(index: index)
         case .touchesEnded:
             try touchesEnded(index: index)
+        case .sourceChanged(let source):
+            try changeSource(to: source)
         }
+    }
+
+    // MARK: - The source
+
+    /// `sourceChanged`: what is drawn so far keeps the old source; from now on the plans use the
+    /// new one. A card in motion (a running transition, or held by a finger) moves over to it
+    /// along `SourceBlend`, without a jump, and a running transition does not complete before
+    /// it has arrived.
+    private mutating func changeSource(to source: SourceInput) throws(TimelineError) {
+        let from = plans.generation
+        switch phase {
+        case .rest(let since, let state, let pivot):
+            if now > since {
+                appendPiece(start: since, motion: .rest(state), pivot: pivot, transition: lastTransition)
+                phase = .rest(since: now, state: state, pivot: pivot)
+            }
+            sourceBlend = nil
+        case .animating(var animation):
+            appendPiece(start: animation.pieceStart, motion: .spring(animation.spring), pivot: animation.pivot,
+                        transition: animation.transition)
+            animation.pieceStart = now
+            animation.settlesAt = max(animation.settlesAt, now + SourceBlend.settlingTime)
+            phase = .animating(animation)
+            sourceBlend = SourceBlend(from: from, since: now)
+        case .tracking:
+            sourceBlend = SourceBlend(from: from, since: now)
+        }
+        plans.changeSource(to: source)
+        _ = try plans.plan(host)
     }
 
     // MARK: - App calls

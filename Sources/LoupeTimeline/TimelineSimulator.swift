@@ -18,6 +18,9 @@ struct TimelineSimulator {
 
     struct Animation: Sendable, Hashable {
         var spring: CardSpring
+        /// Where the animation's next piece starts: the spring's origin, or the moment the source
+        /// last changed under it (pieces before it are drawn with the old source).
+        var pieceStart: Double
         var settlesAt: Double
         var transition: TransitionKind
         var outcome: ReleaseOutcome
@@ -104,6 +107,8 @@ struct TimelineSimulator {
     var phase: Phase
     var gesture: ActiveGesture?
     var lastTransition: TransitionKind?
+    /// The move over to a source that changed while the card was moving.
+    var sourceBlend: SourceBlend?
     var openSegment: (start: Double, kind: TimelineSegment.Kind, transition: TransitionKind?, gesture: GestureKind?)?
 
     /// The grid the tracking spring steps on: 240 Hz, the highest frame rate, plus every event
@@ -177,8 +182,8 @@ struct TimelineSimulator {
 
     /// A spring reached its target: the transition completes and the card rests there.
     mutating func settle(_ animation: Animation) {
-        pieces.append(MotionPiece(start: animation.spring.origin, end: now, motion: .spring(animation.spring),
-                                  pivot: animation.pivot, host: host, transition: animation.transition))
+        appendPiece(start: animation.pieceStart, motion: .spring(animation.spring), pivot: animation.pivot,
+                    transition: animation.transition)
         links[animation.link].settlesAt = now
         closeSegment(outcome: animation.outcome == .finish ? .finished : .cancelled)
         var rest = animation.spring.target
@@ -204,8 +209,7 @@ struct TimelineSimulator {
             }
             let motion = FollowStep(origin: now, start: tracking.pose.state, velocity: tracking.pose.velocity,
                                     targetStart: from, targetRate: rate, spring: model.trackingSpring)
-            pieces.append(MotionPiece(start: now, end: next, motion: .follow(motion), pivot: tracking.pose.pivot,
-                                      host: host, transition: tracking.transition))
+            appendPiece(start: now, end: next, motion: .follow(motion), pivot: tracking.pose.pivot, transition: tracking.transition)
             let reached = motion.pose(at: next)
             tracking.pose.state = reached.state
             tracking.pose.velocity = reached.velocity
@@ -244,16 +248,23 @@ struct TimelineSimulator {
         switch phase {
         case .rest(let since, let state, let pivot):
             if now > since || keepEmpty {
-                pieces.append(MotionPiece(start: since, end: now, motion: .rest(state), pivot: pivot, host: host,
-                                          transition: lastTransition))
+                appendPiece(start: since, motion: .rest(state), pivot: pivot, transition: lastTransition)
             }
         case .animating(let animation):
-            pieces.append(MotionPiece(start: animation.spring.origin, end: now, motion: .spring(animation.spring),
-                                      pivot: animation.pivot, host: host, transition: animation.transition))
+            appendPiece(start: animation.pieceStart, motion: .spring(animation.spring), pivot: animation.pivot,
+                        transition: animation.transition)
         case .tracking:
             break  // its steps are written as it follows
         }
         closeSegment(outcome: outcome)
+    }
+
+    /// Writes a piece of motion from `start` to `end` (default now) in the current host, drawn
+    /// with the current source (and mixed from the old one while a source change settles).
+    mutating func appendPiece(start: Double, end: Double? = nil, motion: CardMotion, pivot: Point, transition: TransitionKind?) {
+        let blend = sourceBlend.flatMap { $0.covers(start) ? $0 : nil }
+        pieces.append(MotionPiece(start: start, end: end ?? now, motion: motion, pivot: pivot, host: host, transition: transition,
+                                  generation: plans.generation, blend: blend))
     }
 
     mutating func closeSegment(outcome: TimelineSegment.Outcome?) {
@@ -300,8 +311,11 @@ struct TimelineSimulator {
         _ motion: CardSpring, settlingIn duration: Double, transition: TransitionKind, outcome: ReleaseOutcome,
         pivot: Point, link: Int
     ) {
-        phase = .animating(Animation(spring: motion, settlesAt: now + duration, transition: transition, outcome: outcome,
-                                     pivot: pivot, link: link))
+        var settlesAt = now + duration
+        // A card still moving over to a changed source comes to rest only once it is there.
+        if let blend = sourceBlend, blend.covers(now) { settlesAt = max(settlesAt, blend.since + SourceBlend.settlingTime) }
+        phase = .animating(Animation(spring: motion, pieceStart: now, settlesAt: settlesAt, transition: transition,
+                                     outcome: outcome, pivot: pivot, link: link))
         openSegment = (now, .animating, transition, nil)
         lastTransition = transition
     }

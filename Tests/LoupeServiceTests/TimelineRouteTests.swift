@@ -23,6 +23,7 @@ struct TimelineRouteTests {
         Example(file: "timeline-swipe-down-cancel.json", outcomes: ["cancel"]),
         Example(file: "timeline-edge-swipe-rtl.json", outcomes: ["finish"]),
         Example(file: "timeline-interrupted-push.json", outcomes: ["finish"]),
+        Example(file: "timeline-gallery-source-changed.json", outcomes: []),
     ]
 
     static let pushed = #""container":{"width":393,"height":852},"source":{"frame":{"x":16,"y":120,"width":110,"height":110}},"#
@@ -59,13 +60,17 @@ struct TimelineRouteTests {
         #expect(keyframes.count > 20 && !callbacks.isEmpty)
     }
 
-    @Test("the example timelines are continuous in position and velocity at every release and interruption (2 kHz)",
+    @Test("the example timelines are continuous in position and velocity at every release, interruption and source change (2 kHz)",
           arguments: examples)
     func example_IsContinuousAtEveryHandOff(_ example: Example) throws {
         var script = try TimelineRequestDecoder.decode(try RequestDocument.parse(try ExampleFiles.bytes(example.file))).script
         script.scene.animation.frameRate = 2000
         let timeline = try TimelineEngine.run(script)
-        let handOffs = timeline.segments.filter { $0.outcome == .interrupted }.map(\.end) + timeline.releases.map(\.time)
+        let sourceChanges = script.events.compactMap { event -> Double? in
+            if case .sourceChanged = event.kind { return event.time }
+            return nil
+        }
+        let handOffs = timeline.segments.filter { $0.outcome == .interrupted }.map(\.end) + timeline.releases.map(\.time) + sourceChanges
         #expect(!handOffs.isEmpty)
         let frames = timeline.keyframes
         let values = frames.map { k in

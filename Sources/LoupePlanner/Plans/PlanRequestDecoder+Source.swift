@@ -14,17 +14,24 @@ extension PlanRequestDecoder {
             return readMatchedSources(root)
         case .uiKit:
             reject(root, "sources", "applies only when platform.framework is \"SwiftUI\"; UIKit uses source")
-            guard root.has("source") else {
-                _ = reader.value(root, "source")
-                return .missing
-            }
-            guard let object = reader.object(root, "source") else { return nil }
-            let frame = rect(object, "frame", required: true)
-            let radius = reader.number(object, "cornerRadius", in: Self.cornerRadiusRange) ?? 0
-            let role = reader.choice(object, "role", as: SourceRole.self)
-            guard let frame else { return nil }
-            return .view(SourceView(frame: frame, cornerRadius: radius, role: role))
+            return readSourceView(root, "source")
         }
+    }
+
+    /// A UIKit source view at `key` of `parent` (`{frame, cornerRadius, role}`): absent or null
+    /// is `.missing` (the provider returned nil); nil when a field is invalid. The top-level
+    /// `source` and a timeline's `sourceChanged` event read the same shape.
+    func readSourceView(_ parent: FieldReader.Object, _ key: String) -> SourceInput? {
+        guard parent.has(key) else {
+            _ = reader.value(parent, key)
+            return .missing
+        }
+        guard let object = reader.object(parent, key) else { return nil }
+        let frame = rect(object, "frame", required: true)
+        let radius = reader.number(object, "cornerRadius", in: Self.cornerRadiusRange) ?? 0
+        let role = reader.choice(object, "role", as: SourceRole.self)
+        guard let frame else { return nil }
+        return .view(SourceView(frame: frame, cornerRadius: radius, role: role))
     }
 
     /// SwiftUI's `sources`: every `matchedTransitionSource` on screen. Absent means none.

@@ -21,5 +21,5 @@ public struct TimelineRequest: Sendable, Hashable {
 
 /// The `type` of a timeline event, as requests spell it.
 public enum TimelineEventType: String, Sendable, CaseIterable {
-    case push, pop, present, dismiss, touchesBegan, touchesMoved, touchesEnded
+    case push, pop, present, dismiss, touchesBegan, touchesMoved, touchesEnded, sourceChanged
 }

@@ -38,7 +38,7 @@ public final class TimelineRequestDecoder {
         let shared = plan.readShared(root, transition: .push)
         let spread = readSpread(shared.options)
         let initial = reader.choice(root, "initial", as: InitialScreen.self)
-        let events = readEvents(root)
+        let events = readEvents(root, framework: shared.scene?.platform.framework ?? .uiKit)
         let scroll = readScroll(root)
         guard reader.errors.isEmpty, let scene = shared.scene, let events, scroll.isValid else { return (nil, shared.strict) }
         let script = TimelineScript(scene: scene, initial: initial, events: events, destinationScroll: scroll.value,
@@ -64,19 +64,19 @@ public final class TimelineRequestDecoder {
 
     // MARK: - Events
 
-    private func readEvents(_ root: FieldReader.Object) -> [TimelineEvent]? {
+    private func readEvents(_ root: FieldReader.Object, framework: Framework) -> [TimelineEvent]? {
         guard let elements = reader.array(root, "events", required: true, maxCount: TimelineScript.maximumEventCount) else {
             return nil
         }
         var events: [TimelineEvent] = []
         events.reserveCapacity(elements.count)
         for (value, pointer) in elements {
-            if let event = readEvent(value, at: pointer) { events.append(event) }
+            if let event = readEvent(value, at: pointer, framework: framework) { events.append(event) }
         }
         return events
     }
 
-    private func readEvent(_ value: JSONValue, at pointer: JSONPointer) -> TimelineEvent? {
+    private func readEvent(_ value: JSONValue, at pointer: JSONPointer, framework: Framework) -> TimelineEvent? {
         guard let object = reader.object(value, at: pointer) else { return nil }
         let time = reader.number(object, "time", required: true, in: Self.timeRange)
         guard let type = reader.choice(object, "type", required: true, as: TimelineEventType.self) else { return nil }
@@ -100,6 +100,16 @@ public final class TimelineRequestDecoder {
             } else {
                 _ = reader.value(object, "touches")  // marks a null member as read
                 kind = .touchesEnded(touches: [])
+            }
+        case .sourceChanged:
+            // UIKit asks its sourceViewProvider again at dismissal; SwiftUI matches by id, which
+            // a timeline cannot change, so the event is UIKit's.
+            if framework == .swiftUI {
+                _ = reader.value(object, "source")
+                reader.fail(pointer.appending("type"), "sourceChanged is UIKit's (the sourceViewProvider asked again); SwiftUI matches the source by id")
+                kind = nil
+            } else {
+                kind = plan.readSourceView(object, "source").map { .sourceChanged($0) }
             }
         }
         guard let time, let kind else { return nil }

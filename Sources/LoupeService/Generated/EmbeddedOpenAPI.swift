@@ -803,6 +803,9 @@ paths:
               timeline-edge-swipe-rtl:
                 summary: Right-to-left layout, a flick from the right edge; the page goes back.
                 value: {"container":{"width":393,"height":852,"cornerRadius":55,"layoutDirection":"rightToLeft"},"source":{"frame":{"x":267,"y":120,"width":110,"height":110},"cornerRadius":8},"destination":{"alignmentRect":{"x":0,"y":0,"width":393,"height":393}},"initial":"pushed","events":[{"time":0,"type":"touchesBegan","gesture":"edgePan","touches":[{"x":389,"y":420}],"input":"direct"},{"time":0.017,"type":"touchesMoved","touches":[{"x":370,"y":424}]},{"time":0.033,"type":"touchesMoved","touches":[{"x":330,"y":428}]},{"time":0.05,"type":"touchesMoved","touches":[{"x":280,"y":432}]},{"time":0.067,"type":"touchesMoved","touches":[{"x":225,"y":436}]},{"time":0.083,"type":"touchesMoved","touches":[{"x":170,"y":440}]},{"time":0.083,"type":"touchesEnded","touches":[{"x":170,"y":440}]}]}
+              timeline-gallery-source-changed:
+                summary: A gallery paged from photo 1 to photo 7 (sourceChanged); Back zooms into photo 7's cell while the grid scrolls it 100 pt up, and follows it there.
+                value: {"container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8,"role":"image"},"destination":{"alignmentRect":{"x":0,"y":0,"width":393,"height":393}},"initial":"pushed","events":[{"time":0.5,"type":"sourceChanged","source":{"frame":{"x":267,"y":480,"width":110,"height":110},"cornerRadius":8,"role":"image"}},{"time":1,"type":"pop"},{"time":1.1,"type":"sourceChanged","source":{"frame":{"x":267,"y":380,"width":110,"height":110},"cornerRadius":8,"role":"image"}}]}
               timeline-interrupted-push:
                 summary: A push grabbed mid-flight and flicked down; it completes, becomes a pop and lands.
                 value: {"container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},"destination":{"alignmentRect":{"x":0,"y":0,"width":393,"height":393}},"events":[{"time":0,"type":"push"},{"time":0.15,"type":"touchesBegan","gesture":"pan","touches":[{"x":200,"y":400}]},{"time":0.183,"type":"touchesMoved","touches":[{"x":195,"y":420}]},{"time":0.217,"type":"touchesMoved","touches":[{"x":190,"y":470}]},{"time":0.25,"type":"touchesMoved","touches":[{"x":185,"y":540}]},{"time":0.283,"type":"touchesMoved","touches":[{"x":180,"y":620}]},{"time":0.283,"type":"touchesEnded"}]}
@@ -2368,8 +2371,13 @@ components:
         `gesture` and `touches` are required for touchesBegan, `touches` for touchesMoved;
         touchesEnded without `touches` lifts the fingers where they were last seen (a finger that
         rested before lifting has no velocity). Every sample of a gesture has its number of
-        touches (pinch 2, pan and edgePan 1), in the same order. Fields that do not apply to an
-        event's type are ignored with an `unknown-field` warning.
+        touches (pinch 2, pan and edgePan 1), in the same order. `sourceChanged` (UIKit only)
+        gives the app's new source view in `source`, the shape of the request's top-level
+        `source` (absent or null: no source): UIKit asks its sourceViewProvider again at
+        dismissal, so every later transition zooms into the new source, and a transition already
+        running moves over to it without a jump in position or velocity (and completes once it
+        has arrived). Fields that do not apply to an event's type are ignored with an
+        `unknown-field` warning.
       properties:
         time:
           type: number
@@ -2378,7 +2386,12 @@ components:
           description: Seconds; never earlier than the previous event. A timeline lasts at most a minute.
         type:
           type: string
-          enum: [push, pop, present, dismiss, touchesBegan, touchesMoved, touchesEnded]
+          enum: [push, pop, present, dismiss, touchesBegan, touchesMoved, touchesEnded, sourceChanged]
+        source:
+          description: sourceChanged only. The new source view, as the request's `source`; null for none.
+          anyOf:
+            - $ref: '#/components/schemas/Source'
+            - type: 'null'
         gesture:
           type: [string, 'null']
           enum: [pinch, pan, edgePan, null]

@@ -1,0 +1,80 @@
+import Foundation
+import LoupeGeometry
+import LoupeTimeline
+import Testing
+
+/// `sourceChanged`: the gallery case. UIKit asks the source provider again at dismissal, so a page
+/// paged from photo 1 to photo 7 zooms back into photo 7; a source that moves under a running
+/// dismissal is followed without a jump.
+@Suite("Source changes")
+struct SourceChangeTests {
+    static let photo7 = Rect(x: 258, y: 560, width: 120, height: 240)
+
+    @Test("after paging to another photo, a dismissal zooms back into the new source")
+    func dismissal_UsesTheNewSource() throws {
+        let timeline = try Fixture.run([
+            .sourceChanged(.view(SourceView(frame: Self.photo7, cornerRadius: 12)), at: 0.5),
+            .pop(at: 1),
+        ], initial: .pushed)
+        let last = try #require(timeline.keyframes.last)
+        #expect(last.mask.rect == Self.photo7)
+        #expect(last.opacity.sourceSlot == 1)
+        // Before the change nothing moved: the page rests, whatever the source.
+        #expect(timeline.keyframes.filter { $0.time < 1 }.allSatisfy { $0.mask.rect == Fixture.fullScreen })
+    }
+
+    @Test("the source changing to none makes the next dismissal zoom into the centre")
+    func noSource_ZoomsIntoTheCentre() throws {
+        let timeline = try Fixture.run([.sourceChanged(.missing, at: 0.2), .pop(at: 0.4)], initial: .pushed)
+        let last = try #require(timeline.keyframes.last)
+        #expect(abs(last.mask.rect.midX - Fixture.fullScreen.midX) < 1e-9 && abs(last.mask.rect.midY - Fixture.fullScreen.midY) < 1e-9)
+        #expect(timeline.advisories.contains { $0.code == .missingSource })
+    }
+
+    @Test("a source that moves during a running dismissal is followed: no jump in position or velocity, and it lands on the new frame")
+    func runningDismissal_Retargets() throws {
+        // The list scrolls 200 pt up under the card 0.1 s into the pop.
+        let moved = Fixture.thumbnail.offsetBy(dx: 0, dy: -200)
+        let changed = try Fixture.run([.pop(at: 0), .sourceChanged(.view(SourceView(frame: moved, cornerRadius: 12)), at: 0.1)],
+                                      initial: .pushed)
+        let steady = try Fixture.run([.pop(at: 0)], initial: .pushed)
+        #expect(changed.keyframes.last?.mask.rect == moved)
+        // Up to the change the two timelines are the same.
+        for (a, b) in zip(changed.keyframes, steady.keyframes) where a.time <= 0.1 {
+            #expect(a.mask == b.mask && a.transform == b.transform)
+        }
+        // At 240 Hz, a jump in position or velocity shows as a kick: a large change of the
+        // centre's frame-to-frame step. Around the change the kicks stay within what the steady
+        // pop's own start produces (a 200 pt jump would kick by about 200 pt, a velocity jump by
+        // several points).
+        func kicks(_ timeline: Timeline) -> [Double] {
+            let centres = timeline.keyframes.map(\.mask.rect.center)
+            let steps = zip(centres, centres.dropFirst()).map { Point(x: $1.x - $0.x, y: $1.y - $0.y) }
+            return zip(steps, steps.dropFirst()).map { hypot($1.x - $0.x, $1.y - $0.y) }
+        }
+        let changeIndex = try #require(changed.keyframes.firstIndex { $0.time >= 0.1 })
+        let around = kicks(changed)[(changeIndex - 3)...(changeIndex + 3)].max() ?? .infinity
+        let steadyLargest = kicks(steady).max() ?? 0
+        #expect(around <= 1.5 * steadyLargest, "a kick of \(around) pt around the change; the steady pop's largest is \(steadyLargest)")
+        // The pop completes once the card has arrived, not before.
+        let completed = try #require(changed.segments.first { $0.transition == .pop }?.end)
+        #expect(completed >= 0.1 + 0.45)
+    }
+
+    @Test("a source change while a finger holds the card is followed too")
+    func heldCard_Retargets() throws {
+        let moved = Fixture.thumbnail.offsetBy(dx: 150, dy: 0)
+        let events = Finger.drag(.pan, from: Point(x: 200, y: 300), to: Point(x: 200, y: 500), start: 0, duration: 0.3, hold: 0.05)
+        var script = events
+        script.insert(.sourceChanged(.view(SourceView(frame: moved, cornerRadius: 12)), at: 0.15), at: events.firstIndex { $0.time > 0.15 } ?? 1)
+        let timeline = try Fixture.run(script, initial: .pushed)
+        let centres = timeline.keyframes.map(\.mask.rect.center)
+        let jumps = zip(centres, centres.dropFirst()).map { hypot($1.x - $0.x, $1.y - $0.y) }
+        #expect((jumps.max() ?? .infinity) < 40, "the largest move between two 240 Hz keyframes is \(jumps.max() ?? 0) pt")
+        if timeline.releases.last?.outcome == .cancel {
+            #expect(timeline.keyframes.last?.mask.rect == Fixture.fullScreen)
+        } else {
+            #expect(timeline.keyframes.last?.mask.rect == moved)
+        }
+    }
+}
