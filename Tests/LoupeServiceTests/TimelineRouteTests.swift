@@ -103,6 +103,24 @@ struct TimelineRouteTests {
         #expect(strings(timeline["segments"], "kind") == ["animating", "tracking", "animating"])
     }
 
+    @Test("sourceChanged takes the top-level source's shape or null; it is UIKit's, so a SwiftUI timeline gets a 422 at its type")
+    func sourceChanged_IsDecodedAndUIKitOnly() throws {
+        let service = try TestService()
+        let events = #"[{"time":0,"type":"sourceChanged","source":null},{"time":0.1,"type":"pop"}]"#
+        let (response, answer) = try post(service, "{\(Self.pushed),\"events\":\(events)}")
+        #expect(response.status == 200, "\(response.text)")
+        #expect(strings(answer["warnings"], "code") == ["missing-source"])
+        let swiftUI = #"{"platform":{"framework":"SwiftUI"},"container":{"width":393,"height":852},"initial":"pushed","#
+            + #""destination":{"sourceID":"a","namespace":"n"},"events":[{"time":0,"type":"sourceChanged","source":{"frame":{"x":0,"y":0,"width":10,"height":10}}}]}"#
+        let (refused, problem) = try post(service, swiftUI)
+        #expect(refused.status == 422)
+        guard case .array(let errors)? = problem["errors"] else { Issue.record("no errors"); return }
+        #expect(errors.compactMap { error -> String? in
+            if case .string(let pointer)? = error["pointer"] { return pointer }
+            return nil
+        } == ["/events/0/type"])
+    }
+
     @Test("a gesture that dismisses nothing leaves a warning pointing at its event")
     func ignoredGesture_IsAWarningAtItsEvent() throws {
         let service = try TestService()
