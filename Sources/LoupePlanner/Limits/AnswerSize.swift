@@ -10,6 +10,8 @@ enum AnswerSize {
         switch format {
         case .json, .waapi: 1_024
         case .css, .svg: 2_048
+        // The layers' fixed fields, the image assets and their placeholder PNGs.
+        case .lottie: 8_192
         }
     }
 
@@ -23,6 +25,7 @@ enum AnswerSize {
         case .css: 750
         case .waapi: 750
         case .svg: 60
+        case .lottie: 1_500
         }
     }
 
@@ -31,7 +34,7 @@ enum AnswerSize {
         switch format {
         case .json: 170
         case .svg: 420
-        case .css, .waapi: 170
+        case .css, .waapi, .lottie: 170
         }
     }
 

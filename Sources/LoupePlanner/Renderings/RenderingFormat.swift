@@ -11,19 +11,23 @@ public enum RenderingFormat: String, Sendable, Hashable, CaseIterable {
     case waapi
     /// A picture: a plan's filmstrip and progress curve, or a lifecycle trace's swimlanes.
     case svg
+    /// A Lottie (Bodymovin) animation, for lottie-ios, lottie-android, lottie-web and rlottie.
+    case lottie
 
     /// `type/subtype`, lower case, as matched against Accept.
     ///
-    /// waapi has a vendor type rather than `application/json; profile=…`: content negotiation,
-    /// caches and OpenAPI tools key on type/subtype, and a parameter would make a WAAPI answer
-    /// indistinguishable from a plan to all of them. The `+json` suffix still tells any client
-    /// it is JSON.
+    /// waapi and lottie have vendor types rather than `application/json; profile=…`: content
+    /// negotiation, caches and OpenAPI tools key on type/subtype, and a parameter would make a
+    /// WAAPI or Lottie answer indistinguishable from a plan to all of them (Lottie files are
+    /// usually served as plain `application/json`, which is the plan's). The `+json` suffix
+    /// still tells any client it is JSON.
     public var mediaType: String {
         switch self {
         case .json: "application/json"
         case .css: "text/css"
         case .waapi: "application/vnd.loupe.waapi+json"
         case .svg: "image/svg+xml"
+        case .lottie: "application/vnd.loupe.lottie+json"
         }
     }
 
