@@ -13,8 +13,9 @@ struct LottieLayer: Sendable {
         case roundedRect(LottieRoundedRect, fill: [Double], fillOpacity: Double)
         /// An image layer drawing the image asset `asset` at its size, top-left at the layer's origin.
         case image(asset: String)
-        /// A precomposition layer playing the composition asset `asset` over the whole canvas.
-        case precomposition(asset: String)
+        /// A precomposition layer playing the composition asset `asset` in a `width`×`height` box
+        /// at the layer's origin (the whole canvas here).
+        case precomposition(asset: String, width: Double, height: Double)
     }
 
     /// How a layer relates to the one below it in the list (Lottie's `td` and `tt`).

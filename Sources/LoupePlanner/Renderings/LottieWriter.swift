@@ -14,13 +14,13 @@ struct LottieWriter {
     let outPoint: Int
 
     /// `layers` under the current key, first = top (Lottie draws the list bottom-up from its end).
-    mutating func layers(_ layers: [LottieLayer], size: (width: Double, height: Double)) {
+    mutating func layers(_ layers: [LottieLayer]) {
         json.beginArray()
-        for (index, layer) in layers.enumerated() { write(layer, index: index + 1, size: size) }
+        for (index, layer) in layers.enumerated() { write(layer, index: index + 1) }
         json.endArray()
     }
 
-    private mutating func write(_ layer: LottieLayer, index: Int, size: (width: Double, height: Double)) {
+    private mutating func write(_ layer: LottieLayer, index: Int) {
         json.beginObject()
         json.member("ddd", 0)
         json.member("ind", index)
@@ -51,12 +51,12 @@ struct LottieWriter {
         json.endObject()
         json.member("ao", 0)
         switch layer.content {
-        case .precomposition(let asset):
+        case .precomposition(let asset, let width, let height):
             json.member("refId", asset)
             json.key("w")
-            json.number(size.width, places: places)
+            json.number(width, places: places)
             json.key("h")
-            json.number(size.height, places: places)
+            json.number(height, places: places)
         case .image(let asset):
             json.member("refId", asset)
         case .roundedRect(let rect, let fill, let fillOpacity):

@@ -34,7 +34,7 @@ enum PlanLottie {
     static func render(_ answer: PlanAnswer) -> [UInt8] {
         let plan = answer.plan
         let container = answer.request.scene.container.size
-        let size = (width: container.width.rounded(.up), height: container.height.rounded(.up))
+        let canvas = canvas(container)
         let page = plan.geometry.destinationFrame
         let source = plan.sourceFrame.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
         let frames = max(1, plan.keyframes.count)
@@ -46,8 +46,8 @@ enum PlanLottie {
         lottie.json.number(plan.frameRate, places: lottie.places)
         lottie.json.member("ip", 0)
         lottie.json.member("op", frames)
-        lottie.json.member("w", Int(size.width))
-        lottie.json.member("h", Int(size.height))
+        lottie.json.member("w", Int(canvas.width))
+        lottie.json.member("h", Int(canvas.height))
         lottie.json.member("nm", "Loupe \(answer.request.scene.transition.rawValue) \(plan.effect.rawValue)")
         lottie.json.member("ddd", 0)
         lottie.json.key("assets")
@@ -59,11 +59,11 @@ enum PlanLottie {
         lottie.json.member("id", "card")
         lottie.json.member("nm", "card")
         lottie.json.key("layers")
-        lottie.layers(cardLayers(plan, source: source), size: size)
+        lottie.layers(cardLayers(plan, source: source))
         lottie.json.endObject()
         lottie.json.endArray()
         lottie.json.key("layers")
-        lottie.layers(layers(plan, container: container, source: source), size: size)
+        lottie.layers(layers(plan, container: container, source: source))
         lottie.json.endObject()
         return lottie.json.bytes
     }
@@ -75,7 +75,7 @@ enum PlanLottie {
         let covered = transform(keyframes.map(\.covered))
         let colour = plan.dimmingColor
         var layers = [
-            LottieLayer(name: "card", content: .precomposition(asset: "card")),
+            LottieLayer(name: "card", content: .precomposition(asset: "card", width: canvas(container).width, height: canvas(container).height)),
             LottieLayer(name: "shadow",
                         content: .roundedRect(LottieRoundedRect(masks, offsetY: keyframes.map(\.shadow.offsetY), spread: keyframes.map(\.shadow.radius)),
                                               fill: [0, 0, 0], fillOpacity: 100),
@@ -121,6 +121,12 @@ enum PlanLottie {
     }
 
     // MARK: - Values
+
+    /// The composition's size: the container's, rounded up to whole points (lottie-ios decodes
+    /// `w` and `h` as integers).
+    private static func canvas(_ container: Size) -> Size {
+        Size(width: container.width.rounded(.up), height: container.height.rounded(.up))
+    }
 
     /// A scale-and-translation transform per frame as Lottie position and scale (the engine's
     /// transforms have no rotation or skew: `b` and `c` are 0).
