@@ -4,13 +4,14 @@ scripts/lottie-test starts the server and installs the package in a venv.
 
     python Tests/players/test_lottie.py --url http://127.0.0.1:PORT --artifacts artifacts/lottie
 
-For each request (push, pop, present, dismiss, a tvOS slide, a popover), the JSON plan and the
-Lottie answer of the same request are fetched, and:
+For each request (push, pop, present, dismiss, a tvOS slide, a popover, a bouncy crossfade push),
+the JSON plan and the Lottie answer of the same request are fetched, and:
   1. rlottie loads the animation; its frame count is op - ip + 1 (rlottie counts the out point)
      and op is the plan's keyframe count, so frame k is keyframe k.
   2. With only the `card` layer kept, the alpha channel's bounding box at several frames (first,
-     quarter, half, three quarters, last) is the plan's mask rect at that keyframe, clipped to
-     the canvas, within 1.5 px (antialiased edges reach into the next pixel).
+     quarter, half, three quarters, last, and the widest mask: a bouncy spring's overshoot) is
+     the plan's mask rect at that keyframe, clipped to the canvas, within 1.5 px (antialiased
+     edges reach into the next pixel).
   3. Whole frames render (the other layers do not hide the card), and frames after 0 are not
      empty (a last keyframe with tangents makes rlottie draw nothing after frame 0).
   4. An image swapped into the `destination` asset shows inside the card at the end of a push,
@@ -46,6 +47,9 @@ REQUESTS = {
     "popover": {"transition": "present", "container": {"width": 820, "height": 1180},
                 "destination": {"frame": {"x": 100, "y": 200, "width": 400, "height": 500},
                                 "presentationStyle": "popover"}},
+    # Overshoot past the container (the box is clipped to the canvas) and the crossfade mode.
+    "bouncy-crossfade": {**example("push.json"), "animation": {"frameRate": 60, "spring": "bouncy"},
+                         "options": {"backgroundMode": "crossfade", "motionPath": "arc"}},
 }
 
 
@@ -109,7 +113,8 @@ def check_request(url, name, body, artifacts):
     check(animation.lottie_animation_get_size() == (width, height), f"{name}: size {animation.lottie_animation_get_size()}")
 
     last = len(keyframes) - 1
-    frames = sorted({0, last // 4, last // 2, 3 * last // 4, last})
+    widest = max(range(len(keyframes)), key=lambda k: keyframes[k]["mask"]["width"])
+    frames = sorted({0, last // 4, last // 2, 3 * last // 4, last, widest})
     card = only(lottie, {"card"})
     worst = 0.0
     for frame in frames:
