@@ -51,6 +51,21 @@ public enum AdvisoryCode: String, Sendable, Hashable, CaseIterable {
     case transparentDestination = "transparent-destination"
     /// A SwiftUI destination declares no zoom: the ordinary transition runs (seed 003's second condition).
     case zoomNotDeclared = "zoom-not-declared"
+    /// A spring other than the zoom's own: neither UIKit's nor SwiftUI's zoom takes a timing.
+    case springNotIOS = "spring-not-ios"
+    /// A start velocity on a zoom: iOS starts a zoom at rest (only a gesture hands one over).
+    case initialVelocityNotIOS = "initial-velocity-not-ios"
+    /// `backgroundMode: crossfade`: iOS zooms the whole page.
+    case crossfadeNotIOS = "crossfade-not-ios"
+    /// `motionPath: arc`: iOS moves the card in a straight line.
+    case arcPathNotIOS = "arc-path-not-ios"
+    /// A destination frame smaller than the container on a push or a full-screen presentation,
+    /// whose page always fills the container on iOS.
+    case insetDestinationNotIOS = "inset-destination-not-ios"
+    /// `source.role` names a use the zoom does not suit (a tab, a menu, a widget, ...).
+    case unsuitableSource = "unsuitable-source"
+    /// A full-screen presentation that does not declare a close or Done button (seed 000).
+    case noCloseButton = "no-close-button"
 }
 
 /// Which input an advisory is about. The planner maps each case to a JSON pointer.
@@ -78,4 +93,10 @@ public enum AdvisorySubject: Sendable, Hashable {
     /// SwiftUI: `destination.namespace`.
     case destinationNamespace
     case fitMode
+    case initialVelocity
+    case backgroundMode
+    case motionPath
+    /// `source.role` (index nil) or `sources[index].role`.
+    case sourceRole(index: Int?)
+    case destinationCloseButton
 }

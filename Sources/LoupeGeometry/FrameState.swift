@@ -13,22 +13,26 @@ public struct FrameState: Sendable, Hashable {
     public var covered: AffineTransform
     /// Crossfade mode only: the zooming content and the fading background as separate layers.
     public var layers: CrossfadeLayers?
+    /// The blur over the covered page (`dimmingVisualEffect`), in points as a Gaussian standard
+    /// deviation; it follows the dimming's progress. 0 without the effect.
+    public var blur: Double
 
     public init(transform: AffineTransform, mask: RoundedRect, opacity: Opacities, shadow: Shadow,
-                covered: AffineTransform = .identity, layers: CrossfadeLayers? = nil) {
+                covered: AffineTransform = .identity, layers: CrossfadeLayers? = nil, blur: Double = 0) {
         self.transform = transform
         self.mask = mask
         self.opacity = opacity
         self.shadow = shadow
         self.covered = covered
         self.layers = layers
+        self.blur = blur
     }
 
     /// True when every number in the state is finite.
     public var isFinite: Bool {
         transform.isFinite && mask.isFinite && opacity.values.allSatisfy(\.isFinite)
             && [shadow.radius, shadow.opacity, shadow.offsetY].allSatisfy(\.isFinite)
-            && covered.isFinite && (layers?.isFinite ?? true)
+            && covered.isFinite && (layers?.isFinite ?? true) && blur.isFinite
     }
 }
 

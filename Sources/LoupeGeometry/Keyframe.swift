@@ -13,6 +13,8 @@ public struct Keyframe: Sendable, Hashable {
     public var covered: AffineTransform
     /// Crossfade mode only.
     public var layers: CrossfadeLayers?
+    /// See `FrameState.blur`.
+    public var blur: Double
 
     public init(time: Double, progress: Double, state: FrameState) {
         self.time = time
@@ -23,10 +25,11 @@ public struct Keyframe: Sendable, Hashable {
         self.shadow = state.shadow
         self.covered = state.covered
         self.layers = state.layers
+        self.blur = state.blur
     }
 
     /// The visual part, without time and progress.
     public var state: FrameState {
-        FrameState(transform: transform, mask: mask, opacity: opacity, shadow: shadow, covered: covered, layers: layers)
+        FrameState(transform: transform, mask: mask, opacity: opacity, shadow: shadow, covered: covered, layers: layers, blur: blur)
     }
 }

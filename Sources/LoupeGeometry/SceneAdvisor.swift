@@ -62,6 +62,65 @@ public enum SceneAdvisor {
         return advisories
     }
 
+    /// The `*-not-ios` advisories: options a zoom accepts that iOS has no counterpart for, so a
+    /// prototype that uses them knows it has left the platform (as `spread-to-open-not-ios` does
+    /// for timelines). Only for an effective zoom: the fallbacks ignore these options.
+    /// - Parameter destinationFrame: the page's resting frame, after sheets became full screen.
+    public static func beyondIOSAdvisories(_ scene: ZoomScene, destinationFrame: Rect) -> [Advisory] {
+        var advisories: [Advisory] = []
+        if let spring = scene.animation.spring, spring != .zoom {
+            advisories.append(Advisory(.springNotIOS,
+                "Neither UIKit's nor SwiftUI's zoom takes a timing: iOS always runs its own critically damped spring. This plan follows the spring asked for; leave animation.spring out to match iOS.",
+                subject: .spring))
+        }
+        if scene.animation.initialVelocity != 0 {
+            advisories.append(Advisory(.initialVelocityNotIOS,
+                "iOS starts a zoom at rest; only an interactive gesture hands its velocity over (see POST /v1/timelines). Leave animation.initialVelocity out to match iOS.",
+                subject: .initialVelocity))
+        }
+        if scene.options.backgroundMode == .crossfade {
+            advisories.append(Advisory(.crossfadeNotIOS,
+                "iOS zooms the whole page, background included; the crossfade background mode is Loupe's own.",
+                subject: .backgroundMode))
+        }
+        if scene.options.motionPath == .arc {
+            advisories.append(Advisory(.arcPathNotIOS,
+                "iOS moves the zooming card in a straight line; the arc (Material's arc motion) is not iOS behaviour.",
+                subject: .motionPath))
+        }
+        let fillsContainer = !scene.transition.isModal || [.fullScreen, .overFullScreen].contains(scene.destination.presentationStyle)
+        let bounds = scene.container.bounds
+        let tolerance = 0.5
+        let inset = abs(destinationFrame.minX - bounds.minX) > tolerance || abs(destinationFrame.minY - bounds.minY) > tolerance
+            || abs(destinationFrame.maxX - bounds.maxX) > tolerance || abs(destinationFrame.maxY - bounds.maxY) > tolerance
+        if fillsContainer, inset {
+            advisories.append(Advisory(.insetDestinationNotIOS,
+                "On iOS a pushed or full-screen page fills its container; this destination frame does not, so the page rests inset. Give the container's bounds (or leave destination.frame out) to match iOS.",
+                subject: .destinationFrame))
+        }
+        return advisories
+    }
+
+    /// `unsuitable-source` when the request says the source is something the zoom does not suit.
+    /// - Parameter subject: the chosen source (`.source` or `.sources(index:)`).
+    public static func roleAdvisories(_ role: SourceRole?, subject: AdvisorySubject) -> [Advisory] {
+        guard let role, let reason = role.unsuitability else { return [] }
+        let index: Int? = if case .sources(let index) = subject { index } else { nil }
+        return [Advisory(.unsuitableSource, reason, subject: .sourceRole(index: index))]
+    }
+
+    /// `no-close-button` for a zoom presenting a full-screen page that does not say it has a close
+    /// or Done button: the pinch and swipe-down dismissals are invisible, so seed 000 advises a
+    /// button for discoverability and accessibility (a pushed page has its back button).
+    public static func closeButtonAdvisories(_ scene: ZoomScene) -> [Advisory] {
+        let style = scene.destination.presentationStyle
+        guard scene.transition == .present, style == .fullScreen || style == .overFullScreen || style.isSheet,
+              scene.destination.hasCloseButton != true else { return [] }
+        return [Advisory(.noCloseButton,
+            "A full-screen page can be dismissed with a pinch or a swipe down, but nothing shows it; add a close or Done button for discoverability and accessibility, and say so with destination.closeButton: true.",
+            subject: .destinationCloseButton)]
+    }
+
     /// `low-frame-rate` under 30 keyframes per second.
     public static func frameRateAdvisories(_ frameRate: Double) -> [Advisory] {
         guard frameRate < lowFrameRate else { return [] }

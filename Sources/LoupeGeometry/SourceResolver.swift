@@ -33,7 +33,7 @@ public enum SourceResolver {
                     "The matched source uses \(artifacts.joined(separator: ", ")), which changes how the system reads its frame; expect the zoom to start from the wrong place or scale. Apply these inside the source or move matchedTransitionSource outside them.",
                     subject: .sourceModifiers(index: index)))
             }
-            return checkedFrame(SourceView(frame: source.frame, cornerRadius: source.cornerRadius),
+            return checkedFrame(SourceView(frame: source.frame, cornerRadius: source.cornerRadius, role: source.role),
                                 subject: .sources(index: index), advisories: advisories)
         case .duplicate(let indices):
             let id = sources[indices[0]].id
@@ -74,7 +74,7 @@ public enum SourceResolver {
                 "The source frame is too small to see (\(frame.width) × \(frame.height) pt; a side under \(Self.smallestVisibleSide) pt), so there is nothing to zoom from; the page zooms from the centre instead.",
                 subject: subject)])
         }
-        return Resolution(source: SourceView(frame: frame, cornerRadius: max(0, view.cornerRadius)),
+        return Resolution(source: SourceView(frame: frame, cornerRadius: max(0, view.cornerRadius), role: view.role),
                           subject: subject, advisories: advisories)
     }
 

@@ -41,7 +41,10 @@ public enum TransitionGeometry: Sendable, Hashable {
             // The dimming belongs to the transition too: at rest on a transparent page nothing
             // dims what shows through it (a player that holds the last keyframe, like WAAPI's
             // `fill: both`, would otherwise keep the scrim over it).
-            if p == 1 && g.showsSystemBackground { state.opacity.dimming = 0 }
+            if p == 1 && g.showsSystemBackground {
+                state.opacity.dimming = 0
+                state.blur = 0
+            }
             // At rest on the page the transform is exactly the page's own placement.
             if p == 1 { state.transform = .translation(g.destinationFrame.x, g.destinationFrame.y) }
         }

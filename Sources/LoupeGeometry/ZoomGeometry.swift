@@ -19,6 +19,7 @@ import Glibc
 ///   itself fades in over the same span instead (centre scale-and-fade).
 /// - Dimming: `dimmingStrength × p` (0.15 default) over the covered page; over a transparent page
 ///   it fades out over the last 15 % of progress, so nothing dims what shows through at rest.
+///   The blur of `dimmingVisualEffect` follows the same share of `blurRadius`.
 /// - Shadow: σ 18, α 0.24, 4 pt down in flight; its opacity ramps in over the first 15 % and out
 ///   over the last 15 % of progress so it neither pops in on the first frame nor lingers at rest.
 /// - Undershoot (progress below 0: a soft spring landing past the source, a push launched
@@ -41,6 +42,9 @@ public struct ZoomGeometry: Sendable, Hashable {
     public var backgroundMode: BackgroundMode
     /// Scrim opacity at progress 1, 0...1.
     public var dimmingStrength: Double
+    /// The covered page's blur at progress 1 (points, Gaussian σ): the `dimmingVisualEffect`
+    /// style's radius, 0 without one.
+    public var blurRadius: Double
     /// No source: no snapshot to fade out, the page fades in instead, the source slot is untouched.
     public var sourceIsMissing: Bool
     /// An opaque system-background view stands behind the page in flight (transparent destinations).
@@ -55,7 +59,7 @@ public struct ZoomGeometry: Sendable, Hashable {
         sourceFrame: Rect, sourceCornerRadius: Double, destinationFrame: Rect,
         alignmentRect: Rect? = nil, fitMode: FitMode = .fill, anchor: ContentAnchor = .center,
         restingCornerRadius: Double, motionPath: MotionPath = .straight, backgroundMode: BackgroundMode = .zoom,
-        dimmingStrength: Double = 0.15, sourceIsMissing: Bool = false, showsSystemBackground: Bool = false
+        dimmingStrength: Double = 0.15, blurRadius: Double = 0, sourceIsMissing: Bool = false, showsSystemBackground: Bool = false
     ) {
         self.sourceFrame = sourceFrame
         self.sourceCornerRadius = sourceCornerRadius
@@ -67,6 +71,7 @@ public struct ZoomGeometry: Sendable, Hashable {
         self.motionPath = motionPath
         self.backgroundMode = backgroundMode
         self.dimmingStrength = dimmingStrength
+        self.blurRadius = blurRadius
         self.sourceIsMissing = sourceIsMissing
         self.showsSystemBackground = showsSystemBackground
     }
@@ -154,20 +159,22 @@ public struct ZoomGeometry: Sendable, Hashable {
     public func state(atProgress p: Double) -> FrameState {
         let transform = transform(atProgress: p)
         let fade = Scalar.unit(p / Self.sourceFadeEnd)
+        // Over a transparent page the scrim fades out over the last 15 % of progress, as the
+        // shadow does: at rest nothing dims (or blurs) what shows through the page.
+        let scrim = Scalar.unit(p) * (showsSystemBackground ? Scalar.unit((1 - p) / Self.shadowRamp) : 1)
+        let blur = max(0, blurRadius) * scrim
         let opacity = Opacities(
             sourceSlot: sourceIsMissing ? 1 : 0,
             sourceContent: sourceIsMissing ? 0 : 1 - fade,
             destination: sourceIsMissing ? fade : 1,
-            // Over a transparent page the scrim fades out over the last 15 % of progress, as the
-            // shadow does: at rest nothing dims what shows through the page.
-            dimming: Scalar.unit(dimmingStrength) * Scalar.unit(p) * (showsSystemBackground ? Scalar.unit((1 - p) / Self.shadowRamp) : 1),
+            dimming: Scalar.unit(dimmingStrength) * scrim,
             background: showsSystemBackground ? 1 : 0
         )
         let ramp = Scalar.unit(min(p, 1 - p) / Self.shadowRamp)
         var shadow = Shadow.zoomCard
         shadow.opacity *= ramp
         guard backgroundMode == .crossfade else {
-            return FrameState(transform: transform, mask: mask(atProgress: p), opacity: opacity, shadow: shadow)
+            return FrameState(transform: transform, mask: mask(atProgress: p), opacity: opacity, shadow: shadow, blur: blur)
         }
         // Crossfade: only the alignment-rect content travels; its clip runs from the source to the
         // alignment rect's resting place and its corners square off (content inside a page has none).
@@ -185,7 +192,7 @@ public struct ZoomGeometry: Sendable, Hashable {
                 opacity: Scalar.unit(p)
             )
         )
-        return FrameState(transform: transform, mask: contentMask, opacity: opacity, shadow: shadow, layers: layers)
+        return FrameState(transform: transform, mask: contentMask, opacity: opacity, shadow: shadow, layers: layers, blur: blur)
     }
 
     private func anchorPoint(in rect: Rect) -> Point {

@@ -12,6 +12,9 @@ public struct ZoomPlan: Sendable, Hashable {
     public var spring: Spring
     /// The scrim colour (its opacity per keyframe is `opacity.dimming`).
     public var dimmingColor: RGBAColor
+    /// The blur over the covered page, when the request asked for one on a zoom (its radius per
+    /// keyframe is `blur`); nil otherwise.
+    public var dimmingVisualEffect: BlurStyle?
     /// The geometry, to evaluate at any progress (gestures, interruption, timelines).
     public var geometry: TransitionGeometry
     /// True for pop/dismiss: presentation progress is 1 − journey progress.
@@ -22,7 +25,7 @@ public struct ZoomPlan: Sendable, Hashable {
 
     public init(effect: TransitionEffect, duration: Double, frameRate: Double, keyframes: [Keyframe],
                 advisories: [Advisory], spring: Spring, dimmingColor: RGBAColor,
-                geometry: TransitionGeometry, isReverse: Bool, sourceFrame: Rect?) {
+                geometry: TransitionGeometry, isReverse: Bool, sourceFrame: Rect?, dimmingVisualEffect: BlurStyle? = nil) {
         self.effect = effect
         self.duration = duration
         self.frameRate = frameRate
@@ -30,6 +33,7 @@ public struct ZoomPlan: Sendable, Hashable {
         self.advisories = advisories
         self.spring = spring
         self.dimmingColor = dimmingColor
+        self.dimmingVisualEffect = dimmingVisualEffect
         self.geometry = geometry
         self.isReverse = isReverse
         self.sourceFrame = sourceFrame

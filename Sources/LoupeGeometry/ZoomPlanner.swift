@@ -52,13 +52,17 @@ public enum ZoomPlanner {
 
         var sourceFrame: Rect?
         var dimmingColor = RGBAColor.black
+        var dimmingVisualEffect: BlurStyle?
         let geometry: TransitionGeometry
         switch effect {
         case .zoom:
             let built = zoomGeometry(scene, destinationFrame: destinationFrame, advisories: &advisories)
+            advisories += SceneAdvisor.beyondIOSAdvisories(scene, destinationFrame: destinationFrame)
+            advisories += SceneAdvisor.closeButtonAdvisories(scene)
             geometry = .zoom(built.geometry)
             sourceFrame = built.sourceFrame
             dimmingColor = scene.options.dimming.color
+            dimmingVisualEffect = scene.options.dimmingVisualEffect
         case .slide:
             geometry = .slide(SlideGeometry(destinationFrame: destinationFrame, containerWidth: container.size.width,
                                             layoutDirection: container.layoutDirection, cornerRadius: destinationRadius))
@@ -79,7 +83,7 @@ public enum ZoomPlanner {
         }
         return ZoomPlan(effect: effect, duration: sampled.duration, frameRate: frameRate, keyframes: sampled.keyframes,
                         advisories: advisories, spring: spring, dimmingColor: dimmingColor, geometry: geometry,
-                        isReverse: scene.transition.isReverse, sourceFrame: sourceFrame)
+                        isReverse: scene.transition.isReverse, sourceFrame: sourceFrame, dimmingVisualEffect: dimmingVisualEffect)
     }
 
     /// The spring an effect uses when the request names none.
@@ -148,6 +152,7 @@ public enum ZoomPlanner {
             advisories += SceneAdvisor.sourceAdvisories(
                 source: source.frame, subject: resolved.subject, container: container.size,
                 alignmentSize: alignment.size, aligned: aligned, framework: framework)
+            advisories += SceneAdvisor.roleAdvisories(source.role, subject: resolved.subject)
         } else {
             let size = Size(width: destinationFrame.width * missingSourceScale, height: destinationFrame.height * missingSourceScale)
             sourceRect = Rect(center: container.bounds.center, size: size)
@@ -160,6 +165,7 @@ public enum ZoomPlanner {
             fitMode: resolved.source == nil ? .fill : fitMode, anchor: anchor,
             restingCornerRadius: restingRadius, motionPath: scene.options.motionPath,
             backgroundMode: scene.options.backgroundMode, dimmingStrength: scene.options.dimming.strength,
+            blurRadius: scene.options.dimmingVisualEffect?.radius ?? 0,
             sourceIsMissing: resolved.source == nil, showsSystemBackground: transparent)
         return (geometry, resolved.source?.frame)
     }

@@ -71,10 +71,14 @@ public struct SourceView: Sendable, Hashable {
     public var frame: Rect
     /// Corner radius in points (the source's own clipping), default 0.
     public var cornerRadius: Double
+    /// What the source is, when the request says (`source.role`): for the advice on sources the
+    /// zoom does not suit.
+    public var role: SourceRole?
 
-    public init(frame: Rect, cornerRadius: Double = 0) {
+    public init(frame: Rect, cornerRadius: Double = 0, role: SourceRole? = nil) {
         self.frame = frame
         self.cornerRadius = cornerRadius
+        self.role = role
     }
 }
 
@@ -91,13 +95,16 @@ public struct MatchedSource: Sendable, Hashable {
     /// Names of modifiers applied to the source (e.g. "scaleEffect"), checked for geometry-read
     /// artifacts (seed 003 §8.2).
     public var modifiers: [String]
+    /// What the source is, when the request says (`sources[i].role`).
+    public var role: SourceRole?
 
-    public init(id: String, namespace: String, frame: Rect, cornerRadius: Double = 0, modifiers: [String] = []) {
+    public init(id: String, namespace: String, frame: Rect, cornerRadius: Double = 0, modifiers: [String] = [], role: SourceRole? = nil) {
         self.id = id
         self.namespace = namespace
         self.frame = frame
         self.cornerRadius = cornerRadius
         self.modifiers = modifiers
+        self.role = role
     }
 }
 
@@ -120,6 +127,9 @@ public struct Destination: Sendable, Hashable {
     public var sourceID: String?
     /// SwiftUI: the namespace passed to `.zoom(sourceID:in:)`.
     public var namespace: String?
+    /// Whether the page shows a close or Done button (`destination.closeButton`); nil when the
+    /// request does not say. A full-screen presentation should have one.
+    public var hasCloseButton: Bool?
 
     public init(
         frame: Rect,
@@ -128,7 +138,8 @@ public struct Destination: Sendable, Hashable {
         isOpaque: Bool = true,
         presentationStyle: PresentationStyle = .fullScreen,
         sourceID: String? = nil,
-        namespace: String? = nil
+        namespace: String? = nil,
+        hasCloseButton: Bool? = nil
     ) {
         self.frame = frame
         self.alignmentRect = alignmentRect
@@ -137,6 +148,7 @@ public struct Destination: Sendable, Hashable {
         self.presentationStyle = presentationStyle
         self.sourceID = sourceID
         self.namespace = namespace
+        self.hasCloseButton = hasCloseButton
     }
 }
 
@@ -164,11 +176,16 @@ public struct ZoomOptions: Sendable, Hashable {
     public var motionPath: MotionPath
     public var backgroundMode: BackgroundMode
     public var dimming: Dimming
+    /// UIKit's `dimmingVisualEffect`: a blur over the content behind the zoomed page; nil (the
+    /// default) for none.
+    public var dimmingVisualEffect: BlurStyle?
 
-    public init(fitMode: FitMode? = nil, motionPath: MotionPath = .straight, backgroundMode: BackgroundMode = .zoom, dimming: Dimming = Dimming()) {
+    public init(fitMode: FitMode? = nil, motionPath: MotionPath = .straight, backgroundMode: BackgroundMode = .zoom,
+                dimming: Dimming = Dimming(), dimmingVisualEffect: BlurStyle? = nil) {
         self.fitMode = fitMode
         self.motionPath = motionPath
         self.backgroundMode = backgroundMode
         self.dimming = dimming
+        self.dimmingVisualEffect = dimmingVisualEffect
     }
 }

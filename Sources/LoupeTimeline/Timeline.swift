@@ -28,11 +28,13 @@ public struct Timeline: Sendable, Hashable {
     public var frameRate: Double
     /// The scrim colour (its opacity per keyframe is `opacity.dimming`).
     public var dimmingColor: RGBAColor
+    /// The host's blur over the covered page (`blur` per keyframe), nil without one.
+    public var dimmingVisualEffect: BlurStyle?
 
     public init(keyframes: [Keyframe], callbacks: [TraceEntry], notes: [LifecycleNote], final: FinalState,
                 segments: [TimelineSegment], warnings: [TimelineWarning], advisories: [Advisory],
                 releases: [ReleaseDecision], lifecycleEvents: [LifecycleLink], duration: Double, frameRate: Double,
-                dimmingColor: RGBAColor) {
+                dimmingColor: RGBAColor, dimmingVisualEffect: BlurStyle? = nil) {
         self.keyframes = keyframes
         self.callbacks = callbacks
         self.notes = notes
@@ -45,5 +47,6 @@ public struct Timeline: Sendable, Hashable {
         self.duration = duration
         self.frameRate = frameRate
         self.dimmingColor = dimmingColor
+        self.dimmingVisualEffect = dimmingVisualEffect
     }
 }

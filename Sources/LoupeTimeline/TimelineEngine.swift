@@ -42,11 +42,11 @@ public enum TimelineEngine {
         let frameRate = script.scene.animation.frameRate
         let keyframes = try KeyframeStream.sample(simulator.pieces, duration: simulator.now, frameRate: frameRate,
                                                   plans: simulator.plans)
-        let dimming = (try? simulator.plans.plan(simulator.host).dimmingColor) ?? .black
+        let hostPlan = try? simulator.plans.plan(simulator.host)
         return Timeline(
             keyframes: keyframes, callbacks: lifecycle.trace, notes: lifecycle.notes, final: lifecycle.final,
             segments: simulator.segments, warnings: simulator.warnings, advisories: simulator.plans.advisories,
             releases: simulator.releases, lifecycleEvents: simulator.links, duration: simulator.now,
-            frameRate: frameRate, dimmingColor: dimming)
+            frameRate: frameRate, dimmingColor: hostPlan?.dimmingColor ?? .black, dimmingVisualEffect: hostPlan?.dimmingVisualEffect)
     }
 }

@@ -87,6 +87,17 @@ enum CodingBenchmarks {
                 }
                 return count
             },
+            // The same answer with `options.precision` 6: digits written at fixed places, no
+            // shortest-digits search.
+            Benchmark(name: "encode push plan answer as JSON, 6 places (ours)") { iterations in
+                var count = 0
+                let request = Array(pushRequest.dropLast()) + Array(#","options":{"precision":6}}"#.utf8)
+                guard let document = try? RequestDocument.parse(request), let answer = try? PlanEndpoint.compute(document) else { return 0 }
+                for _ in 0..<iterations {
+                    count &+= PlanEndpoint.render(answer, as: .json).count
+                }
+                return count
+            },
             Benchmark(name: "encode push plan (Foundation JSONEncoder)") { iterations in
                 var count = 0
                 for _ in 0..<iterations {
@@ -120,6 +131,17 @@ enum CodingBenchmarks {
                     var writer = JSONWriter(capacity: 24_000)
                     writer.beginArray()
                     for value in formatSample { writer.number(value) }
+                    writer.endArray()
+                    count &+= writer.bytes.count
+                }
+                return count
+            },
+            Benchmark(name: "format 1000 doubles at 6 places (ours)") { iterations in
+                var count = 0
+                for _ in 0..<iterations {
+                    var writer = JSONWriter(capacity: 24_000)
+                    writer.beginArray()
+                    for value in formatSample { writer.number(value, places: 6) }
                     writer.endArray()
                     count &+= writer.bytes.count
                 }

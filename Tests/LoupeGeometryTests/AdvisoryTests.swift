@@ -102,8 +102,88 @@ struct AdvisoryTests {
             "skinny-source", "aspect-ratio-mismatch", "source-off-screen", "source-partly-off-screen", "low-frame-rate",
             "sheet-treated-as-full-screen", "popover-ignores-zoom", "platform-default-transition",
             "catalyst-unverified", "os-version-before-zoom", "alignment-rect-ignored", "transparent-destination",
-            "zoom-not-declared",
+            "zoom-not-declared", "spring-not-ios", "initial-velocity-not-ios", "crossfade-not-ios", "arc-path-not-ios",
+            "inset-destination-not-ios", "unsuitable-source", "no-close-button",
         ])
+    }
+
+    // MARK: Advice the sources give
+
+    @Test(arguments: SourceRole.allCases)
+    func sourceRole_advisesWhereTheZoomDoesNotSuit(role: SourceRole) throws {
+        let uiKit = try Fixture.plan(Fixture.scene(source: .view(SourceView(frame: Fixture.thumbnail, role: role))))
+        let suitable: Set<SourceRole> = [.image, .cover, .card, .avatar]
+        #expect(Fixture.codes(uiKit) == (suitable.contains(role) ? [] : [.unsuitableSource]))
+        if !suitable.contains(role) {
+            #expect(uiKit.advisories[0].subject == .sourceRole(index: nil))
+            // The plan itself is unchanged: the advice never alters the zoom.
+            let unnamed = try Fixture.plan(Fixture.scene(source: .view(SourceView(frame: Fixture.thumbnail))))
+            #expect(uiKit.keyframes == unnamed.keyframes)
+        }
+    }
+
+    @Test func sourceRole_ofTheMatchedSwiftUISource_pointsAtIt() throws {
+        let sources = [MatchedSource(id: "a", namespace: "n", frame: Fixture.thumbnail, role: .image),
+                       MatchedSource(id: "b", namespace: "n", frame: Fixture.thumbnail, role: .tab)]
+        var destination = Destination(frame: Fixture.fullScreen, sourceID: "b", namespace: "n")
+        let p = try Fixture.plan(Fixture.scene(platform: Platform(os: .iOS, framework: .swiftUI), source: .matched(sources), destination: destination))
+        #expect(p.advisories.filter { $0.code == .unsuitableSource }.map(\.subject) == [.sourceRole(index: 1)])
+        destination.sourceID = "a"
+        let image = try Fixture.plan(Fixture.scene(platform: Platform(os: .iOS, framework: .swiftUI), source: .matched(sources), destination: destination))
+        #expect(!Fixture.codes(image).contains(.unsuitableSource))
+    }
+
+    @Test func fullScreenPresentation_withoutACloseButton_isAdvised() throws {
+        for style in [PresentationStyle.fullScreen, .overFullScreen] {
+            var destination = Destination(frame: Fixture.fullScreen, presentationStyle: style)
+            let p = try Fixture.plan(Fixture.scene(.present, destination: destination))
+            #expect(Fixture.codes(p) == [.noCloseButton] && p.advisories[0].subject == .destinationCloseButton)
+            destination.hasCloseButton = true
+            #expect(try Fixture.plan(Fixture.scene(.present, destination: destination)).advisories.isEmpty)
+        }
+        // A pushed page has its back button; a dismissal is past the advice; a popover is no full screen.
+        #expect(try Fixture.plan(Fixture.scene(.push)).advisories.isEmpty)
+        #expect(!Fixture.codes(try Fixture.plan(Fixture.scene(.dismiss))).contains(.noCloseButton))
+        let popover = try Fixture.plan(Fixture.scene(.present, destination: Destination(frame: Fixture.fullScreen, presentationStyle: .popover)))
+        #expect(!Fixture.codes(popover).contains(.noCloseButton))
+    }
+
+    // MARK: Options beyond iOS
+
+    @Test func customSpringOnAZoom_isNotIOS() throws {
+        let custom = try Fixture.plan(Fixture.scene(animation: AnimationSettings(spring: .bouncy)))
+        #expect(Fixture.codes(custom) == [.springNotIOS] && custom.advisories[0].subject == .spring)
+        // The zoom's own spring, named explicitly, is iOS.
+        #expect(try Fixture.plan(Fixture.scene(animation: AnimationSettings(spring: .zoom))).advisories.isEmpty)
+        // A fallback ignores the zoom's timing question: tvOS slides with whatever spring is asked for.
+        let tvOS = try Fixture.plan(Fixture.scene(platform: Platform(os: .tvOS), animation: AnimationSettings(spring: .bouncy)))
+        #expect(!Fixture.codes(tvOS).contains(.springNotIOS))
+    }
+
+    @Test func initialVelocityOnAZoom_isNotIOS() throws {
+        let moving = try Fixture.plan(Fixture.scene(animation: AnimationSettings(initialVelocity: 2)))
+        #expect(Fixture.codes(moving) == [.initialVelocityNotIOS] && moving.advisories[0].subject == .initialVelocity)
+    }
+
+    @Test func crossfadeAndArc_areNotIOS() throws {
+        let p = try Fixture.plan(Fixture.scene(options: ZoomOptions(motionPath: .arc, backgroundMode: .crossfade)))
+        #expect(Fixture.codes(p) == [.crossfadeNotIOS, .arcPathNotIOS])
+        #expect(p.advisories.map(\.subject) == [.backgroundMode, .motionPath])
+    }
+
+    @Test func insetDestinationOnAPushOrFullScreen_isNotIOS() throws {
+        let inset = Destination(frame: Rect(x: 20, y: 60, width: 362, height: 700))
+        #expect(Fixture.codes(try Fixture.plan(Fixture.scene(.push, destination: inset))) == [.insetDestinationNotIOS])
+        var fullScreen = inset
+        fullScreen.presentationStyle = .fullScreen
+        fullScreen.hasCloseButton = true
+        #expect(Fixture.codes(try Fixture.plan(Fixture.scene(.present, destination: fullScreen))) == [.insetDestinationNotIOS])
+        // Half a point of rounding is not an inset; a sheet becomes full screen anyway (its own advisory).
+        let rounded = Destination(frame: Rect(x: 0.3, y: 0, width: Fixture.fullScreen.width - 0.3, height: Fixture.fullScreen.height))
+        #expect(Fixture.codes(try Fixture.plan(Fixture.scene(.push, destination: rounded))).isEmpty)
+        var sheet = inset
+        sheet.presentationStyle = .pageSheet
+        #expect(!Fixture.codes(try Fixture.plan(Fixture.scene(.present, destination: sheet))).contains(.insetDestinationNotIOS))
     }
 
     @Test func everyAdvisoryMessage_isAFullSentence() throws {

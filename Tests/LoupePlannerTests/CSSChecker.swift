@@ -20,7 +20,8 @@ struct CSSChecker {
 
     static let properties: Set<String> = [
         "position", "overflow", "left", "top", "width", "height", "transform-origin", "background-color",
-        "transform", "clip-path", "opacity", "border-radius", "box-shadow", "animation",
+        "transform", "clip-path", "opacity", "border-radius", "box-shadow", "animation", "mix-blend-mode", "z-index",
+        "backdrop-filter", "filter",
     ]
     static let number = #"-?(\d+(\.\d+)?|\.\d+)(e[+-]?\d+)?"#
     static let length = "(0|\(number)px)"
@@ -105,15 +106,19 @@ struct CSSChecker {
         let pattern: String
         switch property {
         case "opacity": pattern = n
-        case "left", "top", "width", "height", "border-radius": pattern = l
+        case "left", "top", "border-radius": pattern = l
+        case "width", "height": pattern = "(\(l)|100%)"
         case "transform": pattern = #"matrix\(\#(n)(, \#(n)){5}\)"#
         case "clip-path": pattern = #"inset\(\#(l) \#(l) \#(l) \#(l) round \#(l)\)"#
-        case "box-shadow": pattern = #"0 \#(l) \#(l) rgba\(0, 0, 0, \#(n)\)"#
+        case "box-shadow": pattern = #"0 \#(l) \#(l) rgba\(0, 0, 0, \#(n)\)(, 0 0 0 200vmax rgba\((\d{1,3}, ){3}\#(n)\))?"#
         case "background-color": pattern = "(#[0-9A-F]{6}([0-9A-F]{2})?|Canvas)"
         case "position": pattern = "(absolute|relative)"
-        case "overflow": pattern = "hidden"
+        case "overflow": pattern = "(hidden|clip)"
+        case "mix-blend-mode": pattern = "normal"
+        case "backdrop-filter", "filter": pattern = #"blur\(\#(l)\)"#
+        case "z-index": pattern = "1"
         case "transform-origin": pattern = "0 0"
-        case "animation": pattern = #"loupe-[a-z]+ \#(n)ms linear both"#
+        case "animation": pattern = #"(-?[A-Za-z_]|--)[A-Za-z0-9_-]* \#(n)ms linear both"#
         case "--loupe-easing": pattern = #"linear\(\#(n) \#(n)%(, \#(n) \#(n)%)+\)"#
         default: return nil
         }

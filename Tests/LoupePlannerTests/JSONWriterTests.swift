@@ -1,3 +1,4 @@
+import Foundation
 import LoupePlanner
 import LoupeTestSupport
 import Testing
@@ -97,5 +98,36 @@ struct JSONWriterTests {
         writer.number(0.1 + 0.2, places: 3)
         writer.endArray()
         #expect(String(decoding: writer.bytes, as: UTF8.self) == "[0.123,0,3,1234.5678,-0.6667,1e-9,2.68,1000000000000000.5,0.3]")
+    }
+
+    @Test("fixed places write the same bytes as rounding and then writing the shortest text, for any double")
+    func fixedPlaces_MatchRoundThenShortest() {
+        var generator = SeededGenerator(seed: 20261124)
+        for index in 0..<200_000 {
+            let places = Int.random(in: 0...6, using: &generator)
+            let value: Double
+            switch index % 4 {
+            case 0: value = Double.random(in: -2_000...2_000, using: &generator)
+            case 1: value = Double.random(in: -1...1, using: &generator) * pow(10, Double.random(in: -9...15, using: &generator))
+            case 2: value = Double(Int.random(in: -100_000...100_000, using: &generator)) / 1_000 + 0.0005  // halfway cases
+            default: value = Double(bitPattern: generator.next())  // anything, NaN and infinities included
+            }
+            var fixed = JSONWriter()
+            fixed.number(value, places: places)
+            var reference = JSONWriter()
+            var scale = 1.0
+            for _ in 0..<places { scale *= 10 }
+            if value.isFinite, abs(value) < 1e15 {
+                var rounded = (value * scale).rounded() / scale
+                if rounded == 0 { rounded = 0 }
+                reference.number(rounded)
+            } else {
+                reference.number(value)
+            }
+            if fixed.bytes != reference.bytes {
+                Issue.record("\(value) at \(places) places: \(String(decoding: fixed.bytes, as: UTF8.self)), expected \(String(decoding: reference.bytes, as: UTF8.self))")
+                return
+            }
+        }
     }
 }

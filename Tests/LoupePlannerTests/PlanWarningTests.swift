@@ -12,6 +12,8 @@ struct PlanWarningTests {
         (.destinationFrame, "/destination/frame"), (.destinationAlignmentRect, "/destination/alignmentRect"),
         (.destinationOpaque, "/destination/opaque"), (.destinationSourceID, "/destination/sourceID"),
         (.destinationNamespace, "/destination/namespace"), (.fitMode, "/options/fitMode"),
+        (.initialVelocity, "/animation/initialVelocity"), (.backgroundMode, "/options/backgroundMode"), (.motionPath, "/options/motionPath"),
+        (.sourceRole(index: nil), "/source/role"), (.sourceRole(index: 3), "/sources/3/role"), (.destinationCloseButton, "/destination/closeButton"),
     ])
     func advisorySubject_MapsToItsPointer(subject: AdvisorySubject, pointer: String) {
         #expect(subject.pointer.description == pointer)
@@ -36,6 +38,14 @@ struct PlanWarningTests {
         (#"{"transition":"push","platform":{"framework":"SwiftUI"},"container":{"width":393,"height":852},"sources":[{"id":"a","namespace":"n","frame":{"x":0,"y":0,"width":100,"height":217},"modifiers":["offset"]}],"destination":{"sourceID":"a","namespace":"n"}}"#, "geometry-read-artifacts", "/sources/0/modifiers"),
         (#"{"transition":"push","platform":{"os":"macCatalyst"},"container":{"width":393,"height":852}}"#, "catalyst-unverified", "/platform/os"),
         (#"{"transition":"present","container":{"width":393,"height":852},"destination":{"presentationStyle":"pageSheet"}}"#, "sheet-treated-as-full-screen", "/destination/presentationStyle"),
+        (#"{"transition":"push","container":{"width":393,"height":852},"animation":{"spring":"bouncy"}}"#, "spring-not-ios", "/animation/spring"),
+        (#"{"transition":"pop","container":{"width":393,"height":852},"animation":{"initialVelocity":-3}}"#, "initial-velocity-not-ios", "/animation/initialVelocity"),
+        (#"{"transition":"push","container":{"width":393,"height":852},"options":{"backgroundMode":"crossfade"}}"#, "crossfade-not-ios", "/options/backgroundMode"),
+        (#"{"transition":"push","container":{"width":393,"height":852},"options":{"motionPath":"arc"}}"#, "arc-path-not-ios", "/options/motionPath"),
+        (#"{"transition":"push","container":{"width":393,"height":852},"destination":{"frame":{"x":0,"y":100,"width":393,"height":752}}}"#, "inset-destination-not-ios", "/destination/frame"),
+        (#"{"transition":"push","container":{"width":393,"height":852},"source":{"frame":{"x":20,"y":780,"width":60,"height":40},"role":"tab"}}"#, "unsuitable-source", "/source/role"),
+        (#"{"transition":"push","platform":{"framework":"SwiftUI"},"container":{"width":393,"height":852},"sources":[{"id":"a","namespace":"n","frame":{"x":0,"y":0,"width":100,"height":217},"role":"widget"}],"destination":{"sourceID":"a","namespace":"n"}}"#, "unsuitable-source", "/sources/0/role"),
+        (#"{"transition":"present","container":{"width":393,"height":852},"destination":{"closeButton":false}}"#, "no-close-button", "/destination/closeButton"),
     ])
     func advisory_BecomesAWarningAtItsPointer(json: String, code: String, pointer: String) throws {
         let warnings = Fixture.warnings(try Fixture.plan(json))

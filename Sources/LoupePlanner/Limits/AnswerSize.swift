@@ -10,7 +10,7 @@ enum AnswerSize {
     static func envelope(_ format: RenderingFormat) -> Int {
         switch format {
         case .json, .waapi: 1_024
-        case .css, .svg: 2_048
+        case .css, .svg, .viewTransition: 2_048
         // The layers' fixed fields, the image assets and their placeholder PNGs.
         case .lottie: 6_144
         }
@@ -26,6 +26,7 @@ enum AnswerSize {
         case .css: 750
         case .waapi: 750
         case .svg: 60
+        case .viewTransition: 500
         case .lottie: 1_000
         }
     }
@@ -35,7 +36,7 @@ enum AnswerSize {
         switch format {
         case .json: 170
         case .svg: 420
-        case .css, .waapi, .lottie: 170
+        case .css, .waapi, .viewTransition, .lottie: 170
         }
     }
 

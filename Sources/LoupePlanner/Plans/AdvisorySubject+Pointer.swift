@@ -21,6 +21,11 @@ extension AdvisorySubject {
         case .destinationSourceID: JSONPointer(["destination", "sourceID"])
         case .destinationNamespace: JSONPointer(["destination", "namespace"])
         case .fitMode: JSONPointer(["options", "fitMode"])
+        case .initialVelocity: JSONPointer(["animation", "initialVelocity"])
+        case .backgroundMode: JSONPointer(["options", "backgroundMode"])
+        case .motionPath: JSONPointer(["options", "motionPath"])
+        case .sourceRole(let index): index.map { JSONPointer(["sources", String($0), "role"]) } ?? JSONPointer(["source", "role"])
+        case .destinationCloseButton: JSONPointer(["destination", "closeButton"])
         }
     }
 }

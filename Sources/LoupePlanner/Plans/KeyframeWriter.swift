@@ -7,21 +7,24 @@ import LoupeLifecycle
 struct KeyframeWriter {
     /// Decimal places for every non-integer number, or nil for round-trip precision.
     let precision: Int?
-
-    static func write(_ keyframe: Keyframe, to writer: inout JSONWriter, precision: Int?) {
-        KeyframeWriter(precision: precision).write(keyframe, to: &writer)
-    }
+    /// Whether keyframes carry `blur` (only when a `dimmingVisualEffect` was asked for, so
+    /// answers without one are unchanged).
+    let blurs: Bool
 
     /// The members a plan and a timeline share, in their order: `keyframes`, `dimmingColor`
-    /// ("#RRGGBB" or "#RRGGBBAA") and `callbacks` on the keyframes' clock.
+    /// ("#RRGGBB" or "#RRGGBBAA"), `dimmingVisualEffect` (only when there is one) and `callbacks`
+    /// on the keyframes' clock.
     static func writeMotion(
-        _ keyframes: [Keyframe], dimmingColor: RGBAColor, callbacks: [TraceEntry], to writer: inout JSONWriter, precision: Int?
+        _ keyframes: [Keyframe], dimmingColor: RGBAColor, dimmingVisualEffect: BlurStyle?, callbacks: [TraceEntry],
+        to writer: inout JSONWriter, precision: Int?
     ) {
+        let keyframeWriter = KeyframeWriter(precision: precision, blurs: dimmingVisualEffect != nil)
         writer.key(Keys.keyframes)
         writer.beginArray()
-        for keyframe in keyframes { write(keyframe, to: &writer, precision: precision) }
+        for keyframe in keyframes { keyframeWriter.write(keyframe, to: &writer) }
         writer.endArray()
         writer.member("dimmingColor", PlanEncoder.hex(dimmingColor))
+        if let dimmingVisualEffect { writer.member("dimmingVisualEffect", dimmingVisualEffect.rawValue) }
         writer.key(Keys.callbacks)
         writer.beginArray()
         for entry in callbacks { TraceWriter.write(entry, to: &writer, precision: precision) }
@@ -42,6 +45,7 @@ struct KeyframeWriter {
         number(Keys.dimming, keyframe.opacity.dimming, &writer)
         number(Keys.background, keyframe.opacity.background, &writer)
         writer.endObject()
+        if blurs { number(Keys.blur, keyframe.blur, &writer) }
         writer.key(Keys.shadow)
         writer.beginObject()
         number(Keys.radius, keyframe.shadow.radius, &writer)
@@ -107,6 +111,7 @@ struct KeyframeWriter {
         static let covered = JSONKey("covered")
         static let destination = JSONKey("destination")
         static let dimming = JSONKey("dimming")
+        static let blur = JSONKey("blur")
         static let height = JSONKey("height")
         static let keyframes = JSONKey("keyframes")
         static let layers = JSONKey("layers")

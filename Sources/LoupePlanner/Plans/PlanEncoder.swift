@@ -3,7 +3,8 @@ import LoupeLifecycle
 
 /// Writes a plan answer in a fixed key order, so identical requests give identical bytes.
 ///
-/// Order: effect, duration, frameRate, keyframes, dimmingColor, callbacks, warnings. Numbers are
+/// Order: effect, duration, frameRate, keyframes, dimmingColor, dimmingVisualEffect (only with
+/// one), callbacks, warnings. Numbers are
 /// the shortest text that reads back exactly, or rounded to `precision` decimal places.
 struct PlanEncoder {
     /// Decimal places for every non-integer number, or nil for round-trip precision.
@@ -26,7 +27,8 @@ struct PlanEncoder {
         writer.member("effect", plan.effect.rawValue)
         number("duration", plan.duration)
         number("frameRate", plan.frameRate)
-        KeyframeWriter.writeMotion(plan.keyframes, dimmingColor: plan.dimmingColor, callbacks: callbacks, to: &writer, precision: precision)
+        KeyframeWriter.writeMotion(plan.keyframes, dimmingColor: plan.dimmingColor, dimmingVisualEffect: plan.dimmingVisualEffect,
+                                   callbacks: callbacks, to: &writer, precision: precision)
         RequestWarning.write(warnings, to: &writer)
         writer.endObject()
     }

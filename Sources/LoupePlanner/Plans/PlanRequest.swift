@@ -14,15 +14,19 @@ public struct PlanRequest: Sendable, Hashable {
     /// a plan's single uninterrupted transition today; it is accepted so one setting serves both
     /// routes. Default `.article`.
     public var callbackOrder: CallbackOrder
+    /// `options.viewTransitionName`: the view-transition-name the `view-transition` rendering
+    /// animates (a CSS custom ident); nil = `loupe-zoom`.
+    public var viewTransitionName: String?
     /// Members the API does not know, reported as `unknown-field` warnings.
     public var unknownFields: [JSONPointer]
 
     public init(scene: ZoomScene, strict: Bool = false, precision: Int? = nil, callbackOrder: CallbackOrder = .article,
-                unknownFields: [JSONPointer] = []) {
+                viewTransitionName: String? = nil, unknownFields: [JSONPointer] = []) {
         self.scene = scene
         self.strict = strict
         self.precision = precision
         self.callbackOrder = callbackOrder
+        self.viewTransitionName = viewTransitionName
         self.unknownFields = unknownFields
     }
 }

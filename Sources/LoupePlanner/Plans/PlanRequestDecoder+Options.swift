@@ -27,12 +27,14 @@ extension PlanRequestDecoder {
         let motionPath = reader.choice(object, "motionPath", as: MotionPath.self) ?? .straight
         let backgroundMode = reader.choice(object, "backgroundMode", as: BackgroundMode.self) ?? .zoom
         let dimming = readDimming(object)
+        let visualEffect = reader.choice(object, "dimmingVisualEffect", as: BlurStyle.self)
         let strict = reader.bool(object, "strict") ?? false
         let precision = reader.integer(object, "precision", in: Self.precisionRange)
         guard reader.errors.count == errorsBefore, let dimming else {
             return DecodedOptions(zoom: nil, strict: strict, precision: precision, object: object)
         }
-        let options = ZoomOptions(fitMode: fitMode, motionPath: motionPath, backgroundMode: backgroundMode, dimming: dimming)
+        let options = ZoomOptions(fitMode: fitMode, motionPath: motionPath, backgroundMode: backgroundMode, dimming: dimming,
+                                  dimmingVisualEffect: visualEffect)
         return DecodedOptions(zoom: options, strict: strict, precision: precision, object: object)
     }
 
@@ -54,6 +56,35 @@ extension PlanRequestDecoder {
         }
         let opacity = reader.number(object, "opacity", in: 0...1) ?? Dimming.zoomDefault.strength
         return Dimming(color: color, strength: opacity)
+    }
+
+    /// `options.viewTransitionName`: a CSS `<custom-ident>` as the `view-transition-name`
+    /// property takes it (CSS Values 4 §4.2, View Transitions §3.1): ASCII letters, digits, "-"
+    /// and "_", not starting with a digit or "-" + digit, and none of the words the property or
+    /// CSS reserves. Restricting to ASCII keeps every accepted name safe to write into the
+    /// stylesheet as is (no escapes, nothing that could end a comment or a rule).
+    func readViewTransitionName(_ options: FieldReader.Object) -> String? {
+        guard let text = reader.string(options, "viewTransitionName", maxLength: 64) else { return nil }
+        guard Self.isCustomIdent(text) else {
+            reader.fail(options.pointer.appending("viewTransitionName"),
+                        "must be a CSS name such as \"hero-photo\" (ASCII letters, digits, \"-\", \"_\"; not starting with a digit; not none, auto, match-element or a CSS-wide keyword), not \"\(text)\"")
+            return nil
+        }
+        return text
+    }
+
+    static func isCustomIdent(_ text: String) -> Bool {
+        let reserved: Set<String> = ["none", "auto", "match-element", "initial", "inherit", "unset", "revert", "revert-layer", "default"]
+        let bytes = Array(text.utf8)
+        guard let first = bytes.first, !reserved.contains(text.lowercased()) else { return false }
+        func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == UInt8(ascii: "_") }
+        func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+        let hyphen = UInt8(ascii: "-")
+        guard bytes.allSatisfy({ isLetter($0) || isDigit($0) || $0 == hyphen }) else { return false }
+        if isLetter(first) { return true }
+        // "-" must be followed by a letter, "_" or another "-" ("--name" is valid too).
+        guard first == hyphen, bytes.count > 1 else { return false }
+        return isLetter(bytes[1]) || bytes[1] == hyphen
     }
 
     /// "#RRGGBB" or "#RRGGBBAA" (hex digits in either case) as components in 0...1.

@@ -21,8 +21,9 @@ extension PlanRequestDecoder {
             guard let object = reader.object(root, "source") else { return nil }
             let frame = rect(object, "frame", required: true)
             let radius = reader.number(object, "cornerRadius", in: Self.cornerRadiusRange) ?? 0
+            let role = reader.choice(object, "role", as: SourceRole.self)
             guard let frame else { return nil }
-            return .view(SourceView(frame: frame, cornerRadius: radius))
+            return .view(SourceView(frame: frame, cornerRadius: radius, role: role))
         }
     }
 
@@ -45,8 +46,9 @@ extension PlanRequestDecoder {
             for (modifier, modifierPointer) in reader.array(object, "modifiers", maxCount: Self.maximumModifiers) ?? [] {
                 if let name = reader.string(modifier, at: modifierPointer) { modifiers.append(name) }
             }
+            let role = reader.choice(object, "role", as: SourceRole.self)
             if let id, let namespace, let frame {
-                sources.append(MatchedSource(id: id, namespace: namespace, frame: frame, cornerRadius: radius, modifiers: modifiers))
+                sources.append(MatchedSource(id: id, namespace: namespace, frame: frame, cornerRadius: radius, modifiers: modifiers, role: role))
             }
         }
         guard reader.errors.count == errorsBefore else { return nil }
@@ -67,6 +69,7 @@ extension PlanRequestDecoder {
         let radius = reader.number(object, "cornerRadius", in: Self.cornerRadiusRange) ?? 0
         let opaque = reader.bool(object, "opaque") ?? true
         let style = reader.choice(object, "presentationStyle", as: PresentationStyle.self) ?? .fullScreen
+        let closeButton = reader.bool(object, "closeButton")
         var sourceID: String?
         var namespace: String?
         switch framework {
@@ -80,7 +83,7 @@ extension PlanRequestDecoder {
         }
         guard reader.errors.count == errorsBefore, let frame else { return nil }
         return Destination(frame: frame, alignmentRect: alignmentRect, cornerRadius: radius, isOpaque: opaque,
-                           presentationStyle: style, sourceID: sourceID, namespace: namespace)
+                           presentationStyle: style, sourceID: sourceID, namespace: namespace, hasCloseButton: closeButton)
     }
 
     // MARK: - Helpers

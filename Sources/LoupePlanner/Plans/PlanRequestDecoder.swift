@@ -46,9 +46,11 @@ public final class PlanRequestDecoder {
         guard let root = reader.object(document, at: .root) else { return (nil, false) }
         let transition = reader.choice(root, "transition", required: true, as: TransitionKind.self)
         let shared = readShared(root, transition: transition ?? .push)
+        let viewTransitionName = shared.options.flatMap(readViewTransitionName)
         guard reader.errors.isEmpty, transition != nil, let scene = shared.scene else { return (nil, shared.strict) }
         let request = PlanRequest(scene: scene, strict: shared.strict, precision: shared.precision,
-                                  callbackOrder: shared.callbackOrder, unknownFields: reader.unknownFields)
+                                  callbackOrder: shared.callbackOrder, viewTransitionName: viewTransitionName,
+                                  unknownFields: reader.unknownFields)
         return (request, shared.strict)
     }
 

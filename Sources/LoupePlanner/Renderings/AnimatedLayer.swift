@@ -1,3 +1,5 @@
+import LoupeGeometry
+
 /// One element of a web rendering: how it is placed (static style) and how it animates
 /// (keyframes at offsets 0...1 of the plan's duration).
 ///
@@ -39,5 +41,14 @@ struct AnimatedLayer: Sendable, Hashable {
         }
         kept.append(frames[frames.count - 1])
         return kept
+    }
+}
+
+extension AnimatedLayer {
+    /// A layer whose values at each timed keyframe are `values(keyframe)`, simplified.
+    init(name: String, role: String, style: [Declaration], frames: [(offset: Double, keyframe: Keyframe)],
+         values: (Keyframe) -> [Declaration]) {
+        let animated = frames.map { Frame(offset: $0.offset, values: values($0.keyframe)) }
+        self.init(name: name, role: role, style: style, frames: Self.simplified(animated))
     }
 }

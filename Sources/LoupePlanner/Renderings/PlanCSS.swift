@@ -29,7 +29,7 @@ enum PlanCSS {
             css += "\n/* \(layer.role) */\n"
             css += rule(".loupe-\(layer.name)", layer.style, places: places,
                         extra: ["animation: loupe-\(layer.name) \(duration) linear both;"])
-            css += keyframes(layer, places: places)
+            css += keyframes(layer, named: "loupe-\(layer.name)", places: places)
         }
         css += "\n/* The plan's progress curve (its spring) as an easing, for properties of your own:\n"
         css += "   transition: transform \(duration) var(--loupe-easing); */\n"
@@ -37,15 +37,16 @@ enum PlanCSS {
         return css
     }
 
-    private static func rule(_ selector: String, _ style: [AnimatedLayer.Declaration], places: Int, extra: [String]) -> String {
+    static func rule(_ selector: String, _ style: [AnimatedLayer.Declaration], places: Int, extra: [String]) -> String {
         var text = selector + " {\n"
         for declaration in style { text += "  \(declaration.property.rawValue): \(declaration.value.css(places: places));\n" }
         for line in extra { text += "  \(line)\n" }
         return text + "}\n"
     }
 
-    private static func keyframes(_ layer: AnimatedLayer, places: Int) -> String {
-        var text = "@keyframes loupe-\(layer.name) {\n"
+    /// `layer`'s frames as `@keyframes name`, offsets as percentages.
+    static func keyframes(_ layer: AnimatedLayer, named name: String, places: Int) -> String {
+        var text = "@keyframes \(name) {\n"
         for frame in layer.frames {
             let declarations = frame.values.map { "\($0.property.rawValue): \($0.value.css(places: places));" }
             text += "  \(DecimalText.text(frame.offset * 100, places: 4))% { \(declarations.joined(separator: " ")) }\n"

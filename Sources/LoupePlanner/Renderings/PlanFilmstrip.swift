@@ -104,7 +104,8 @@ enum PlanFilmstrip {
         badge(number, x: left + 11, y: top + 11, into: &svg)
         svg.label("t = \(DecimalText.text(keyframe.time, places: 3)) s", ["x": SVGWriter.number(centre), "y": SVGWriter.number(top + panel.height + 17),
                                                                           "font-size": "11", "text-anchor": "middle", "fill": "#202124"])
-        svg.label("p = \(DecimalText.text(keyframe.progress, places: 3))", ["x": SVGWriter.number(centre), "y": SVGWriter.number(top + panel.height + 32),
+        let blur = plan.dimmingVisualEffect == nil ? "" : ", blur \(DecimalText.text(keyframe.blur, places: 1)) pt"
+        svg.label("p = \(DecimalText.text(keyframe.progress, places: 3))\(blur)", ["x": SVGWriter.number(centre), "y": SVGWriter.number(top + panel.height + 32),
                                                                            "font-size": "11", "text-anchor": "middle", "fill": "#5f6368"])
     }
 

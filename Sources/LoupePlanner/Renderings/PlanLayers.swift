@@ -32,8 +32,7 @@ enum PlanLayers {
 
         func layer(_ name: String, _ role: String, _ style: [AnimatedLayer.Declaration],
                    _ values: (Keyframe) -> [AnimatedLayer.Declaration]) -> AnimatedLayer {
-            let animated = frames.map { AnimatedLayer.Frame(offset: $0.offset, values: values($0.keyframe)) }
-            return AnimatedLayer(name: name, role: role, style: style, frames: AnimatedLayer.simplified(animated))
+            AnimatedLayer(name: name, role: role, style: style, frames: frames, values: values)
         }
         let fullContainer = placement(Rect(origin: .zero, size: container))
         let atPage = placement(page) + [.init(property: .transformOrigin, value: .keyword("0 0"))]
@@ -46,6 +45,14 @@ enum PlanLayers {
             layer("source", "your source view, hidden while the card carries it", []) {
                 [.init(property: .opacity, value: .number($0.opacity.sourceSlot))]
             },
+        ]
+        if plan.dimmingVisualEffect != nil {
+            // Its own layer, because the dimming layer's opacity would fade the blur with it.
+            layers.append(layer("blur", "dimmingVisualEffect: blurs what lies behind it, the covered page", fullContainer) {
+                [.init(property: .backdropFilter, value: .blur($0.blur))]
+            })
+        }
+        layers += [
             layer("dimming", "the scrim over the covered page", fullContainer + [.init(property: .backgroundColor, value: .keyword(PlanEncoder.hex(plan.dimmingColor)))]) {
                 [.init(property: .opacity, value: .number($0.opacity.dimming))]
             },
@@ -72,7 +79,7 @@ enum PlanLayers {
     // MARK: - Values
 
     /// Offsets from times; a plan with no duration (or one keyframe) holds its last state from 0 to 1.
-    private static func timedKeyframes(_ plan: ZoomPlan) -> [(offset: Double, keyframe: Keyframe)] {
+    static func timedKeyframes(_ plan: ZoomPlan) -> [(offset: Double, keyframe: Keyframe)] {
         guard let last = plan.keyframes.last else { return [] }
         guard plan.duration > 0, plan.keyframes.count > 1 else { return [(0, last), (1, last)] }
         return plan.keyframes.enumerated().map { index, keyframe in
@@ -85,18 +92,18 @@ enum PlanLayers {
         [.init(property: .position, value: .keyword("absolute"))] + frame(rect)
     }
 
-    private static func frame(_ rect: Rect) -> [AnimatedLayer.Declaration] {
+    static func frame(_ rect: Rect) -> [AnimatedLayer.Declaration] {
         [.init(property: .left, value: .length(rect.x)), .init(property: .top, value: .length(rect.y)),
          .init(property: .width, value: .length(rect.width)), .init(property: .height, value: .length(rect.height))]
     }
 
     /// The frame and border-radius of a rounded rect, container coordinates: the card's box.
-    private static func box(_ mask: RoundedRect) -> [AnimatedLayer.Declaration] {
+    static func box(_ mask: RoundedRect) -> [AnimatedLayer.Declaration] {
         frame(mask.rect) + [.init(property: .borderRadius, value: .length(mask.cornerRadius))]
     }
 
     /// CSS blur radius is 2σ.
-    private static func shadow(_ shadow: Shadow) -> StyleValue {
+    static func shadow(_ shadow: Shadow) -> StyleValue {
         .shadow(offsetY: shadow.offsetY, blur: 2 * shadow.radius, opacity: shadow.opacity)
     }
 

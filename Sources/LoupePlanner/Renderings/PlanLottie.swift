@@ -21,7 +21,8 @@ import LoupeGeometry
 /// Approximations: the shadow is a hard-edged rounded rect (no blur: effects are not played
 /// by every player), the plan's mask grown by its blur σ and moved down by its offset, at half
 /// its opacity; a crossfade plan's separate page layer is not drawn (the card carries the
-/// zooming content). Numbers have `options.precision` decimals, default 3.
+/// zooming content), nor is the blur of `options.dimmingVisualEffect` (an effect as well).
+/// Numbers have `options.precision` decimals, default 3.
 enum PlanLottie {
     /// RGB 0...1 of the placeholders a client's images cover.
     static let cardColour = [0, 0.478, 1.0]

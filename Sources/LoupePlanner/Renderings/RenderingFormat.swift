@@ -11,6 +11,10 @@ public enum RenderingFormat: String, Sendable, Hashable, CaseIterable {
     case waapi
     /// A picture: a plan's filmstrip and progress curve, or a lifecycle trace's swimlanes.
     case svg
+    /// A stylesheet that makes the browser's own view transition (`document.startViewTransition`)
+    /// play a plan. Its media type is CSS's, so Accept alone never chooses it (ties go to `css`,
+    /// offered first): ask with `?format=view-transition`.
+    case viewTransition = "view-transition"
     /// A Lottie (Bodymovin) animation, for lottie-ios, lottie-android, lottie-web and rlottie.
     case lottie
 
@@ -24,7 +28,7 @@ public enum RenderingFormat: String, Sendable, Hashable, CaseIterable {
     public var mediaType: String {
         switch self {
         case .json: "application/json"
-        case .css: "text/css"
+        case .css, .viewTransition: "text/css"
         case .waapi: "application/vnd.loupe.waapi+json"
         case .svg: "image/svg+xml"
         case .lottie: "application/vnd.loupe.lottie+json"
@@ -33,6 +37,6 @@ public enum RenderingFormat: String, Sendable, Hashable, CaseIterable {
 
     /// The Content-Type of an answer in this format (CSS is text, so it names its charset).
     public var contentType: String {
-        self == .css ? "text/css; charset=utf-8" : mediaType
+        mediaType == "text/css" ? "text/css; charset=utf-8" : mediaType
     }
 }

@@ -11,6 +11,10 @@ enum StyleProperty: String, Sendable, Hashable {
     case opacity
     case borderRadius = "border-radius"
     case boxShadow = "box-shadow"
+    case zIndex = "z-index"
+    case mixBlendMode = "mix-blend-mode"
+    case backdropFilter = "backdrop-filter"
+    case filter
 
     var scriptName: String {
         let words = rawValue.split(separator: "-")
@@ -31,6 +35,12 @@ enum StyleValue: Sendable, Hashable {
     case inset(top: Double, right: Double, bottom: Double, left: Double, radius: Double)
     /// `0 offsetY blur rgba(0, 0, 0, opacity)`: a black drop shadow.
     case shadow(offsetY: Double, blur: Double, opacity: Double)
+    /// The drop shadow above a scrim drawn as a second, spread shadow that reaches past any
+    /// viewport (`200vmax`): how a view-transition group dims what lies beneath it, for which
+    /// the browser's pseudo-element tree has no layer of its own.
+    case shadowOverScrim(offsetY: Double, blur: Double, opacity: Double, scrim: RGBAColor)
+    /// `blur(Npx)`: a Gaussian blur of standard deviation N points (`filter`, `backdrop-filter`).
+    case blur(Double)
     /// Text used as is: keywords and colours.
     case keyword(String)
 
@@ -46,6 +56,11 @@ enum StyleValue: Sendable, Hashable {
             return "inset(\(px(top)) \(px(right)) \(px(bottom)) \(px(left)) round \(px(radius)))"
         case .shadow(let offsetY, let blur, let opacity):
             return "0 \(px(offsetY)) \(px(blur)) rgba(0, 0, 0, \(n(opacity)))"
+        case .shadowOverScrim(let offsetY, let blur, let opacity, let scrim):
+            func byte(_ component: Double) -> String { String(Int((min(max(component, 0), 1) * 255).rounded())) }
+            let color = "rgba(\(byte(scrim.red)), \(byte(scrim.green)), \(byte(scrim.blue)), \(n(scrim.alpha)))"
+            return StyleValue.shadow(offsetY: offsetY, blur: blur, opacity: opacity).css(places: places) + ", 0 0 0 200vmax " + color
+        case .blur(let radius): return "blur(" + px(radius) + ")"
         case .keyword(let text): return text
         }
     }

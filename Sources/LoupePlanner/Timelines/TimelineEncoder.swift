@@ -11,7 +11,8 @@ enum TimelineEncoder {
         writer.beginObject()
         number("duration", timeline.duration, &writer, precision)
         number("frameRate", timeline.frameRate, &writer, precision)
-        KeyframeWriter.writeMotion(timeline.keyframes, dimmingColor: timeline.dimmingColor, callbacks: timeline.callbacks,
+        KeyframeWriter.writeMotion(timeline.keyframes, dimmingColor: timeline.dimmingColor,
+                                   dimmingVisualEffect: timeline.dimmingVisualEffect, callbacks: timeline.callbacks,
                                    to: &writer, precision: precision)
         writeSegments(timeline.segments, &writer, precision)
         writeReleases(timeline.releases, &writer, precision)

@@ -23,7 +23,9 @@ info:
     **Formats.** /v1 answers come as `json` (the default), `css` (plans: `@keyframes` and
     `animation` rules a browser plays), `waapi` (plans: keyframes and timing for
     `Element.animate()`), `svg` (plans: a filmstrip and the spring's progress curve;
-    lifecycle traces: swimlanes) and `lottie` (plans: a Lottie animation for lottie-ios,
+    lifecycle traces: swimlanes), `view-transition` (plans: a stylesheet that makes the
+    browser's `document.startViewTransition` play the plan; it shares CSS's media type, so only
+    `?format=` asks for it) and `lottie` (plans: a Lottie animation for lottie-ios,
     lottie-android, lottie-web and rlottie). `?format=` chooses and wins; otherwise the Accept header does
     (highest weight, ties to JSON) and the answer says `Vary: Accept`. Nothing acceptable: 406
     `not-acceptable`.
@@ -332,7 +334,7 @@ paths:
                 value: {"transition":"pop","container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},"destination":{"frame":{"x":0,"y":0,"width":393,"height":852},"alignmentRect":{"x":0,"y":0,"width":393,"height":393}}}
               present:
                 summary: A full-screen presentation from a poster, with a duration-and-bounce spring.
-                value: {"transition":"present","container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":138,"y":300,"width":117,"height":176},"cornerRadius":12},"destination":{"frame":{"x":0,"y":0,"width":393,"height":852},"alignmentRect":{"x":0,"y":100,"width":393,"height":590},"presentationStyle":"fullScreen"},"animation":{"spring":{"duration":0.5,"bounce":0.1}}}
+                value: {"transition":"present","container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":138,"y":300,"width":117,"height":176},"cornerRadius":12},"destination":{"frame":{"x":0,"y":0,"width":393,"height":852},"alignmentRect":{"x":0,"y":100,"width":393,"height":590},"presentationStyle":"fullScreen","closeButton":true},"animation":{"spring":{"duration":0.5,"bounce":0.1}}}
               dismiss:
                 summary: Its dismissal, with a response-and-damping-ratio spring.
                 value: {"transition":"dismiss","container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":138,"y":300,"width":117,"height":176},"cornerRadius":12},"destination":{"frame":{"x":0,"y":0,"width":393,"height":852},"alignmentRect":{"x":0,"y":100,"width":393,"height":590},"presentationStyle":"fullScreen"},"animation":{"spring":{"response":0.4,"dampingRatio":0.9}}}
@@ -355,7 +357,7 @@ paths:
         '200':
           description: |
             The plan, in the format `?format=` or Accept chose: the JSON plan, CSS, WAAPI keyframes,
-            an SVG picture or a Lottie animation. Identical requests give identical bytes.
+            an SVG picture, a view-transition stylesheet or a Lottie animation. Identical requests give identical bytes.
           headers:
             X-Request-ID:
               $ref: '#/components/headers/RequestID'
@@ -397,23 +399,38 @@ paths:
                       - {"time":0.07,"runLoop":1,"viewController":"destination","kind":"state","name":"appeared"}
                       - {"time":0.07,"runLoop":1,"viewController":"destination","kind":"delegate","name":"navigationController(_:didShow:animated:)"}
                     warnings:
+                      - {"code":"spring-not-ios","message":"Neither UIKit's nor SwiftUI's zoom takes a timing: iOS always runs its own critically damped spring. This plan follows the spring asked for; leave animation.spring out to match iOS.","pointer":"/animation/spring"}
                       - {"code":"low-frame-rate","message":"At 24 keyframes per second the motion will look choppy; use at least 30 (60 matches most displays).","pointer":"/animation/frameRate"}
             text/css:
               schema:
                 type: string
-                description: "One `.loupe-<layer>` rule and one `@keyframes loupe-<layer>` rule per layer, bottom to top, then `:root { --loupe-easing: linear(…) }`, the plan's spring as an easing for properties of your own."
+                description: "`format=css`: one `.loupe-<layer>` rule and one `@keyframes loupe-<layer>` rule per layer, bottom to top, then `:root { --loupe-easing: linear(…) }`, the plan's spring as an easing for properties of your own. `format=view-transition`: one rule and one `@keyframes NAME-<part>` rule for each of `::view-transition-group(NAME)`, `::view-transition-old(NAME)`, `::view-transition-new(NAME)`, `::view-transition-old(root)` and `::view-transition-new(root)` (NAME is `options.viewTransitionName`, default `loupe-zoom`)."
               examples:
                 css:
                   summary: The same plan as CSS (its start; the layers' rules follow).
                   x-request: {"query":"format=css","body":{"transition":"push","container":{"width":100,"height":200,"cornerRadius":20},"source":{"frame":{"x":10,"y":20,"width":40,"height":80},"cornerRadius":4},"animation":{"frameRate":24,"spring":{"response":0.05,"dampingRatio":1}},"options":{"precision":2}}}
                   value: |-
-                    /* Loupe plan: push, effect zoom, 73.48ms, 3 keyframes at 24 fps, 1 warning(s): see format=json.
+                    /* Loupe plan: push, effect zoom, 73.48ms, 3 keyframes at 24 fps, 2 warning(s): see format=json.
                        Markup: .loupe-container holding the layers below in this order, bottom to top. */
                     .loupe-container {
                       position: relative;
                       width: 100px;
                       height: 200px;
                       overflow: hidden;
+                    }
+                    ...
+                view-transition:
+                  summary: The same plan as a stylesheet for document.startViewTransition (its start; the group's keyframes and the other parts follow).
+                  x-request: {"query":"format=view-transition","body":{"transition":"push","container":{"width":100,"height":200,"cornerRadius":20},"source":{"frame":{"x":10,"y":20,"width":40,"height":80},"cornerRadius":4},"animation":{"frameRate":24,"spring":{"response":0.05,"dampingRatio":1}},"options":{"precision":2,"viewTransitionName":"hero-photo"}}}
+                  value: |-
+                    /* Loupe plan as a view transition: push, effect zoom, 73.48ms, 3 keyframes, 2 warning(s): see format=json.
+                       Give view-transition-name: hero-photo to the source before the update and to the destination page after it,
+                       then call document.startViewTransition(update). The plan's container is the viewport. */
+
+                    /* the card: its box follows the plan's mask; its shadow draws the dimming */
+                    ::view-transition-group(hero-photo) {
+                      overflow: clip;
+                      animation: hero-photo-group 73.48ms linear both;
                     }
                     ...
             application/vnd.loupe.waapi+json:
@@ -486,14 +503,14 @@ paths:
                     type: https://loupe.dev/problems/not-acceptable
                     title: No acceptable representation
                     status: 406
-                    detail: /v1/plans offers format=json|css|waapi|svg|lottie, not "xml".
+                    detail: /v1/plans offers format=json|css|waapi|svg|view-transition|lottie, not "xml".
                 accept:
                   x-request: {"headers":{"Accept":"text/html"},"body":{}}
                   value:
                     type: https://loupe.dev/problems/not-acceptable
                     title: No acceptable representation
                     status: 406
-                    detail: /v1/plans answers application/json, text/css, application/vnd.loupe.waapi+json, image/svg+xml, application/vnd.loupe.lottie+json (formats json, css, waapi, svg, lottie); the Accept header allows none of them.
+                    detail: /v1/plans answers application/json, text/css, application/vnd.loupe.waapi+json, image/svg+xml, application/vnd.loupe.lottie+json (formats json, css, waapi, svg, view-transition, lottie); the Accept header allows none of them.
         '413':
           $ref: '#/components/responses/ContentTooLarge'
         '415':
@@ -796,7 +813,7 @@ paths:
             examples:
               timeline-pinch-dismiss:
                 summary: A presented page pinched closed with a little spin; it lands in its thumbnail.
-                value: {"container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},"destination":{"alignmentRect":{"x":0,"y":0,"width":393,"height":393},"presentationStyle":"fullScreen"},"initial":"presented","events":[{"time":0,"type":"touchesBegan","gesture":"pinch","touches":[{"x":86,"y":426},{"x":306,"y":426}]},{"time":0.04,"type":"touchesMoved","touches":[{"x":86.3,"y":386.9},{"x":280.3,"y":406.4}]},{"time":0.08,"type":"touchesMoved","touches":[{"x":87.4,"y":350.4},{"x":254,"y":384.2}]},{"time":0.12,"type":"touchesMoved","touches":[{"x":88.7,"y":316.6},{"x":227.3,"y":359.4}]},{"time":0.16,"type":"touchesMoved","touches":[{"x":90.1,"y":285.3},{"x":200.6,"y":332}]},{"time":0.2,"type":"touchesMoved","touches":[{"x":91,"y":256.6},{"x":174.4,"y":302.1}]},{"time":0.24,"type":"touchesMoved","touches":[{"x":91.1,"y":230.2},{"x":148.9,"y":269.8}]},{"time":0.24,"type":"touchesEnded"}]}
+                value: {"container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},"destination":{"alignmentRect":{"x":0,"y":0,"width":393,"height":393},"presentationStyle":"fullScreen","closeButton":true},"initial":"presented","events":[{"time":0,"type":"touchesBegan","gesture":"pinch","touches":[{"x":86,"y":426},{"x":306,"y":426}]},{"time":0.04,"type":"touchesMoved","touches":[{"x":86.3,"y":386.9},{"x":280.3,"y":406.4}]},{"time":0.08,"type":"touchesMoved","touches":[{"x":87.4,"y":350.4},{"x":254,"y":384.2}]},{"time":0.12,"type":"touchesMoved","touches":[{"x":88.7,"y":316.6},{"x":227.3,"y":359.4}]},{"time":0.16,"type":"touchesMoved","touches":[{"x":90.1,"y":285.3},{"x":200.6,"y":332}]},{"time":0.2,"type":"touchesMoved","touches":[{"x":91,"y":256.6},{"x":174.4,"y":302.1}]},{"time":0.24,"type":"touchesMoved","touches":[{"x":91.1,"y":230.2},{"x":148.9,"y":269.8}]},{"time":0.24,"type":"touchesEnded"}]}
               timeline-swipe-down-cancel:
                 summary: A short swipe down on a page scrolled to the top, held still and let go; it springs back.
                 value: {"container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},"destination":{"alignmentRect":{"x":0,"y":0,"width":393,"height":393}},"initial":"pushed","events":[{"time":0,"type":"touchesBegan","gesture":"pan","touches":[{"x":200,"y":300}]},{"time":0.033,"type":"touchesMoved","touches":[{"x":201,"y":318}]},{"time":0.067,"type":"touchesMoved","touches":[{"x":202,"y":345}]},{"time":0.1,"type":"touchesMoved","touches":[{"x":203,"y":372}]},{"time":0.133,"type":"touchesMoved","touches":[{"x":204,"y":395}]},{"time":0.167,"type":"touchesMoved","touches":[{"x":205,"y":408}]},{"time":0.2,"type":"touchesMoved","touches":[{"x":206,"y":412}]},{"time":0.4,"type":"touchesEnded"}],"destinationScroll":{"contentOffset":{"x":0,"y":0},"scrollsVertically":true}}
@@ -954,7 +971,7 @@ paths:
                     type: https://loupe.dev/problems/work-limit-exceeded
                     title: The answer would exceed the server's work limit
                     status: 422
-                    detail: The json answer would be about 8536622 bytes, over the server's answer limit (max-answer-bytes) of 4194304 bytes. Ask for fewer events, a shorter script, a lower frame rate or a more compact format.
+                    detail: The json answer would be about 8537022 bytes, over the server's answer limit (max-answer-bytes) of 4194304 bytes. Ask for fewer events, a shorter script, a lower frame rate or a more compact format.
         '503':
           $ref: '#/components/responses/ServerBusy'
 components:
@@ -973,12 +990,13 @@ components:
       description: |
         The rendering: `json` (the plan), `css` (`@keyframes` and `animation` rules), `waapi`
         (keyframes and timing for `Element.animate()`), `svg` (a filmstrip and the progress
-        curve) or `lottie` (a Lottie animation). Wins over Accept; without it Accept decides
-        (`application/json`, `text/css`, `application/vnd.loupe.waapi+json`, `image/svg+xml`,
-        `application/vnd.loupe.lottie+json`). Anything else is a 406.
+        curve), `view-transition` (a stylesheet for the browser's view transitions) or `lottie` (a
+        Lottie animation). Wins over Accept; without it Accept decides (`application/json`,
+        `text/css`, `application/vnd.loupe.waapi+json`, `image/svg+xml`,
+        `application/vnd.loupe.lottie+json`; `text/css` means `css`). Anything else is a 406.
       schema:
         type: string
-        enum: [json, css, waapi, svg, lottie]
+        enum: [json, css, waapi, svg, view-transition, lottie]
         default: json
     LifecycleFormat:
       name: format
@@ -1483,7 +1501,7 @@ components:
             - type: 'null'
         options:
           anyOf:
-            - $ref: '#/components/schemas/Options'
+            - $ref: '#/components/schemas/PlanOptions'
             - type: 'null'
         callbackOrder:
           anyOf:
@@ -1572,6 +1590,16 @@ components:
           anyOf:
             - $ref: '#/components/schemas/CornerRadius'
             - type: 'null'
+        role:
+          $ref: '#/components/schemas/SourceRole'
+    SourceRole:
+      type: [string, 'null']
+      enum: [image, cover, card, avatar, tab, menu, control, widget, liveActivity, denseGridCell, liveContent, null]
+      description: |
+        What the source is, so Loupe can advise: the zoom suits content opening into its page
+        (image, cover, card, avatar); a tab, a menu, a control, a widget, a Live Activity, a
+        cell of a dense grid or live content get an `unsuitable-source` warning. The plan is
+        the same either way.
     MatchedSource:
       type: object
       additionalProperties: true
@@ -1599,6 +1627,8 @@ components:
           items:
             type: string
             maxLength: 256
+        role:
+          $ref: '#/components/schemas/SourceRole'
     Destination:
       type: object
       additionalProperties: true
@@ -1637,6 +1667,12 @@ components:
           type: [string, 'null']
           maxLength: 256
           description: SwiftUI only.
+        closeButton:
+          type: [boolean, 'null']
+          description: |
+            Whether the page shows a close or Done button. A full-screen (or over-full-screen)
+            presentation that does not say true gets a `no-close-button` warning: the pinch and
+            swipe-down dismissals are invisible, so a button is advised.
     Spring:
       description: |
         A preset name, `{response, dampingRatio}` (both required) or `{duration, bounce}`
@@ -1750,6 +1786,17 @@ components:
               minimum: 0
               maximum: 1
               default: 0.15
+        dimmingVisualEffect:
+          type: [string, 'null']
+          enum: [extraLight, light, dark, regular, prominent,
+                 systemUltraThinMaterial, systemThinMaterial, systemMaterial, systemThickMaterial, systemChromeMaterial,
+                 systemUltraThinMaterialLight, systemThinMaterialLight, systemMaterialLight, systemThickMaterialLight, systemChromeMaterialLight,
+                 systemUltraThinMaterialDark, systemThinMaterialDark, systemMaterialDark, systemThickMaterialDark, systemChromeMaterialDark, null]
+          description: |
+            UIKit's `dimmingVisualEffect`, a UIBlurEffect.Style name: a blur over the content
+            behind the zoomed page. Keyframes then carry `blur` (points): ultra-thin materials 10,
+            thin 15, material 20, thick 25, chrome 30, the classic styles 30 (Apple publishes no
+            radii; docs/behaviour.md says how these were chosen). Default null: no blur.
         strict:
           type: [boolean, 'null']
           default: false
@@ -1773,8 +1820,9 @@ components:
       description: |
         A plan for the Web Animations API: for each layer, `element.animate(keyframes[layer], timing)`
         after `Object.assign(element.style, styles[layer])`. Layers come bottom to top: covered,
-        source, dimming, shadow, background, page (crossfade only), destination, snapshot, the
-        same as the CSS rendering's `.loupe-<layer>` rules.
+        source, blur (with `options.dimmingVisualEffect` only: `backdropFilter`), dimming,
+        shadow, background, page (crossfade only), destination, snapshot, the same as the CSS
+        rendering's `.loupe-<layer>` rules.
       properties:
         keyframes:
           type: object
@@ -2144,6 +2192,8 @@ components:
           type: string
           pattern: '^#[0-9A-F]{6}([0-9A-F]{2})?$'
           description: The scrim colour as "#RRGGBB" (or "#RRGGBBAA"); its opacity per keyframe is `opacity.dimming`.
+        dimmingVisualEffect:
+          $ref: '#/components/schemas/BlurStyle'
         callbacks:
           type: array
           description: |
@@ -2155,6 +2205,15 @@ components:
           type: array
           items:
             $ref: '#/components/schemas/Warning'
+    BlurStyle:
+      type: string
+      description: |
+        Present only when `options.dimmingVisualEffect` was asked for and the effect is a zoom:
+        the UIBlurEffect style whose blur the keyframes' `blur` carries.
+      enum: [extraLight, light, dark, regular, prominent,
+             systemUltraThinMaterial, systemThinMaterial, systemMaterial, systemThickMaterial, systemChromeMaterial,
+             systemUltraThinMaterialLight, systemThinMaterialLight, systemMaterialLight, systemThickMaterialLight, systemChromeMaterialLight,
+             systemUltraThinMaterialDark, systemThinMaterialDark, systemMaterialDark, systemThickMaterialDark, systemChromeMaterialDark]
     Matrix:
       type: array
       description: '[a, b, c, d, tx, ty], CSS matrix() order: page-local → container coordinates.'
@@ -2210,6 +2269,13 @@ components:
               $ref: '#/components/schemas/Opacity'
             background:
               $ref: '#/components/schemas/Opacity'
+        blur:
+          type: number
+          minimum: 0
+          description: |
+            Only when `options.dimmingVisualEffect` is set: the blur over the covered page in
+            points, as a Gaussian standard deviation (CSS `blur()`), following the dimming's
+            progress (0 at the source, the style's radius at rest on the page).
         shadow:
           type: object
           additionalProperties: false
@@ -2264,7 +2330,9 @@ components:
                  alignment-rect-ignored, transparent-destination, zoom-not-declared, unknown-field,
                  gesture-cannot-open, scroll-view-zoomed-in, scroll-view-not-at-top,
                  not-from-leading-edge, swipe-not-downward, pinch-spread, gesture-not-recognized, touches-too-close,
-                 gesture-superseded, spread-to-open-not-ios, dismissal-vetoed, popover-gesture-dismisses]
+                 gesture-superseded, spread-to-open-not-ios, dismissal-vetoed, popover-gesture-dismisses,
+                 spring-not-ios, initial-velocity-not-ios, crossfade-not-ios, arc-path-not-ios, inset-destination-not-ios,
+                 unsuitable-source, no-close-button]
         message:
           type: string
           description: Prose; may change.
@@ -2545,6 +2613,21 @@ components:
           anyOf:
             - $ref: '#/components/schemas/DestinationScroll'
             - type: 'null'
+    PlanOptions:
+      description: The options plans and timelines share, plus the plan-only ones below (a timeline reports those as unknown fields).
+      allOf:
+        - $ref: '#/components/schemas/Options'
+        - type: object
+          properties:
+            viewTransitionName:
+              type: [string, 'null']
+              maxLength: 64
+              pattern: '^(-?[A-Za-z_]|--)[A-Za-z0-9_-]*$'
+              default: loupe-zoom
+              description: |
+                The `view-transition-name` the `view-transition` rendering animates: a CSS
+                custom ident in ASCII (letters, digits, `-`, `_`; not starting with a digit or
+                `-` and a digit), and not `none`, `auto`, `match-element` or a CSS-wide keyword.
     TimelineOptions:
       description: A plan's options, plus the timeline-only ones below (a plan reports those as unknown fields).
       allOf:
@@ -2687,6 +2770,8 @@ components:
             $ref: '#/components/schemas/Keyframe'
         dimmingColor:
           type: string
+        dimmingVisualEffect:
+          $ref: '#/components/schemas/BlurStyle'
         callbacks:
           type: array
           description: |

@@ -31,6 +31,7 @@ enum EmbeddedWebIndexHTML {
 
 <!-- The zoom's layers, bottom to top, as the waapi rendering names them. -->
 <div id="stage" class="stage" hidden>
+  <div class="layer" data-layer="blur"></div>
   <div class="layer" data-layer="dimming"></div>
   <div class="layer" data-layer="shadow"></div>
   <div class="layer" data-layer="background"></div>
@@ -115,6 +116,17 @@ enum EmbeddedWebIndexHTML {
         <select name="backgroundMode">
           <option value="zoom">zoom with the page</option>
           <option value="crossfade">cross-fade in place (beyond iOS)</option>
+        </select>
+      </label>
+      <label>Blur behind (UIKit's dimmingVisualEffect)
+        <select name="dimmingVisualEffect">
+          <option value="">none</option>
+          <option value="systemUltraThinMaterial">systemUltraThinMaterial</option>
+          <option value="systemThinMaterial">systemThinMaterial</option>
+          <option value="systemMaterial">systemMaterial</option>
+          <option value="systemThickMaterial">systemThickMaterial</option>
+          <option value="systemChromeMaterial">systemChromeMaterial</option>
+          <option value="regular">regular</option>
         </select>
       </label>
       <label><input type="checkbox" name="alignmentRect"> Alignment rect: the picture's letterboxed rect (off: the double ferry)</label>

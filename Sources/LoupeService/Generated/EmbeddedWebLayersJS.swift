@@ -31,7 +31,7 @@ enum EmbeddedWebLayersJS {
 
 /// The layers that live in the stage and take Loupe's `styles` (the grid and the thumbnail keep
 /// their own layout; only their keyframes apply).
-const PLACED = new Set(["dimming", "shadow", "background", "page", "destination"]);
+const PLACED = new Set(["blur", "dimming", "shadow", "background", "page", "destination"]);
 
 // MARK: - Playing a waapi answer
 
@@ -95,6 +95,8 @@ export function frameStyles(frame, page, crossfade) {
         covered: { transform: matrix(frame.covered) },
         source: { opacity: frame.opacity.sourceSlot },
         dimming: { opacity: frame.opacity.dimming },
+        // Only plans asked for with dimmingVisualEffect carry `blur` (its layer is hidden otherwise).
+        blur: { backdropFilter: `blur(${px(frame.blur ?? 0)})` },
         shadow: { ...box(frame.mask), boxShadow: `0 ${px(frame.shadow.offsetY)} ${px(2 * frame.shadow.radius)} rgba(0, 0, 0, ${round(frame.shadow.opacity)})` },
         background: pageValues(frame.transform, frame.mask, frame.opacity.background, page),
         destination: pageValues(frame.transform, frame.mask, frame.opacity.destination, page),

@@ -113,11 +113,12 @@ function scene(current) {
     // without it the whole page maps onto the thumbnail and the picture ghosts (seed 000's
     // "double ferry"); with it the picture lands exactly on the thumbnail.
     if (current.alignmentRect) destination.alignmentRect = letterbox(state.picture.aspect, state.page);
-    if (state.kind === "presentation") destination.presentationStyle = "fullScreen";
+    // The detail view has a Done button, which a full-screen presentation should have.
+    if (state.kind === "presentation") Object.assign(destination, { presentationStyle: "fullScreen", closeButton: true });
     return {
         platform: { os: "iOS", version: "18.0", framework: "UIKit" },
         container: state.container,
-        source: { frame: sourceFrame(), cornerRadius: state.picture.radius },
+        source: { frame: sourceFrame(), cornerRadius: state.picture.radius, role: "image" },
         destination,
         animation: animationMember(current),
         options: optionsMember(current),

@@ -22,6 +22,7 @@ export const DEFAULTS = {
     fitMode: "",
     motionPath: "straight",
     backgroundMode: "zoom",
+    dimmingVisualEffect: "", // empty: none; else a UIBlurEffect.Style name
     alignmentRect: true,
     slowMotion: false,
     reduceMotion: "system", // system | always | never
@@ -118,6 +119,7 @@ export function animationMember(settings) {
 export function optionsMember(settings) {
     const options = { motionPath: settings.motionPath, backgroundMode: settings.backgroundMode };
     if (settings.fitMode) options.fitMode = settings.fitMode;
+    if (settings.dimmingVisualEffect) options.dimmingVisualEffect = settings.dimmingVisualEffect;
     return options;
 }
 

@@ -29,8 +29,9 @@ struct FormatNegotiation: Sendable, Equatable {
             if quality > 0, quality > (best?.quality ?? 0) { best = (format, quality) }
         }
         guard let best else {
-            let types = offered.map(\.mediaType).joined(separator: ", ")
-            throw Problem(.notAcceptable, detail: "\(request.path) answers \(types) (formats \(names)); the Accept header allows none of them.")
+            var types: [String] = []
+            for type in offered.map(\.mediaType) where !types.contains(type) { types.append(type) }
+            throw Problem(.notAcceptable, detail: "\(request.path) answers \(types.joined(separator: ", ")) (formats \(names)); the Accept header allows none of them.")
         }
         format = best.format
         variesOnAccept = true

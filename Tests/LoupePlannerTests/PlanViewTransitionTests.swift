@@ -1,0 +1,117 @@
+import Foundation
+import LoupePlanner
+import Testing
+
+/// `format=view-transition`: a stylesheet for `document.startViewTransition` whose pseudo-elements
+/// play the plan (the browser test plays it in Chromium; these check what it says).
+@Suite("Plan view transition")
+struct PlanViewTransitionTests {
+    private static func stylesheet(_ body: [UInt8]) throws -> String {
+        String(decoding: try RenderingFixture.plan(body, as: .viewTransition), as: UTF8.self)
+    }
+
+    @Test("every plan renders as well-formed CSS: five parts, each animated by a @keyframes rule of its own",
+          arguments: RenderingFixture.planBodies.map(\.name))
+    func stylesheet_IsWellFormed(name: String) throws {
+        let body = try #require(RenderingFixture.planBodies.first { $0.name == name }?.body)
+        let checker = CSSChecker(try Self.stylesheet(body))
+        #expect(checker.problems.isEmpty, "\(name): \(checker.problems.prefix(5))")
+        #expect(checker.rules.map(\.selector) == [
+            "::view-transition-group(loupe-zoom)", "::view-transition-old(loupe-zoom)", "::view-transition-new(loupe-zoom)",
+            "::view-transition-old(root)", "::view-transition-new(root)",
+        ])
+        for rule in checker.rules {
+            let animation = try #require(rule.declarations.first { $0.property == "animation" }?.value)
+            let keyframesName = String(animation.prefix { $0 != " " })
+            let keyframes = try #require(checker.keyframes.first { $0.name == keyframesName }, "\(rule.selector) names \(keyframesName)")
+            #expect(keyframes.frames.first?.percent == 0 && keyframes.frames.last?.percent == 100)
+        }
+    }
+
+    @Test("the group's box follows the plan's mask, from the source's frame to the page's")
+    func group_FollowsTheMask() throws {
+        let body = RenderingFixture.example("push.json")
+        let plan = try JSONReader.parse(try PlanEndpoint.answer(body: body))
+        let keyframes = plan["keyframes"]?.array ?? []
+        let checker = CSSChecker(try Self.stylesheet(body))
+        let group = try #require(checker.keyframes.first { $0.name == "loupe-zoom-group" })
+        #expect(group.frames.count == keyframes.count)
+        let first = try #require(group.frames.first).declarations.map(\.value)
+        #expect(first.prefix(4) == ["110px", "110px", "matrix(1, 0, 0, 1, 16, 120)", "8px"])
+        #expect(first[4] == "0 4px 36px rgba(0, 0, 0, 0), 0 0 0 200vmax rgba(0, 0, 0, 0)")
+        let last = try #require(group.frames.last).declarations.map(\.value)
+        #expect(last.prefix(4) == ["393px", "852px", "matrix(1, 0, 0, 1, 0, 0)", "55px"])
+        // The dimming at rest (0.15 of black) is the spread shadow's alpha.
+        #expect(last[4].hasSuffix("0 0 0 200vmax rgba(0, 0, 0, 0.15)"))
+        // In between, every keyframe's box is its mask (written to 3 decimals).
+        for (keyframe, frame) in zip(keyframes, group.frames) {
+            let box = frame.declarations.prefix(2).map { Double($0.value.dropLast(2)) ?? -1 }
+            #expect(abs(box[0] - (keyframe["mask"]?["width"]?.number ?? 0)) <= 0.0005)
+            #expect(abs(box[1] - (keyframe["mask"]?["height"]?.number ?? 0)) <= 0.0005)
+        }
+    }
+
+    @Test("a push names the source's image old and the page new; a pop swaps them, and the root snapshot that shows the covered page")
+    func pop_SwapsOldAndNew() throws {
+        let push = CSSChecker(try Self.stylesheet(RenderingFixture.example("push.json")))
+        let pop = CSSChecker(try Self.stylesheet(RenderingFixture.example("pop.json")))
+        func animation(_ checker: CSSChecker, _ selector: String) -> String? {
+            checker.rules.first { $0.selector == selector }?.declarations.first { $0.property == "animation" }?.value.components(separatedBy: " ").first
+        }
+        #expect(animation(push, "::view-transition-old(loupe-zoom)") == "loupe-zoom-snapshot")
+        #expect(animation(push, "::view-transition-new(loupe-zoom)") == "loupe-zoom-page")
+        #expect(animation(push, "::view-transition-old(root)") == "loupe-zoom-covered")
+        #expect(animation(push, "::view-transition-new(root)") == "loupe-zoom-hidden")
+        #expect(animation(pop, "::view-transition-old(loupe-zoom)") == "loupe-zoom-page")
+        #expect(animation(pop, "::view-transition-new(loupe-zoom)") == "loupe-zoom-snapshot")
+        #expect(animation(pop, "::view-transition-old(root)") == "loupe-zoom-hidden")
+        #expect(animation(pop, "::view-transition-new(root)") == "loupe-zoom-covered")
+    }
+
+    @Test("the page's image sits in the card by the plan's transform, relative to the mask's corner")
+    func pageImage_IsPlacedByTheTransform() throws {
+        let checker = CSSChecker(try Self.stylesheet(RenderingFixture.example("push.json")))
+        let page = try #require(checker.keyframes.first { $0.name == "loupe-zoom-page" })
+        // At the start the page (scale 0.28 onto the 110 pt thumbnail at (16, 120)) starts at the
+        // mask's own corner; at rest it is the identity at the card's origin.
+        #expect(try #require(page.frames.first).declarations[0].value.hasPrefix("matrix(0.28, 0, 0, 0.28, 0, 0"))
+        #expect(try #require(page.frames.last).declarations.map(\.value) == ["matrix(1, 0, 0, 1, 0, 0)", "1"])
+        let rule = try #require(checker.rules.first { $0.selector == "::view-transition-new(loupe-zoom)" })
+        #expect(rule.declarations.map(\.value).prefix(5) == ["absolute", "0", "0", "393px", "852px"])
+    }
+
+    @Test("options.viewTransitionName renames the pseudo-elements and the keyframes")
+    func name_IsTheOption() throws {
+        let css = try Self.stylesheet(Array(Fixture.adding(#""options":{"viewTransitionName":"--hero_2"}"#).utf8))
+        let checker = CSSChecker(css)
+        #expect(checker.problems.isEmpty)
+        #expect(checker.rules.first?.selector == "::view-transition-group(--hero_2)")
+        #expect(checker.keyframes.map(\.name) == ["--hero_2-group", "--hero_2-snapshot", "--hero_2-page", "--hero_2-covered", "--hero_2-hidden"])
+        #expect(!css.contains("loupe-zoom"))
+    }
+
+    @Test("a name that is not a CSS custom ident is a 422 pointing at it",
+          arguments: ["none", "AUTO", "match-element", "inherit", "1photo", "-1photo", "-", "", "hero photo", "héro", "a*/b", "x{}", String(repeating: "a", count: 65)])
+    func invalidName_Is422(name: String) throws {
+        let body = Array(Fixture.adding(#""options":{"viewTransitionName":"# + "\"\(name)\"" + "}").utf8)
+        do {
+            _ = try PlanEndpoint.answer(body: body)
+            Issue.record("\(name) was accepted")
+        } catch {
+            #expect(error.status == 422)
+            #expect(error.errors.map(\.pointer) == ["/options/viewTransitionName"])
+        }
+    }
+
+    @Test("a timeline does not take the plan-only option: it is an unknown field there")
+    func timeline_ReportsTheOptionAsUnknown() throws {
+        let example = String(decoding: RenderingFixture.example("timeline-pinch-dismiss.json"), as: UTF8.self)
+        let body = Array(Fixture.adding(#""options":{"viewTransitionName":"hero"}"#, to: example).utf8)
+        let answer = try JSONReader.parse(try TimelineEndpoint.answer(body: body))
+        let unknown = (answer["warnings"]?.array ?? []).compactMap { warning -> String? in
+            guard case .string("unknown-field")? = warning["code"], case .string(let pointer)? = warning["pointer"] else { return nil }
+            return pointer
+        }
+        #expect(unknown == ["/options/viewTransitionName"])
+    }
+}
