@@ -14,8 +14,8 @@ enum Usage {
           loupe plan [--format F] [FILE|-]
                                     Print the POST /v1/plans answer for a request file (- or
                                     nothing: standard input), byte for byte as the service;
-                                    F is json (default), css, waapi, svg or
-                                    view-transition.
+                                    F is json (default), css, waapi, svg,
+                                    view-transition or lottie.
           loupe lifecycle [--format F] [FILE|-]
                                     The same for POST /v1/lifecycle (json or svg).
           loupe version             Print the version.

@@ -13,8 +13,9 @@ struct AnswerSizeTests {
         return Double(estimate) / Double(actual)
     }
 
-    static func check<Endpoint: RenderedEndpoint>(_ endpoint: Endpoint.Type, _ body: [UInt8], _ label: String) throws {
-        for format in Endpoint.formats {
+    static func check<Endpoint: RenderedEndpoint>(_ endpoint: Endpoint.Type, _ body: [UInt8], _ label: String,
+                                                  formats: [RenderingFormat] = Endpoint.formats) throws {
+        for format in formats {
             let ratio = try ratio(endpoint, body, format)
             #expect(ratio >= 1, "\(label) as \(format.rawValue): the estimate is \(ratio) of the answer")
             #expect(ratio <= 3, "\(label) as \(format.rawValue): the estimate is \(ratio) times the answer")
@@ -38,5 +39,17 @@ struct AnswerSizeTests {
         try Self.check(LifecycleEndpoint.self, Array(HeavyRequests.lifecycle(pushes: 300).utf8), "300 pushes")
         try Self.check(LifecycleEndpoint.self, Array(HeavyRequests.lifecycle(pushes: 100, nameLength: 256).utf8), "256-character names")
         try Self.check(TimelineEndpoint.self, Array(HeavyRequests.pinchHold(seconds: 5).utf8), "5 s pinch hold")
+    }
+
+    /// Lottie's per-keyframe cost depends on which layers animate, so it is checked on long plans
+    /// too (the other plan formats' estimates are pinned by the examples only).
+    @Test("long Lottie plans at 240 fps, six decimals or none, with and without a source, are estimated within bounds", arguments: [
+        #""source":{"frame":{"x":16,"y":120,"width":110,"height":110}},"animation":{"frameRate":240,"spring":{"response":2,"dampingRatio":0.3}},"options":{"precision":6}"#,
+        #""animation":{"frameRate":240,"spring":{"response":2,"dampingRatio":0.3}},"options":{"precision":0}"#,
+        #""platform":{"os":"tvOS"},"animation":{"frameRate":240,"spring":{"response":2,"dampingRatio":1}}"#,
+    ])
+    func longPlans_AreEstimatedWithinBounds(members: String) throws {
+        let body = #"{"transition":"push","container":{"width":1920.5,"height":1080},"# + members + "}"
+        try Self.check(PlanEndpoint.self, Array(body.utf8), body, formats: [.lottie])
     }
 }

@@ -14,6 +14,7 @@ struct RenderingRouteTests {
         ("/v1/plans", "json", "application/json"), ("/v1/plans", "css", "text/css; charset=utf-8"),
         ("/v1/plans", "waapi", "application/vnd.loupe.waapi+json"), ("/v1/plans", "svg", "image/svg+xml"),
         ("/v1/plans", "view-transition", "text/css; charset=utf-8"),
+        ("/v1/plans", "lottie", "application/vnd.loupe.lottie+json"),
         ("/v1/lifecycle", "json", "application/json"), ("/v1/lifecycle", "svg", "image/svg+xml"),
     ])
     func formatQuery_PicksTheRendering(path: String, format: String, contentType: String) throws {
@@ -36,6 +37,8 @@ struct RenderingRouteTests {
         ("text/*", "text/css; charset=utf-8"), ("application/vnd.loupe.waapi+json", "application/vnd.loupe.waapi+json"),
         ("image/*;q=0.1, */*;q=0", "image/svg+xml"), ("Text/CSS", "text/css; charset=utf-8"),
         ("application/*", "application/json"), ("", "application/json"), ("garbage, text/css", "text/css; charset=utf-8"),
+        ("application/vnd.loupe.lottie+json", "application/vnd.loupe.lottie+json"),
+        ("application/json;q=0.5, application/vnd.loupe.lottie+json", "application/vnd.loupe.lottie+json"),
     ])
     func accept_ChoosesTheRendering(accept: String, contentType: String) throws {
         let service = try TestService()
@@ -51,7 +54,8 @@ struct RenderingRouteTests {
     @Test("no acceptable rendering is 406 not-acceptable problem+json", arguments: [
         ("/v1/plans", "", "text/html"), ("/v1/plans", "?format=xml", nil), ("/v1/plans", "?format=", nil),
         ("/v1/lifecycle", "?format=css", nil), ("/v1/lifecycle", "", "text/css"), ("/v1/plans", "", "application/json;q=0"),
-        ("/v1/plans", "", "application/problem+json"), ("/v1/lifecycle", "?format=waapi", "*/*"),
+        ("/v1/plans", "", "application/problem+json"), ("/v1/lifecycle", "?format=waapi", "*/*"), ("/v1/lifecycle", "?format=lottie", nil),
+        ("/v1/timelines", "?format=lottie", nil),
     ])
     func unacceptable_Is406(path: String, query: String, accept: String?) throws {
         let service = try TestService()

@@ -26,7 +26,8 @@ from http_exchange import send
 SPEC = yaml.safe_load((ROOT / "openapi.yaml").read_text())
 REGISTRY = Registry().with_resource("urn:loupe:openapi", Resource.from_contents(SPEC, default_specification=DRAFT202012))
 METHODS = ["get", "put", "post", "delete", "options", "head", "patch"]
-FORMATS = {"application/json": "json", "text/css": "css", "application/vnd.loupe.waapi+json": "waapi", "image/svg+xml": "svg"}
+FORMATS = {"application/json": "json", "text/css": "css", "application/vnd.loupe.waapi+json": "waapi", "image/svg+xml": "svg",
+           "application/vnd.loupe.lottie+json": "lottie"}
 
 
 def escape(token):

@@ -1,3 +1,4 @@
+import LoupeGeometry
 import LoupeLifecycle
 
 /// Per-item byte costs of each rendering, measured on the examples and on the heaviest
@@ -10,6 +11,8 @@ enum AnswerSize {
         switch format {
         case .json, .waapi: 1_024
         case .css, .svg, .viewTransition: 2_048
+        // The layers' fixed fields, the image assets and their placeholder PNGs.
+        case .lottie: 6_144
         }
     }
 
@@ -24,6 +27,7 @@ enum AnswerSize {
         case .waapi: 750
         case .svg: 60
         case .viewTransition: 500
+        case .lottie: 1_000
         }
     }
 
@@ -32,8 +36,17 @@ enum AnswerSize {
         switch format {
         case .json: 170
         case .svg: 420
-        case .css, .waapi, .viewTransition: 170
+        case .css, .waapi, .viewTransition, .lottie: 170
         }
+    }
+
+    /// A Lottie keyframe's extra cost when the plan zooms from a source: the source snapshot,
+    /// its matte and the source slot animate too.
+    static let lottieSourceLayers = 400
+
+    /// A Lottie rendering (no callbacks or warnings: it has neither).
+    static func lottie(_ plan: ZoomPlan) -> Int {
+        envelope(.lottie) + plan.keyframes.count * (keyframe(.lottie) + (plan.sourceFrame == nil ? 0 : lottieSourceLayers))
     }
 
     /// One warning or note.
@@ -52,7 +65,8 @@ enum AnswerSize {
 
 extension PlanEndpoint {
     public static func estimatedBytes(of answer: PlanAnswer, as format: RenderingFormat) -> Int {
-        AnswerSize.envelope(format) + (format == .svg ? AnswerSize.filmstrip : 0)
+        if format == .lottie { return AnswerSize.lottie(answer.plan) }
+        return AnswerSize.envelope(format) + (format == .svg ? AnswerSize.filmstrip : 0)
             + answer.plan.keyframes.count * AnswerSize.keyframe(format)
             + AnswerSize.trace(answer.callbacks, format == .json ? .json : .svg) + answer.warnings.count * AnswerSize.warning
     }

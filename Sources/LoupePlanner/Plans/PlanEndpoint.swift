@@ -3,7 +3,7 @@ import LoupeGeometry
 /// `POST /v1/plans` without HTTP: request in, answer out. The route and `loupe plan` both call
 /// this, so the command line prints exactly the bytes the service answers.
 public enum PlanEndpoint: RenderedEndpoint {
-    public static let formats: [RenderingFormat] = [.json, .css, .waapi, .svg, .viewTransition]
+    public static let formats: [RenderingFormat] = [.json, .css, .waapi, .svg, .viewTransition, .lottie]
 
     /// Steps: decode and validate every field → plan with the geometry engine → turn
     /// advisories and unknown fields into warnings (or, in strict mode, a 422) → trace the
@@ -34,6 +34,7 @@ public enum PlanEndpoint: RenderedEndpoint {
         case .waapi: PlanWAAPI.render(answer)
         case .svg: Array(PlanFilmstrip.render(answer).utf8)
         case .viewTransition: Array(PlanViewTransition.render(answer).utf8)
+        case .lottie: PlanLottie.render(answer)
         }
     }
 }

@@ -15,19 +15,23 @@ public enum RenderingFormat: String, Sendable, Hashable, CaseIterable {
     /// play a plan. Its media type is CSS's, so Accept alone never chooses it (ties go to `css`,
     /// offered first): ask with `?format=view-transition`.
     case viewTransition = "view-transition"
+    /// A Lottie (Bodymovin) animation, for lottie-ios, lottie-android, lottie-web and rlottie.
+    case lottie
 
     /// `type/subtype`, lower case, as matched against Accept.
     ///
-    /// waapi has a vendor type rather than `application/json; profile=…`: content negotiation,
-    /// caches and OpenAPI tools key on type/subtype, and a parameter would make a WAAPI answer
-    /// indistinguishable from a plan to all of them. The `+json` suffix still tells any client
-    /// it is JSON.
+    /// waapi and lottie have vendor types rather than `application/json; profile=…`: content
+    /// negotiation, caches and OpenAPI tools key on type/subtype, and a parameter would make a
+    /// WAAPI or Lottie answer indistinguishable from a plan to all of them (Lottie files are
+    /// usually served as plain `application/json`, which is the plan's). The `+json` suffix
+    /// still tells any client it is JSON.
     public var mediaType: String {
         switch self {
         case .json: "application/json"
         case .css, .viewTransition: "text/css"
         case .waapi: "application/vnd.loupe.waapi+json"
         case .svg: "image/svg+xml"
+        case .lottie: "application/vnd.loupe.lottie+json"
         }
     }
 

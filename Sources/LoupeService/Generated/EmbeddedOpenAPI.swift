@@ -23,9 +23,10 @@ info:
     **Formats.** /v1 answers come as `json` (the default), `css` (plans: `@keyframes` and
     `animation` rules a browser plays), `waapi` (plans: keyframes and timing for
     `Element.animate()`), `svg` (plans: a filmstrip and the spring's progress curve;
-    lifecycle traces: swimlanes) and `view-transition` (plans: a stylesheet that makes the
+    lifecycle traces: swimlanes), `view-transition` (plans: a stylesheet that makes the
     browser's `document.startViewTransition` play the plan; it shares CSS's media type, so only
-    `?format=` asks for it). `?format=` chooses and wins; otherwise the Accept header does
+    `?format=` asks for it) and `lottie` (plans: a Lottie animation for lottie-ios,
+    lottie-android, lottie-web and rlottie). `?format=` chooses and wins; otherwise the Accept header does
     (highest weight, ties to JSON) and the answer says `Vary: Accept`. Nothing acceptable: 406
     `not-acceptable`.
 
@@ -356,7 +357,7 @@ paths:
         '200':
           description: |
             The plan, in the format `?format=` or Accept chose: the JSON plan, CSS, WAAPI keyframes,
-            an SVG picture or a view-transition stylesheet. Identical requests give identical bytes.
+            an SVG picture, a view-transition stylesheet or a Lottie animation. Identical requests give identical bytes.
           headers:
             X-Request-ID:
               $ref: '#/components/headers/RequestID'
@@ -452,6 +453,22 @@ paths:
                   value: |-
                     <?xml version="1.0" encoding="UTF-8"?>
                     <svg xmlns="http://www.w3.org/2000/svg" ...
+            application/vnd.loupe.lottie+json:
+              schema:
+                $ref: '#/components/schemas/LottieAnimation'
+              examples:
+                lottie:
+                  summary: The same plan as a Lottie animation (its header; assets and layers follow).
+                  x-request: {"query":"format=lottie","body":{"transition":"push","container":{"width":100,"height":200,"cornerRadius":20},"source":{"frame":{"x":10,"y":20,"width":40,"height":80},"cornerRadius":4},"animation":{"frameRate":24,"spring":{"response":0.05,"dampingRatio":1}},"options":{"precision":2}}}
+                  value:
+                    v: "5.7.0"
+                    fr: 24
+                    ip: 0
+                    op: 3
+                    w: 100
+                    h: 200
+                    nm: "Loupe push zoom"
+                    ddd: 0
         '304':
           description: '`If-None-Match` names this request''s ETag (or is `*`): the cached answer is current. No body.'
           headers:
@@ -486,14 +503,14 @@ paths:
                     type: https://loupe.dev/problems/not-acceptable
                     title: No acceptable representation
                     status: 406
-                    detail: /v1/plans offers format=json|css|waapi|svg|view-transition, not "xml".
+                    detail: /v1/plans offers format=json|css|waapi|svg|view-transition|lottie, not "xml".
                 accept:
                   x-request: {"headers":{"Accept":"text/html"},"body":{}}
                   value:
                     type: https://loupe.dev/problems/not-acceptable
                     title: No acceptable representation
                     status: 406
-                    detail: /v1/plans answers application/json, text/css, application/vnd.loupe.waapi+json, image/svg+xml (formats json, css, waapi, svg, view-transition); the Accept header allows none of them.
+                    detail: /v1/plans answers application/json, text/css, application/vnd.loupe.waapi+json, image/svg+xml, application/vnd.loupe.lottie+json (formats json, css, waapi, svg, view-transition, lottie); the Accept header allows none of them.
         '413':
           $ref: '#/components/responses/ContentTooLarge'
         '415':
@@ -976,13 +993,13 @@ components:
       description: |
         The rendering: `json` (the plan), `css` (`@keyframes` and `animation` rules), `waapi`
         (keyframes and timing for `Element.animate()`), `svg` (a filmstrip and the progress
-        curve) or `view-transition` (a stylesheet for the browser's view transitions). Wins over
-        Accept; without it Accept decides (`application/json`, `text/css`,
-        `application/vnd.loupe.waapi+json`, `image/svg+xml`; `text/css` means `css`). Anything
-        else is a 406.
+        curve), `view-transition` (a stylesheet for the browser's view transitions) or `lottie` (a
+        Lottie animation). Wins over Accept; without it Accept decides (`application/json`,
+        `text/css`, `application/vnd.loupe.waapi+json`, `image/svg+xml`,
+        `application/vnd.loupe.lottie+json`; `text/css` means `css`). Anything else is a 406.
       schema:
         type: string
-        enum: [json, css, waapi, svg, view-transition]
+        enum: [json, css, waapi, svg, view-transition, lottie]
         default: json
     LifecycleFormat:
       name: format
@@ -997,7 +1014,7 @@ components:
       name: format
       in: query
       required: false
-      description: '`json`, the only rendering of a timeline. Anything else is a 406.'
+      description: '`json`, the only rendering of a timeline (docs/api.md says why there is no Lottie one). Anything else is a 406.'
       schema:
         type: string
         enum: [json]
@@ -1861,6 +1878,296 @@ components:
             type: object
             additionalProperties:
               type: string
+    LottieAnimation:
+      type: object
+      additionalProperties: false
+      required: [v, fr, ip, op, w, h, nm, ddd, assets, layers]
+      description: |
+        A Lottie (Bodymovin) animation of the plan (format: https://lottiefiles.github.io/lottie-docs/),
+        within what lottie-ios, lottie-android, lottie-web and rlottie play: shape layers (rounded
+        rects and fills), image layers, one precomposition, alpha track mattes, no expressions or
+        effects. Plan keyframe k is frame k (plan time k / frameRate); the last keyframe is at the
+        last frame, `op` − 1. Layers are listed top first: card, shadow, dimming, source-slot (with
+        a source), covered-image, covered. docs/api.md names the assets to swap for snapshots.
+      properties:
+        v:
+          const: 5.7.0
+          description: The Bodymovin format version the file follows.
+        fr:
+          type: number
+          minimum: 24
+          maximum: 240
+          description: The plan's frame rate.
+        ip:
+          const: 0
+        op:
+          type: integer
+          minimum: 1
+          maximum: 2400
+          description: The number of plan keyframes (the last frame + 1).
+        w:
+          type: integer
+          minimum: 1
+          description: The container's width in points, rounded up.
+        h:
+          type: integer
+          minimum: 1
+          description: The container's height in points, rounded up.
+        nm:
+          type: string
+          pattern: '^Loupe '
+        ddd:
+          const: 0
+        assets:
+          type: array
+          minItems: 3
+          maxItems: 4
+          items:
+            oneOf:
+              - $ref: '#/components/schemas/LottieImageAsset'
+              - $ref: '#/components/schemas/LottieCardComposition'
+        layers:
+          type: array
+          minItems: 5
+          maxItems: 6
+          items:
+            $ref: '#/components/schemas/LottieLayer'
+    LottieImageAsset:
+      type: object
+      additionalProperties: false
+      required: [id, nm, w, h, u, p, e]
+      description: |
+        An image a client replaces with its snapshot (points; the image is drawn at w×h). Until
+        then a transparent 1×1 PNG, so the placeholder colours show.
+      properties:
+        id:
+          type: string
+          enum: [covered, destination, source]
+        nm:
+          type: string
+        w:
+          type: number
+          minimum: 0
+        h:
+          type: number
+          minimum: 0
+        u:
+          const: ''
+        p:
+          type: string
+          pattern: '^data:image/png;base64,'
+        e:
+          const: 1
+          description: The image is embedded in `p`.
+    LottieCardComposition:
+      type: object
+      additionalProperties: false
+      required: [id, nm, layers]
+      description: "The `card` layer's composition, top first: source-matte and source (with a source), destination-matte, destination, placeholder."
+      properties:
+        id:
+          const: card
+        nm:
+          const: card
+        layers:
+          type: array
+          minItems: 3
+          maxItems: 5
+          items:
+            $ref: '#/components/schemas/LottieLayer'
+    LottieLayer:
+      type: object
+      additionalProperties: false
+      required: [ddd, ind, ty, nm, sr, ks, ao, ip, op, st, bm]
+      properties:
+        ddd:
+          const: 0
+        ind:
+          type: integer
+          minimum: 1
+        ty:
+          type: integer
+          enum: [0, 2, 4]
+          description: 0 precomposition (`refId` a composition asset), 2 image (`refId` an image asset), 4 shapes.
+        nm:
+          type: string
+          enum: [card, shadow, dimming, source-slot, covered-image, covered, source-matte, source, destination-matte, destination, placeholder]
+        td:
+          const: 1
+          description: This layer is a matte, not drawn; its alpha masks the next layer.
+        tt:
+          const: 1
+          description: Drawn only where the matte above it is opaque (alpha matte).
+        sr:
+          const: 1
+        ks:
+          type: object
+          additionalProperties: false
+          required: [a, p, s, r, o]
+          description: The layer transform; `p` and `s` are 3-D (`[x, y, 0]`, `[x %, y %, 100]`), `o` is 0…100.
+          properties:
+            a:
+              $ref: '#/components/schemas/LottieProperty'
+            p:
+              $ref: '#/components/schemas/LottieProperty'
+            s:
+              $ref: '#/components/schemas/LottieProperty'
+            r:
+              $ref: '#/components/schemas/LottieProperty'
+            o:
+              $ref: '#/components/schemas/LottieProperty'
+        ao:
+          const: 0
+        refId:
+          type: string
+          enum: [card, covered, destination, source]
+        w:
+          type: number
+          minimum: 0
+        h:
+          type: number
+          minimum: 0
+        shapes:
+          type: array
+          minItems: 1
+          maxItems: 1
+          items:
+            $ref: '#/components/schemas/LottieShapeGroup'
+        ip:
+          const: 0
+        op:
+          type: integer
+          minimum: 1
+        st:
+          const: 0
+        bm:
+          const: 0
+    LottieShapeGroup:
+      type: object
+      additionalProperties: false
+      required: [ty, nm, it]
+      description: A rounded rect (`rc`, centre `p`, size `s`, corner radius `r`), its fill (`fl`, RGBA 0…1, opacity 0…100) and the group's transform (`tr`, identity).
+      properties:
+        ty:
+          const: gr
+        nm:
+          type: string
+        it:
+          type: array
+          minItems: 3
+          items: false
+          prefixItems:
+            - type: object
+              additionalProperties: false
+              required: [ty, nm, d, p, s, r]
+              properties:
+                ty:
+                  const: rc
+                nm:
+                  type: string
+                d:
+                  const: 1
+                p:
+                  $ref: '#/components/schemas/LottieProperty'
+                s:
+                  $ref: '#/components/schemas/LottieProperty'
+                r:
+                  $ref: '#/components/schemas/LottieProperty'
+            - type: object
+              additionalProperties: false
+              required: [ty, nm, c, o, r]
+              properties:
+                ty:
+                  const: fl
+                nm:
+                  type: string
+                c:
+                  $ref: '#/components/schemas/LottieProperty'
+                o:
+                  $ref: '#/components/schemas/LottieProperty'
+                r:
+                  const: 1
+            - type: object
+              additionalProperties: false
+              required: [ty, p, a, s, r, o, sk, sa]
+              properties:
+                ty:
+                  const: tr
+                p:
+                  $ref: '#/components/schemas/LottieProperty'
+                a:
+                  $ref: '#/components/schemas/LottieProperty'
+                s:
+                  $ref: '#/components/schemas/LottieProperty'
+                r:
+                  $ref: '#/components/schemas/LottieProperty'
+                o:
+                  $ref: '#/components/schemas/LottieProperty'
+                sk:
+                  $ref: '#/components/schemas/LottieProperty'
+                sa:
+                  $ref: '#/components/schemas/LottieProperty'
+    LottieProperty:
+      description: |
+        A static value (`a` 0: a number, or an array of numbers), or one keyframe per frame (`a` 1),
+        linear: every keyframe but the last has `i` {x 1, y 1} and `o` {x 0, y 0}; the last is
+        only `t` and `s` (rlottie draws nothing after frame 0 when the last has tangents).
+      oneOf:
+        - type: object
+          additionalProperties: false
+          required: [a, k]
+          properties:
+            a:
+              const: 0
+            k:
+              oneOf:
+                - type: number
+                - type: array
+                  minItems: 1
+                  maxItems: 4
+                  items:
+                    type: number
+        - type: object
+          additionalProperties: false
+          required: [a, k]
+          properties:
+            a:
+              const: 1
+            k:
+              type: array
+              minItems: 2
+              items:
+                type: object
+                additionalProperties: false
+                required: [t, s]
+                dependentRequired:
+                  i: [o]
+                  o: [i]
+                properties:
+                  t:
+                    type: integer
+                    minimum: 0
+                  s:
+                    type: array
+                    minItems: 1
+                    maxItems: 3
+                    items:
+                      type: number
+                  i:
+                    $ref: '#/components/schemas/LottieTangent'
+                  o:
+                    $ref: '#/components/schemas/LottieTangent'
+    LottieTangent:
+      type: object
+      additionalProperties: false
+      required: [x, y]
+      properties:
+        x:
+          type: number
+          minimum: 0
+          maximum: 1
+        y:
+          type: number
     Plan:
       type: object
       additionalProperties: false

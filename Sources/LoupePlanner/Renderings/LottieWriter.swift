@@ -1,0 +1,155 @@
+/// Spells `LottieLayer`s as Lottie JSON (https://lottiefiles.github.io/lottie-docs/), with every
+/// field the strictest player decodes as required (lottie-ios decodes the document with
+/// `Codable`: `ks`, `ip`, `op`, `st` on every layer; integer `w`/`h`/`ind`/`ty`).
+///
+/// Animated properties have one keyframe per frame, linear: each keyframe but the last carries
+/// `"i": {"x": 1, "y": 1}, "o": {"x": 0, "y": 0}` (a cubic Bézier through (0, 0) and (1, 1) is the
+/// identity), and the last is only `{"t", "s"}`: a last keyframe with tangents makes rlottie
+/// draw nothing after frame 0.
+struct LottieWriter {
+    var json: JSONWriter
+    /// Decimals of every non-integer number.
+    let places: Int
+    /// The layers' out point: the composition's `op`.
+    let outPoint: Int
+
+    /// `layers` under the current key, first = top (Lottie draws the list bottom-up from its end).
+    mutating func layers(_ layers: [LottieLayer]) {
+        json.beginArray()
+        for (index, layer) in layers.enumerated() { write(layer, index: index + 1) }
+        json.endArray()
+    }
+
+    private mutating func write(_ layer: LottieLayer, index: Int) {
+        json.beginObject()
+        json.member("ddd", 0)
+        json.member("ind", index)
+        switch layer.content {
+        case .precomposition: json.member("ty", 0)
+        case .image: json.member("ty", 2)
+        case .roundedRect: json.member("ty", 4)
+        }
+        json.member("nm", layer.name)
+        switch layer.matte {
+        case .none: break
+        case .isMatte: json.member("td", 1)
+        case .alphaMatted: json.member("tt", 1)
+        }
+        json.member("sr", 1)
+        json.key("ks")
+        json.beginObject()
+        json.key("a")
+        property(.constant([0, 0, 0]))
+        json.key("p")
+        property(layer.position)
+        json.key("s")
+        property(layer.scale)
+        json.key("r")
+        property(.constant([0]))
+        json.key("o")
+        property(layer.opacity)
+        json.endObject()
+        json.member("ao", 0)
+        switch layer.content {
+        case .precomposition(let asset, let width, let height):
+            json.member("refId", asset)
+            json.key("w")
+            json.number(width, places: places)
+            json.key("h")
+            json.number(height, places: places)
+        case .image(let asset):
+            json.member("refId", asset)
+        case .roundedRect(let rect, let fill, let fillOpacity):
+            json.key("shapes")
+            json.beginArray()
+            group(rect, fill: fill, fillOpacity: fillOpacity, name: layer.name)
+            json.endArray()
+        }
+        json.member("ip", 0)
+        json.member("op", outPoint)
+        json.member("st", 0)
+        json.member("bm", 0)
+        json.endObject()
+    }
+
+    /// A shape group: the rect, its fill, and the group's (identity) transform, which players
+    /// expect as the group's last item.
+    private mutating func group(_ rect: LottieRoundedRect, fill: [Double], fillOpacity: Double, name: String) {
+        json.beginObject()
+        json.member("ty", "gr")
+        json.member("nm", name)
+        json.key("it")
+        json.beginArray()
+        json.beginObject()
+        json.member("ty", "rc")
+        json.member("nm", "rect")
+        json.member("d", 1)
+        json.key("p")
+        property(rect.centre)
+        json.key("s")
+        property(rect.size)
+        json.key("r")
+        property(rect.radius)
+        json.endObject()
+        json.beginObject()
+        json.member("ty", "fl")
+        json.member("nm", "fill")
+        json.key("c")
+        property(.constant(fill + [1]))
+        json.key("o")
+        property(.constant([fillOpacity]))
+        json.member("r", 1)
+        json.endObject()
+        json.beginObject()
+        json.member("ty", "tr")
+        for (key, value) in [("p", [0.0, 0]), ("a", [0, 0]), ("s", [100, 100]), ("r", [0]), ("o", [100]), ("sk", [0]), ("sa", [0])] {
+            json.key(key)
+            property(.constant(value))
+        }
+        json.endObject()
+        json.endArray()
+        json.endObject()
+    }
+
+    /// `{"a": 0, "k": value}` (a one-number value as a number), or `{"a": 1, "k": [keyframes]}`.
+    mutating func property(_ track: LottieTrack) {
+        json.beginObject()
+        if track.isStatic, let value = track.values.first {
+            json.member("a", 0)
+            json.key("k")
+            if value.count == 1 { json.number(value[0], places: places) } else { numbers(value) }
+        } else {
+            json.member("a", 1)
+            json.key("k")
+            json.beginArray()
+            for (frame, value) in track.values.enumerated() {
+                json.beginObject()
+                json.member("t", frame)
+                json.key("s")
+                numbers(value)
+                if frame < track.values.count - 1 {
+                    json.key("i")
+                    tangent(1)
+                    json.key("o")
+                    tangent(0)
+                }
+                json.endObject()
+            }
+            json.endArray()
+        }
+        json.endObject()
+    }
+
+    private mutating func tangent(_ value: Int) {
+        json.beginObject()
+        json.member("x", value)
+        json.member("y", value)
+        json.endObject()
+    }
+
+    mutating func numbers(_ values: [Double]) {
+        json.beginArray()
+        for value in values { json.number(value, places: places) }
+        json.endArray()
+    }
+}
