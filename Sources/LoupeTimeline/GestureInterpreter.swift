@@ -19,7 +19,10 @@ struct GestureInterpreter: Sendable {
     /// - Parameter input: a trackpad or mouse (`indirect`) goes back with a horizontal swipe from
     ///   anywhere, and takes precedence over a horizontally scrolling page (seed 000: "When
     ///   scrolling with a trackpad/mouse, the back gesture always takes precedence").
-    func claimant(of track: TouchTrack, scroll: DestinationScroll?, input: TouchInput = .direct) -> (TimelineWarning.Code, String)? {
+    /// - Parameter backSwipe: the page is pushed, so a back swipe exists (an indirect horizontal
+    ///   `pan` is one, see `isIndirectBackSwipe`).
+    func claimant(of track: TouchTrack, scroll: DestinationScroll?, input: TouchInput = .direct,
+                  backSwipe: Bool = false) -> (TimelineWarning.Code, String)? {
         switch track.gesture {
         case .pinch:
             if let scroll, scroll.isZoomedIn {
@@ -29,6 +32,9 @@ struct GestureInterpreter: Sendable {
             if TouchTrack.distance(track.startTouches) < model.minimumPinchStart {
                 return (.touchesTooClose, "The two touches start closer than \(model.minimumPinchStart) pt, too close to pinch.")
             }
+        case .pan where backSwipe && isIndirectBackSwipe(track):
+            // The back gesture always takes precedence with a trackpad or mouse (seed 000).
+            return nil
         case .pan:
             if let scroll, scroll.isScrolledDown {
                 return (.scrollViewNotAtTop,
@@ -54,13 +60,20 @@ struct GestureInterpreter: Sendable {
     /// Whether the sample at `time` gets the gesture past its slop or dead zone.
     /// - Parameter mustDismiss: true from rest, where only a swipe *down* and a pinch *in* start a
     ///   dismissal; false for a finger holding a running transition, which follows any direction.
-    func recognize(_ track: TouchTrack, at time: Double, mustDismiss: Bool) -> Recognition {
+    /// - Parameter backSwipe: the page is pushed, so an indirect horizontal pan toward the
+    ///   trailing side is the back swipe: it is recognised as an `edgePan` from wherever it started.
+    func recognize(_ track: TouchTrack, at time: Double, mustDismiss: Bool, backSwipe: Bool = false) -> Recognition {
         let start = track.startTouches
         switch track.gesture {
         case .pan:
             let now = track.point(at: time), origin = start.first ?? now
             let dx = now.x - origin.x, dy = now.y - origin.y
             guard (dx * dx + dy * dy).squareRoot() >= model.panSlop else { return .undecided }
+            if mustDismiss, backSwipe, track.input == .indirect, isBackward(dx: dx, dy: dy) {
+                var back = anchor(track, at: time, pivot: now)
+                back.gesture = .edgePan
+                return .recognized(back)
+            }
             if mustDismiss, !(dy > 0 && dy >= abs(dx)) {
                 return .rejected(.swipeNotDownward, "The swipe left its \(model.panSlop) pt slop \(dy < 0 && abs(dy) >= abs(dx) ? "upwards" : "sideways"); only a swipe down dismisses.")
             }
@@ -79,6 +92,24 @@ struct GestureInterpreter: Sendable {
             }
             return .undecided
         }
+    }
+
+    /// A trackpad or mouse swipe (`input: indirect`) that leaves the pan slop horizontally toward
+    /// the trailing side: the back swipe, which with indirect input starts anywhere and wins over
+    /// horizontal (and vertical) scrolling (seed 000, "Gestures").
+    func isIndirectBackSwipe(_ track: TouchTrack) -> Bool {
+        guard track.gesture == .pan, track.input == .indirect, let origin = track.startTouches.first else { return false }
+        for sample in track.samples {
+            guard let point = sample.touches.first else { continue }
+            let dx = point.x - origin.x, dy = point.y - origin.y
+            if (dx * dx + dy * dy).squareRoot() >= model.panSlop { return isBackward(dx: dx, dy: dy) }
+        }
+        return false
+    }
+
+    /// More sideways than vertical, toward the trailing side (right in left-to-right layouts).
+    private func isBackward(dx: Double, dy: Double) -> Bool {
+        dx * leadingDirection > 0 && abs(dx) > abs(dy)
     }
 
     private func anchor(_ track: TouchTrack, at time: Double, pivot: Point) -> GestureAnchor {
@@ -121,9 +152,12 @@ struct GestureInterpreter: Sendable {
     /// Finish or cancel from where the gesture would come to rest: pan and edge swipe project the
     /// finger `projectionTime` ahead with its release velocity and compare the scale there; a pinch
     /// compares the finger distance with its start, without projection.
+    /// The recognised gesture decides (an indirect pan recognised as the back swipe releases as
+    /// one); before recognition, the track's own.
     func decide(_ anchor: GestureAnchor?, _ track: TouchTrack, at time: Double, event: Int) -> ReleaseDecision {
         let measure: Double, threshold: Double
-        switch track.gesture {
+        let gesture = anchor?.gesture ?? track.gesture
+        switch gesture {
         case .pan:
             threshold = model.panCommitScale
             if let anchor {
@@ -146,7 +180,7 @@ struct GestureInterpreter: Sendable {
             measure = start > 0 ? track.distance(at: time) / start : 1
         }
         let outcome: ReleaseOutcome = measure < threshold ? .finish : .cancel
-        return ReleaseDecision(event: event, time: time, gesture: track.gesture, outcome: outcome, measure: measure, threshold: threshold)
+        return ReleaseDecision(event: event, time: time, gesture: gesture, outcome: outcome, measure: measure, threshold: threshold)
     }
 
     private func projectedPoint(_ track: TouchTrack, at time: Double) -> Point {

@@ -119,7 +119,7 @@ extension TimelineSimulator {
                 return
             }
             guard let track = tracks[index] else { return }
-            if let (code, message) = interpreter.claimant(of: track, scroll: scroll, input: input) {
+            if let (code, message) = interpreter.claimant(of: track, scroll: scroll, input: input, backSwipe: host == .navigation) {
                 warnings.append(TimelineWarning(code, message, event: index))
                 return
             }
@@ -214,7 +214,7 @@ extension TimelineSimulator {
     /// Whether a dismissal gesture from rest is recognised now: its anchor; nil while undecided,
     /// and nil with a warning (the gesture then changes nothing) when it is rejected.
     private mutating func recognizedDismissal(_ track: TouchTrack, index: Int) -> GestureAnchor? {
-        switch interpreter.recognize(track, at: now, mustDismiss: true) {
+        switch interpreter.recognize(track, at: now, mustDismiss: true, backSwipe: host == .navigation) {
         case .undecided:
             return nil
         case .rejected(let code, let message):

@@ -64,6 +64,39 @@ struct GestureAvailabilityTests {
         #expect(finger.lifecycleEvents.isEmpty)
     }
 
+    /// Issue 16 §1: with a trackpad or mouse, a horizontal `pan` toward the trailing side is the
+    /// back swipe too: from anywhere, tracked and released with the edge swipe's mapping, and it
+    /// wins over a scrolling page. A finger's horizontal pan still dismisses nothing.
+    @Test func horizontalPan_withATrackpad_goesBackLikeTheEdgeSwipe() throws {
+        let path = { (gesture: GestureKind, input: TouchInput) in
+            Finger.drag(gesture, from: Point(x: 120, y: 400), to: Point(x: 380, y: 410), start: 0.1, duration: 0.3, input: input)
+        }
+        let scroll = DestinationScroll(contentOffset: Point(x: 0, y: 300), scrollsHorizontally: true, scrollsVertically: true)
+        let pan = try Fixture.run(path(.pan, .indirect), initial: .pushed, scroll: scroll)
+        #expect(pan.warnings.isEmpty, "\(pan.warnings.map(\.code))")
+        #expect(startedDismissal(pan) == .pop(interactive: true))
+        #expect(pan.releases.map(\.outcome) == [.finish])
+        #expect(pan.segments.first { $0.kind == .tracking }?.gesture == .edgePan)
+        // Tracked like a trackpad edge swipe along the same path, once both are recognised (the
+        // pan's 18 pt slop is wider than the edge swipe's 12 pt dead zone, so compare from then).
+        let edge = try Fixture.run(path(.edgePan, .indirect), initial: .pushed)
+        let late = { (timeline: Timeline) in timeline.keyframes.filter { $0.time >= 0.3 && $0.time <= 0.4 }.map(\.mask.rect.midX) }
+        for (a, b) in zip(late(pan), late(edge)) { #expect(abs(a - b) < 6) }
+
+        let finger = try Fixture.run(path(.pan, .direct), initial: .pushed)
+        #expect(finger.warnings.map(\.code) == [.swipeNotDownward])
+        // The wrong way (toward the leading side), or on a presented page, is no back swipe either.
+        let leftwards = try Fixture.run(Finger.drag(.pan, from: Point(x: 300, y: 400), to: Point(x: 40, y: 410), start: 0.1, duration: 0.3,
+                                                    input: .indirect), initial: .pushed)
+        #expect(leftwards.warnings.map(\.code) == [.swipeNotDownward])
+        let presented = try Fixture.run(path(.pan, .indirect), initial: .presented)
+        #expect(presented.warnings.map(\.code) == [.swipeNotDownward])
+        // In right-to-left layouts the back swipe goes leftwards.
+        let rtl = try Fixture.run(Finger.drag(.pan, from: Point(x: 300, y: 400), to: Point(x: 30, y: 410), start: 0.1, duration: 0.3,
+                                              input: .indirect), initial: .pushed, scene: Fixture.scene(container: Fixture.rtlContainer))
+        #expect(startedDismissal(rtl) == .pop(interactive: true))
+    }
+
     @Test func rightToLeft_edgeSwipeStartsAtTheRightEdge() throws {
         let scene = Fixture.scene(container: Fixture.rtlContainer)
         let fromRight = Finger.drag(.edgePan, from: Point(x: 398, y: 400), to: Point(x: 70, y: 420), start: 0.1, duration: 0.3)

@@ -2715,7 +2715,7 @@ components:
           type: [string, 'null']
           enum: [direct, indirect, null]
           default: direct
-          description: A finger, or a trackpad or mouse. With a trackpad or mouse the back swipe (`edgePan`) may start anywhere on the page and wins over a horizontally scrolling page (seed 000); a finger must start it near the leading edge.
+          description: A finger, or a trackpad or mouse. With a trackpad or mouse the back swipe (`edgePan`) may start anywhere on the page and wins over a horizontally scrolling page (seed 000); a finger must start it near the leading edge. A trackpad or mouse `pan` that moves horizontally toward the trailing side on a pushed page is the back swipe too (it tracks and releases as `edgePan`).
     Touch:
       type: object
       additionalProperties: true
