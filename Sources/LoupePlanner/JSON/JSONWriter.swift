@@ -72,7 +72,7 @@ public struct JSONWriter: Sendable {
 
     public mutating func int(_ value: Int) {
         separate()
-        appendInteger(value)
+        appendFixed(Int64(value), places: 0)
         needsComma = true
     }
 
@@ -83,7 +83,7 @@ public struct JSONWriter: Sendable {
         separate()
         // NaN and the infinities fail the comparison; Int(value) is exact below 2^53.
         if value.magnitude <= Self.largestExactInteger, Double(Int(value)) == value {
-            appendInteger(Int(value))
+            appendFixed(Int64(value), places: 0)
         } else if value.isFinite {
             appendShortest(value)
         } else {
@@ -192,7 +192,8 @@ public struct JSONWriter: Sendable {
     }
 
     /// `scaled / 10^places` in positional notation, trailing fraction zeros dropped, "0" for
-    /// zero (never "-0"). `scaled` has at most 15 digits and `places` is at most 6.
+    /// zero (never "-0"); with 0 places, any integer. The digits go to a scratch buffer and into
+    /// `bytes` in one append, not one append per digit.
     private mutating func appendFixed(_ scaled: Int64, places: Int) {
         guard scaled != 0 else {
             bytes.append(UInt8(ascii: "0"))
@@ -204,8 +205,8 @@ public struct JSONWriter: Sendable {
             magnitude /= 10
             fractionDigits -= 1
         }
-        // Written backwards from the end of a 32-byte scratch: at most 15 digits, the point,
-        // leading zeros and the sign.
+        // Written backwards from the end of a 32-byte scratch: at most 19 digits (Int64), or 15
+        // with a point and up to 6 places, and the sign.
         var scratch: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         withUnsafeMutableBytes(of: &scratch) { buffer in
             var position = buffer.count
@@ -224,29 +225,6 @@ public struct JSONWriter: Sendable {
             } while magnitude > 0
             if scaled < 0 { put(UInt8(ascii: "-")) }
             UnsafeRawBufferPointer(rebasing: buffer[position...]).withMemoryRebound(to: UInt8.self) { bytes.append(contentsOf: $0) }
-        }
-    }
-
-    private mutating func appendInteger(_ value: Int) {
-        if value == 0 {
-            bytes.append(UInt8(ascii: "0"))
-            return
-        }
-        var magnitude = value.magnitude
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while magnitude > 0 {
-                buffer[count] = UInt8(48 + magnitude % 10)
-                magnitude /= 10
-                count += 1
-            }
-            for position in stride(from: count - 1, through: 0, by: -1) {
-                bytes.append(buffer[position])
-            }
         }
     }
 
