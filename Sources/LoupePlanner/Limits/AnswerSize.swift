@@ -27,7 +27,7 @@ enum AnswerSize {
         case .waapi: 750
         case .svg: 60
         case .viewTransition: 500
-        case .lottie: 1_000
+        case .lottie: 1_700
         }
     }
 

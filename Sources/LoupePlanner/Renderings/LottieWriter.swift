@@ -27,7 +27,7 @@ struct LottieWriter {
         switch layer.content {
         case .precomposition: json.member("ty", 0)
         case .image: json.member("ty", 2)
-        case .roundedRect: json.member("ty", 4)
+        case .roundedRect, .stackedRoundedRects: json.member("ty", 4)
         }
         json.member("nm", layer.name)
         switch layer.matte {
@@ -63,6 +63,13 @@ struct LottieWriter {
             json.key("shapes")
             json.beginArray()
             group(rect, fill: fill, fillOpacity: fillOpacity, name: layer.name)
+            json.endArray()
+        case .stackedRoundedRects(let rects, let fill, let fillOpacities):
+            json.key("shapes")
+            json.beginArray()
+            for (index, (rect, opacity)) in zip(rects, fillOpacities).enumerated() {
+                group(rect, fill: fill, fillOpacity: opacity, name: "\(layer.name) \(index + 1)")
+            }
             json.endArray()
         }
         json.member("ip", 0)

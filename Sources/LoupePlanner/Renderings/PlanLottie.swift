@@ -1,5 +1,9 @@
 import LoupeGeometry
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `format=lottie`: a plan as a Lottie (Bodymovin) animation, for lottie-ios, lottie-android,
 /// lottie-web, Flutter's lottie and rlottie (format: https://lottiefiles.github.io/lottie-docs/).
 ///
@@ -18,9 +22,8 @@ import LoupeGeometry
 /// `covered` (the covered page, container size): each a transparent 1×1 PNG until a client
 /// swaps in its snapshot, so the placeholders show through.
 ///
-/// Approximations: the shadow is a hard-edged rounded rect (no blur: effects are not played
-/// by every player), the plan's mask grown by its blur σ and moved down by its offset, at half
-/// its opacity; a crossfade plan's separate page layer is not drawn (the card carries the
+/// Approximations: the shadow's blur is drawn as four nested rings (no blur effect: effects are
+/// not played by every player), see `shadowRings`; a crossfade plan's separate page layer is not drawn (the card carries the
 /// zooming content), nor is the blur of `options.dimmingVisualEffect` (an effect as well).
 /// Numbers have `options.precision` decimals, default 3.
 enum PlanLottie {
@@ -28,6 +31,18 @@ enum PlanLottie {
     static let cardColour = [0, 0.478, 1.0]
     static let sourceSlotColour = [0.557, 0.557, 0.576]
     static let coveredColour = [0.949, 0.949, 0.969]
+
+    /// The card's Gaussian shadow (σ, opacity α) as four nested rings, grown by 0.6σ, 1.2σ, 1.8σ
+    /// and 2.4σ: between two rings the stacked opacity is the blurred edge's at the middle of the
+    /// band, α·½·erfc(d / (σ√2)), so the shadow fades out in steps of 0.6σ (about 11 pt for the
+    /// zoom's σ of 18) instead of ending in a hard 18 pt frame. Opacities are shares of α.
+    static let shadowRings: [(spread: Double, opacity: Double)] = {
+        let spreads = [0.6, 1.2, 1.8, 2.4]
+        let edge = spreads.map { spread in 0.5 * erfc((spread - 0.3) / 2.0.squareRoot()) }
+        return spreads.indices.map { index in
+            (spreads[index], edge[index] - (index + 1 < edge.count ? edge[index + 1] : 0))
+        }
+    }()
 
     /// A 1×1 transparent PNG: what an image asset draws until a client replaces it.
     static let transparentPNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNgYGBgAAAABQABeqhXUAAAAABJRU5ErkJggg=="
@@ -78,9 +93,13 @@ enum PlanLottie {
         var layers = [
             LottieLayer(name: "card", content: .precomposition(asset: "card", width: canvas(container).width, height: canvas(container).height)),
             LottieLayer(name: "shadow",
-                        content: .roundedRect(LottieRoundedRect(masks, offsetY: keyframes.map(\.shadow.offsetY), spread: keyframes.map(\.shadow.radius)),
-                                              fill: [0, 0, 0], fillOpacity: 100),
-                        opacity: percent(keyframes.map { $0.shadow.opacity / 2 })),
+                        content: .stackedRoundedRects(
+                            shadowRings.map { ring in
+                                LottieRoundedRect(masks, offsetY: keyframes.map(\.shadow.offsetY),
+                                                  spread: keyframes.map { ring.spread * $0.shadow.radius })
+                            },
+                            fill: [0, 0, 0], fillOpacities: shadowRings.map { $0.opacity * 100 }),
+                        opacity: percent(keyframes.map(\.shadow.opacity))),
             LottieLayer(name: "dimming",
                         content: .roundedRect(LottieRoundedRect(Rect(origin: .zero, size: container)),
                                               fill: [colour.red, colour.green, colour.blue], fillOpacity: colour.alpha * 100),
