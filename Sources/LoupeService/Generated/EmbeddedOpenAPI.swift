@@ -2029,8 +2029,9 @@ components:
           minimum: 0
         shapes:
           type: array
+          description: One group (a rounded rect and its fill); the `shadow` layer has four, nested rings that draw its soft edge.
           minItems: 1
-          maxItems: 1
+          maxItems: 4
           items:
             $ref: '#/components/schemas/LottieShapeGroup'
         ip:
