@@ -5,9 +5,10 @@ import PackageDescription
 /// Loupe: an HTTP service that serves zoom-transition plans.
 ///
 /// The targets form one direction of dependency:
-/// engines (LoupeGeometry, LoupeLifecycle; LoupeTimeline on both) <- LoupePlanner <- LoupeService -> LoupeHTTP, and
-/// the `loupe` executable on top. LoupeHTTP never learns what a transition is, and the
-/// engines never learn what JSON or HTTP is.
+/// engines (LoupeGeometry, LoupeLifecycle; LoupeTimeline on both) <- LoupePlanner <- LoupeService -> LoupeHTTP,
+/// LoupeJSON (depending on nothing) under the planner and the service, and the `loupe` executable
+/// on top. LoupeHTTP never learns what a transition is, and the engines never learn what JSON or
+/// HTTP is.
 let package = Package(
     name: "Loupe",
     products: [
@@ -20,17 +21,18 @@ let package = Package(
         .target(name: "LoupeTimeline", dependencies: ["LoupeGeometry", "LoupeLifecycle"]),
 
         // MARK: - API layer
-        .target(name: "LoupePlanner", dependencies: ["LoupeGeometry", "LoupeLifecycle", "LoupeTimeline"]),
+        .target(name: "LoupeJSON"),
+        .target(name: "LoupePlanner", dependencies: ["LoupeJSON", "LoupeGeometry", "LoupeLifecycle", "LoupeTimeline"]),
 
         // MARK: - Transport and service
         .target(name: "CLoupeSystem"),
         .target(name: "LoupeHTTP", dependencies: ["CLoupeSystem"]),
         // The web prototype's files are embedded as Swift strings (scripts/embed-resources), not resources.
-        .target(name: "LoupeService", dependencies: ["LoupeHTTP", "LoupePlanner"], exclude: ["WebPrototype"]),
-        .executableTarget(name: "loupe", dependencies: ["LoupeService"]),
+        .target(name: "LoupeService", dependencies: ["LoupeHTTP", "LoupeJSON", "LoupePlanner"], exclude: ["WebPrototype"]),
+        .executableTarget(name: "loupe", dependencies: ["LoupeHTTP", "LoupePlanner", "LoupeService"]),
 
         // MARK: - Benchmarks
-        .executableTarget(name: "loupe-bench", dependencies: ["LoupeGeometry", "LoupeLifecycle", "LoupePlanner", "LoupeService"]),
+        .executableTarget(name: "loupe-bench", dependencies: ["LoupeGeometry", "LoupeHTTP", "LoupeJSON", "LoupePlanner", "LoupeService"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -56,11 +58,12 @@ if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests") {
         .testTarget(name: "LoupeGeometryTests", dependencies: ["LoupeGeometry", "LoupeTestSupport"]),
         .testTarget(name: "LoupeLifecycleTests", dependencies: ["LoupeLifecycle", "LoupeTestSupport"]),
         .testTarget(name: "LoupeTimelineTests", dependencies: ["LoupeTimeline", "LoupeTestSupport"]),
-        .testTarget(name: "LoupePlannerTests", dependencies: ["LoupePlanner", "LoupeTestSupport"]),
+        .testTarget(name: "LoupeJSONTests", dependencies: ["LoupeJSON", "LoupeTestSupport"]),
+        .testTarget(name: "LoupePlannerTests", dependencies: ["LoupePlanner", "LoupeJSON", "LoupeTestSupport"]),
         .testTarget(name: "LoupeHTTPTests", dependencies: ["LoupeHTTP", "LoupeTestSupport", "LoupeTestClient"]),
         .testTarget(
             name: "LoupeServiceTests",
-            dependencies: ["LoupeService", "LoupeHTTP", "LoupePlanner", "LoupeTimeline", "LoupeTestSupport", "LoupeTestClient"]
+            dependencies: ["LoupeService", "LoupeHTTP", "LoupeJSON", "LoupePlanner", "LoupeTimeline", "LoupeTestSupport", "LoupeTestClient"]
         ),
     ]
 }

@@ -1,7 +1,13 @@
 #ifndef LOUPE_CCURL_SHIM_H
 #define LOUPE_CCURL_SHIM_H
 
+// The test client's only system dependency. Without libcurl's headers a plain `swift build` of
+// the whole package (which builds the test client too) stops here with the package to install.
+#if __has_include(<curl/curl.h>)
 #include <curl/curl.h>
+#else
+#error "Loupe's test client needs libcurl's headers: apt-get install libcurl4-openssl-dev (scripts/test installs it; `swift build --product loupe` builds the service without it)"
+#endif
 
 // curl_easy_setopt and curl_easy_getinfo are variadic macros that Swift cannot call;
 // these typed wrappers are the only entry points the test client needs.

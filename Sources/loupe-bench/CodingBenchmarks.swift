@@ -1,6 +1,7 @@
 import Foundation
 import LoupeGeometry
 import LoupeHTTP
+import LoupeJSON
 import LoupePlanner
 import LoupeService
 

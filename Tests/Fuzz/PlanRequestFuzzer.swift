@@ -6,6 +6,7 @@
 // must succeed within the work limit (the corpus has many-member objects, deep and wide
 // arrays: the inputs that once cost quadratic time).
 
+import LoupeJSON
 import LoupePlanner
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,4 +1,5 @@
 import LoupeGeometry
+import LoupeJSON
 import LoupePlanner
 import Testing
 

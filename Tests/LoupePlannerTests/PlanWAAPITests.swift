@@ -1,3 +1,4 @@
+import LoupeJSON
 import LoupePlanner
 import Testing
 

@@ -1,9 +1,10 @@
 import Foundation
 import LoupeHTTP
+import LoupeJSON
 import LoupePlanner
-@testable import LoupeService
 import LoupeTestClient
 import Testing
+@testable import LoupeService
 
 @Suite("CORS, API keys and access logs")
 struct AccessControlTests {

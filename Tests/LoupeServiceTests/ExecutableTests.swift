@@ -1,5 +1,6 @@
 import Foundation
 import LoupeHTTP
+import LoupeJSON
 import LoupePlanner
 import LoupeService
 import LoupeTestClient

@@ -1,4 +1,5 @@
 import Foundation
+import LoupeJSON
 import LoupePlanner
 import LoupeTestClient
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import LoupeGeometry
+import LoupeJSON
 import LoupeLifecycle
 import LoupePlanner
 import LoupeTestClient

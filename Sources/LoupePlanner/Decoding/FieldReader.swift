@@ -1,3 +1,5 @@
+import LoupeJSON
+
 /// Reads a request body field by field and keeps going after a bad field, so a 422 lists
 /// every invalid field at once, each with its JSON pointer, never only the first.
 ///

@@ -1,3 +1,5 @@
+import LoupeJSON
+
 /// The first step of every POST body: bytes to a JSON document, with the failures that come
 /// before any field can be looked at.
 public enum RequestDocument {

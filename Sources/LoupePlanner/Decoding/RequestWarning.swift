@@ -1,3 +1,5 @@
+import LoupeJSON
+
 /// A warning in an answer: something valid but worth knowing, with a stable `code`, a sentence
 /// for a developer and the JSON pointer of the request field it is about.
 ///

@@ -1,3 +1,4 @@
+import LoupeJSON
 import LoupeLifecycle
 
 /// Writes a lifecycle answer in a fixed key order: trace, final, notes, warnings. Object keys

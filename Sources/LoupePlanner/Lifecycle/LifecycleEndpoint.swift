@@ -1,3 +1,4 @@
+import LoupeJSON
 import LoupeLifecycle
 
 /// `POST /v1/lifecycle` without HTTP: request in, answer out, shared by the route and

@@ -1,3 +1,4 @@
+import LoupeJSON
 import LoupeLifecycle
 
 /// The one place where the lifecycle engine's errors become a problem: 422 `invalidScript`,

@@ -1,3 +1,4 @@
+import LoupeJSON
 import LoupeLifecycle
 
 /// A decoded `POST /v1/lifecycle` body: the engine's script plus the answer's options.

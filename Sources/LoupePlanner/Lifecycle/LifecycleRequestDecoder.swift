@@ -1,4 +1,5 @@
 import LoupeGeometry
+import LoupeJSON
 import LoupeLifecycle
 
 /// Reads a `POST /v1/lifecycle` body into a `LifecycleRequest`, collecting every invalid field

@@ -1,3 +1,4 @@
+import LoupeJSON
 import LoupeLifecycle
 
 /// Writes one trace entry as `{time, runLoop, viewController, kind, name}`: the shape of both a

@@ -1,4 +1,5 @@
 import LoupeGeometry
+import LoupeJSON
 
 /// Where in a plan request each advisory points: the engine names the input it is about, the API
 /// names the JSON field.

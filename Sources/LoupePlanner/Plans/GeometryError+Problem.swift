@@ -1,4 +1,5 @@
 import LoupeGeometry
+import LoupeJSON
 
 /// The one place where the geometry engine's errors become problems, each pointing at the
 /// fields a client would change to fix it.

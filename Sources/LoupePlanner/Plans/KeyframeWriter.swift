@@ -1,4 +1,5 @@
 import LoupeGeometry
+import LoupeJSON
 import LoupeLifecycle
 
 /// Writes one keyframe in the plan format: time, progress, transform, mask, opacity, shadow,

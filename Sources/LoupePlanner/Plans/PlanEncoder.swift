@@ -1,4 +1,5 @@
 import LoupeGeometry
+import LoupeJSON
 import LoupeLifecycle
 
 /// Writes a plan answer in a fixed key order, so identical requests give identical bytes.

@@ -1,4 +1,5 @@
 import LoupeGeometry
+import LoupeJSON
 
 /// `POST /v1/plans` without HTTP: request in, answer out. The route and `loupe plan` both call
 /// this, so the command line prints exactly the bytes the service answers.

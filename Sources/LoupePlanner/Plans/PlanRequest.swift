@@ -1,4 +1,5 @@
 import LoupeGeometry
+import LoupeJSON
 import LoupeLifecycle
 
 /// A decoded, range-checked `POST /v1/plans` body: the engine's scene plus what only the API

@@ -1,4 +1,5 @@
 import LoupeGeometry
+import LoupeJSON
 import LoupeLifecycle
 
 /// Reads a `POST /v1/plans` body into a `PlanRequest`, checking every field against the bounds

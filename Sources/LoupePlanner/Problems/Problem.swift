@@ -1,3 +1,5 @@
+import LoupeJSON
+
 /// An RFC 9457 problem: what went wrong, in a form a client can act on.
 ///
 /// `type` is the stable contract (a URI per kind of problem, each documented in

@@ -1,3 +1,5 @@
+import LoupeJSON
+
 /// Spells `LottieLayer`s as Lottie JSON (https://lottiefiles.github.io/lottie-docs/), with every
 /// field the strictest player decodes as required (lottie-ios decodes the document with
 /// `Codable`: `ks`, `ip`, `op`, `st` on every layer; integer `w`/`h`/`ind`/`ty`).

@@ -1,7 +1,8 @@
+import Glibc
 import LoupeGeometry
+import LoupeJSON
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// `format=lottie`: a plan as a Lottie (Bodymovin) animation, for lottie-ios, lottie-android,

@@ -1,3 +1,5 @@
+import LoupeJSON
+
 /// A POST endpoint whose answer comes in several renderings: the request is decoded and
 /// computed once, into a value, and each format is a pure function of that value (never a
 /// re-parse of the JSON answer).

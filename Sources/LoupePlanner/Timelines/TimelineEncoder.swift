@@ -1,4 +1,5 @@
 import LoupeGeometry
+import LoupeJSON
 import LoupeLifecycle
 import LoupeTimeline
 

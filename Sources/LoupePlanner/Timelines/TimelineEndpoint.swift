@@ -1,4 +1,5 @@
 import LoupeGeometry
+import LoupeJSON
 import LoupeTimeline
 
 /// `POST /v1/timelines` without HTTP: request in, answer out. JSON only for now: the renderings

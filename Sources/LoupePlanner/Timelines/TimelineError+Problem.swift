@@ -1,4 +1,5 @@
 import LoupeGeometry
+import LoupeJSON
 import LoupeTimeline
 
 /// The one place where the timeline engine's errors become a problem, each pointing into the

@@ -1,3 +1,4 @@
+import LoupeJSON
 import LoupeTimeline
 
 /// A decoded `POST /v1/timelines` body: the engine's script plus the answer's options.

@@ -1,4 +1,5 @@
 import LoupeGeometry
+import LoupeJSON
 import LoupeTimeline
 
 /// Reads a `POST /v1/timelines` body into a `TimelineRequest`. Everything a plan takes is read

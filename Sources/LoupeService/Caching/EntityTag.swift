@@ -1,4 +1,5 @@
 import LoupeHTTP
+import LoupeJSON
 import LoupePlanner
 
 /// A strong ETag for a /v1 answer, derived from the request rather than the answer, so a

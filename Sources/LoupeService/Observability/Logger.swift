@@ -1,8 +1,8 @@
 import Foundation
-import LoupeHTTP
-import LoupePlanner
-#if canImport(Glibc)
 import Glibc
+import LoupeHTTP
+import LoupeJSON
+#if canImport(Glibc)
 #endif
 
 /// Structured JSON logs, one object per line: easy for people to grep and for log

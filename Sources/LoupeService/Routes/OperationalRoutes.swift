@@ -1,4 +1,5 @@
 import LoupeHTTP
+import LoupeJSON
 import LoupePlanner
 
 /// Liveness, readiness, metrics, version and the contract: the routes operators and

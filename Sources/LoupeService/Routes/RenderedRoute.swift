@@ -1,4 +1,5 @@
 import LoupeHTTP
+import LoupeJSON
 import LoupePlanner
 
 /// The HTTP side every /v1 POST shares: the JSON body check, format negotiation, the answer

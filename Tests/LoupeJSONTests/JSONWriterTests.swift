@@ -1,5 +1,5 @@
 import Foundation
-import LoupePlanner
+import LoupeJSON
 import LoupeTestSupport
 import Testing
 

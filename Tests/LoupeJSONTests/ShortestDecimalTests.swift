@@ -1,4 +1,4 @@
-@testable import LoupePlanner
+@testable import LoupeJSON
 import LoupeTestSupport
 import Testing
 

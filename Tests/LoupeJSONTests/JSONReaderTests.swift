@@ -1,4 +1,4 @@
-import LoupePlanner
+import LoupeJSON
 import LoupeTestSupport
 import Testing
 
