@@ -31,31 +31,22 @@ public enum HTTPParseError: Error, Sendable, Equatable, CustomStringConvertible 
     case bodyTooLarge(limit: Int)
     case unsupportedExpectation(String)
 
-    /// The status RFC 9110/9112 asks for: 414, 431, 413, 501 and 505 where they apply, else 400.
-    public var status: HTTPStatus {
+    /// The problem type: 414, 431, 413, 501, 505 and 417 where RFC 9110/9112 ask for them,
+    /// else 400 `malformed-request`.
+    public var problem: TransportProblem {
         switch self {
-        case .requestLineTooLong: return .uriTooLong
-        case .headerSectionTooLarge, .tooManyHeaderFields: return .headerFieldsTooLarge
-        case .bodyTooLarge: return .contentTooLarge
-        case .unsupportedTransferCoding: return .notImplemented
-        case .unsupportedVersion: return .versionNotSupported
-        case .unsupportedExpectation: return .expectationFailed
-        default: return .badRequest
+        case .requestLineTooLong: .requestLineTooLong
+        case .headerSectionTooLarge, .tooManyHeaderFields: .headerFieldsTooLarge
+        case .bodyTooLarge: .bodyTooLarge
+        case .unsupportedTransferCoding: .unsupportedTransferCoding
+        case .unsupportedVersion: .httpVersionNotSupported
+        case .unsupportedExpectation: .expectationFailed
+        default: .malformedRequest
         }
     }
 
-    /// A stable, machine-readable name, used as the problem type's last path segment.
-    public var code: String {
-        switch self {
-        case .requestLineTooLong: return "request-line-too-long"
-        case .headerSectionTooLarge, .tooManyHeaderFields: return "header-fields-too-large"
-        case .bodyTooLarge: return "body-too-large"
-        case .unsupportedTransferCoding: return "unsupported-transfer-coding"
-        case .unsupportedVersion: return "http-version-not-supported"
-        case .unsupportedExpectation: return "expectation-failed"
-        default: return "malformed-request"
-        }
-    }
+    /// The status of its problem type.
+    public var status: HTTPStatus { problem.status }
 
     public var description: String {
         switch self {

@@ -23,13 +23,8 @@ public enum HTTPFailure: Sendable, Equatable {
     /// budget cannot hold its body or answer (503 with Retry-After).
     case busy(BusyReason)
 
-    public var status: HTTPStatus {
-        switch self {
-        case .malformed(let error): return error.status
-        case .timedOut: return .requestTimeout
-        case .overCapacity, .busy: return .serviceUnavailable
-        }
-    }
+    /// The status its problem type has (`TransportProblem`: one table for every failure).
+    public var status: HTTPStatus { problem.status }
 }
 
 /// Which shared resource a `busy` request found full.

@@ -143,7 +143,7 @@ public final class LoupeApplication: HTTPResponder {
         case .malformed, .timedOut:
             break
         }
-        return Problem.from(failure).response(headers: headers)
+        return failure.response(headers: headers)
     }
 
     public func didRespond(_ record: ExchangeRecord) {

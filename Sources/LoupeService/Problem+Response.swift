@@ -19,22 +19,19 @@ extension Problem {
         ]
         return known.first { $0.code == status }?.reason ?? "Error"
     }
+}
 
-    /// The problem for a failure the HTTP layer detected itself; `loupe plan` reports an
-    /// oversize file with it too, so both say the same.
-    public static func from(_ failure: HTTPFailure) -> Problem {
-        switch failure {
-        case .timedOut:
-            return Problem(.requestTimeout, detail: "The request was not received completely within the server's timeout.")
-        case .overCapacity:
-            return Problem(.overCapacity, detail: "The server has reached its connection limit; retry shortly.")
-        case .busy(.computeQueueFull):
-            return Problem(.serverBusy, detail: "Every worker is busy and the queue in front of them is full; retry after the time in Retry-After.")
-        case .busy(.memoryBudget):
-            return Problem(.serverBusy, detail: "The server's memory budget cannot hold this request and its answer now; retry after the time in Retry-After.")
-        case .malformed(let error):
-            let kind = ProblemKind(rawValue: error.code) ?? .malformedRequest
-            return Problem(kind, detail: String(describing: error).prefix(1).uppercased() + String(describing: error).dropFirst() + ".")
-        }
+extension HTTPFailure {
+    /// The failure as problem+json: its type, title and status are the transport's own
+    /// (`TransportProblem`); `loupe plan` reports an oversize file with it too, so both say the same.
+    public func problemDocument() -> [UInt8] {
+        Problem.document(type: problem.rawValue, title: problem.title, status: Int(problem.status.code), detail: detail)
+    }
+
+    /// The failure as an HTTP response: application/problem+json, never cached.
+    func response(headers: HTTPHeaders) -> HTTPResponse {
+        var headers = headers
+        headers.set("Cache-Control", "no-store")
+        return HTTPResponse(status: problem.status, contentType: "application/problem+json", body: problemDocument(), headers: headers)
     }
 }

@@ -37,7 +37,7 @@ enum AnswerCommand {
         } catch {
             switch error {
             case .unreadable(let name, let reason): return usageError("cannot read \(name): \(reason)")
-            case .tooLarge(let limit): return problem(Problem.from(.malformed(.bodyTooLarge(limit: limit))))
+            case .tooLarge(let limit): return problem(HTTPFailure.malformed(.bodyTooLarge(limit: limit)).problemDocument())
             }
         }
         do {
@@ -56,7 +56,12 @@ enum AnswerCommand {
 
     /// Prints the problem JSON, the body the service would answer with, and returns 1.
     private static func problem(_ problem: Problem) -> Int32 {
-        FileHandle.standardError.write(Data(problem.encoded() + [0x0A]))
+        self.problem(problem.encoded())
+    }
+
+    /// Prints a problem+json document on its own line to stderr; exit status 1.
+    private static func problem(_ document: [UInt8]) -> Int32 {
+        FileHandle.standardError.write(Data(document + [0x0A]))
         return 1
     }
 

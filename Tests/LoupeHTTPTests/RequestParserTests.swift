@@ -185,9 +185,9 @@ struct RequestParserTests {
         #expect(HTTPParseError.bareLineFeed.status.code == 400)
         #expect(HTTPParseError.unsupportedExpectation("x").status.code == 417)
         #expect(HTTPParseError.invalidHost.status.code == 400)
-        #expect(HTTPParseError.invalidHost.code == "malformed-request")
+        #expect(HTTPParseError.invalidHost.problem == .malformedRequest)
         #expect(HTTPParseError.invalidChunkExtension.status.code == 400)
-        #expect(HTTPParseError.invalidChunkExtension.code == "malformed-request")
+        #expect(HTTPParseError.invalidChunkExtension.problem == .malformedRequest)
     }
 
     // MARK: - Limits, enforced before the oversize input has arrived

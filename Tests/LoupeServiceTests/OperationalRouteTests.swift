@@ -159,10 +159,37 @@ struct DocumentationTests {
     @Test("docs/problems.md documents every problem type, with its status")
     func problemsDocument_coversEveryKind() throws {
         let text = String(decoding: try Repository.bytes("docs/problems.md"), as: UTF8.self)
-        for kind in ProblemKind.allCases {
-            #expect(text.contains("## \(kind.rawValue)\n"), "\(kind.rawValue) has no section")
-            #expect(text.contains("| [`\(kind.rawValue)`](#\(kind.rawValue)) | \(kind.status) |"), "\(kind.rawValue) row is missing or has the wrong status")
+        let types = ProblemKind.allCases.map { ($0.rawValue, $0.status) } + TransportProblem.allCases.map { ($0.rawValue, Int($0.status.code)) }
+        #expect(Set(types.map(\.0)).count == types.count, "the API and the transport share a problem type")
+        for (type, status) in types {
+            #expect(text.contains("## \(type)\n"), "\(type) has no section")
+            #expect(text.contains("| [`\(type)`](#\(type)) | \(status) |"), "\(type) row is missing or has the wrong status")
         }
+    }
+
+    /// One status table: every failure the transport answers itself is spelled with its own
+    /// problem type, whose status it sends, and the document says so.
+    @Test("every transport failure is a documented problem type with the status the transport sends")
+    func transportFailures_mapToDocumentedTypes() throws {
+        let parseErrors: [HTTPParseError] = [
+            .bareLineFeed, .bareCarriageReturn, .invalidCharacter(where: "target"), .malformedRequestLine, .invalidMethod,
+            .invalidTarget, .unsupportedVersion("HTTP/2.0"), .malformedVersion, .requestLineTooLong(limit: 1),
+            .headerSectionTooLarge(limit: 1), .tooManyHeaderFields(limit: 1), .obsoleteLineFolding, .whitespaceBeforeColon,
+            .invalidHeaderName, .invalidHeaderValue(name: "x"), .missingHost, .multipleHosts, .invalidHost,
+            .invalidContentLength, .conflictingContentLengths, .contentLengthWithTransferEncoding,
+            .unsupportedTransferCoding("gzip"), .chunkedNotFinal, .transferEncodingInHTTP10, .invalidChunkSize,
+            .invalidChunkExtension, .invalidChunkTerminator, .bodyTooLarge(limit: 1), .unsupportedExpectation("x"),
+        ]
+        let failures = parseErrors.map(HTTPFailure.malformed) + [.timedOut, .overCapacity, .busy(.computeQueueFull), .busy(.memoryBudget)]
+        let text = String(decoding: try Repository.bytes("docs/problems.md"), as: UTF8.self)
+        for failure in failures {
+            let document = try JSONReader.parse(failure.problemDocument())
+            #expect(document["type"] == .string(ProblemKind.typeBase + failure.problem.rawValue))
+            #expect(document["status"] == .number(Double(failure.status.code)), "\(failure)")
+            #expect(document["title"] == .string(failure.problem.title))
+            #expect(text.contains("| [`\(failure.problem.rawValue)`](#\(failure.problem.rawValue)) | \(failure.status.code) |"), "\(failure)")
+        }
+        #expect(Set(failures.map(\.problem)) == Set(TransportProblem.allCases), "a transport problem type no failure uses")
     }
 
     @Test("the README's configuration table lists every setting")

@@ -122,6 +122,25 @@ struct TimelineRouteTests {
         } == ["/events/0/type"])
     }
 
+    /// Regression (schemathesis, seed 20261122): a member that does not apply to the event's
+    /// type is ignored with a warning, but it must still have its contract shape.
+    @Test("an ignored member must still have its shape: a push's touch without x is a 422; a well-formed one is an unknown field")
+    func ignoredMembers_KeepTheirShape() throws {
+        let service = try TestService()
+        let broken = #"[{"time":0,"type":"pop","touches":[{"y":3}],"gesture":"swipe","source":{"cornerRadius":2}}]"#
+        let (refused, problem) = try post(service, "{\(Self.pushed),\"events\":\(broken)}")
+        #expect(refused.status == 422)
+        guard case .array(let errors)? = problem["errors"] else { Issue.record("no errors"); return }
+        #expect(errors.compactMap { error -> String? in
+            if case .string(let pointer)? = error["pointer"] { return pointer }
+            return nil
+        } == ["/events/0/gesture", "/events/0/touches/0/x", "/events/0/source/frame"])
+        let ignored = #"[{"time":0,"type":"pop","touches":[{"x":1,"y":3}]}]"#
+        let (response, answer) = try post(service, "{\(Self.pushed),\"events\":\(ignored)}")
+        #expect(response.status == 200)
+        #expect(strings(answer["warnings"], "code") == ["unknown-field"])
+    }
+
     @Test("a gesture that dismisses nothing leaves a warning pointing at its event")
     func ignoredGesture_IsAWarningAtItsEvent() throws {
         let service = try TestService()

@@ -47,6 +47,19 @@ public final class FieldReader {
         errors.append(Problem.FieldError(pointer: pointer.description, detail: detail))
     }
 
+    /// Keeps another reader's errors (a scratch reader that checked members this one leaves
+    /// unread).
+    public func adopt(_ errors: [Problem.FieldError]) {
+        self.errors += errors
+    }
+
+    /// The member `key` of `parent` as a lone object, without marking it read here: for checking
+    /// the shape of a member that stays an unknown field. Nil when absent or null.
+    public func detached(_ parent: Object, _ key: String) -> Object? {
+        guard let value = parent.members.first(where: { $0.key == key })?.value, value != .null else { return nil }
+        return Object(pointer: parent.pointer, members: [(key, value)])
+    }
+
     /// Most unknown fields reported for one request. A body of ten thousand events, each
     /// with a stray member, would otherwise answer with ten thousand warnings: the first
     /// hundred tell a client what to fix as well.

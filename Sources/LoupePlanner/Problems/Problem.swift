@@ -36,11 +36,18 @@ public struct Problem: Error, Sendable, Equatable {
 
     /// The problem+json document.
     public func encoded() -> [UInt8] {
+        Self.document(type: kind.rawValue, title: kind.title, status: kind.status, detail: detail, errors: errors)
+    }
+
+    /// A problem+json document in Loupe's member order, for any problem type (the API's kinds,
+    /// and the transport's failures, which the service spells with it).
+    /// - Parameter type: the last segment of the type URI under `ProblemKind.typeBase`.
+    public static func document(type: String, title: String, status: Int, detail: String, errors: [FieldError] = []) -> [UInt8] {
         var writer = JSONWriter(capacity: 256)
         writer.beginObject()
-        writer.member("type", kind.typeURI)
-        writer.member("title", kind.title)
-        writer.member("status", kind.status)
+        writer.member("type", ProblemKind.typeBase + type)
+        writer.member("title", title)
+        writer.member("status", status)
         writer.member("detail", detail)
         if !errors.isEmpty {
             writer.key("errors")

@@ -1,17 +1,7 @@
-/// Every kind of problem Loupe reports. The raw value is the last segment of the problem
-/// type URI and never changes once released; docs/problems.md documents each one.
+/// Every kind of problem the API reports (the transport's own, framing, limits, timeouts and
+/// capacity, are LoupeHTTP's `TransportProblem`). The raw value is the last segment of the
+/// problem type URI and never changes once released; docs/problems.md documents each one.
 public enum ProblemKind: String, Sendable, Equatable, CaseIterable {
-    // Framing and transport (answered by the HTTP layer's failures).
-    case malformedRequest = "malformed-request"
-    case requestLineTooLong = "request-line-too-long"
-    case headerFieldsTooLarge = "header-fields-too-large"
-    case bodyTooLarge = "body-too-large"
-    case unsupportedTransferCoding = "unsupported-transfer-coding"
-    case httpVersionNotSupported = "http-version-not-supported"
-    case expectationFailed = "expectation-failed"
-    case requestTimeout = "request-timeout"
-    case overCapacity = "over-capacity"
-    case serverBusy = "server-busy"
     // Routing and access.
     case notFound = "not-found"
     case methodNotAllowed = "method-not-allowed"
@@ -35,37 +25,20 @@ public enum ProblemKind: String, Sendable, Equatable, CaseIterable {
 
     public var status: Int {
         switch self {
-        case .malformedRequest, .malformedJSON: return 400
+        case .malformedJSON: return 400
         case .unauthorized: return 401
         case .notFound: return 404
         case .methodNotAllowed: return 405
         case .notAcceptable: return 406
-        case .requestTimeout: return 408
-        case .bodyTooLarge: return 413
-        case .requestLineTooLong: return 414
         case .unsupportedMediaType: return 415
-        case .expectationFailed: return 417
         case .invalidRequest, .unsupportedPlatform, .strictWarnings, .invalidScript, .workLimitExceeded: return 422
-        case .headerFieldsTooLarge: return 431
         case .internalError: return 500
-        case .unsupportedTransferCoding: return 501
-        case .overCapacity, .serverBusy, .shuttingDown: return 503
-        case .httpVersionNotSupported: return 505
+        case .shuttingDown: return 503
         }
     }
 
     public var title: String {
         switch self {
-        case .malformedRequest: return "The request is not valid HTTP/1.1"
-        case .requestLineTooLong: return "The request line is too long"
-        case .headerFieldsTooLarge: return "The header section is too large"
-        case .bodyTooLarge: return "The request body is too large"
-        case .unsupportedTransferCoding: return "The transfer coding is not implemented"
-        case .httpVersionNotSupported: return "The HTTP version is not supported"
-        case .expectationFailed: return "The expectation cannot be met"
-        case .requestTimeout: return "The request did not arrive in time"
-        case .overCapacity: return "The server is at its connection limit"
-        case .serverBusy: return "The server has no room for this request now"
         case .notFound: return "No such resource"
         case .methodNotAllowed: return "The method is not allowed on this resource"
         case .unauthorized: return "A valid API key is required"

@@ -81,6 +81,7 @@ public final class TimelineRequestDecoder {
         guard let object = reader.object(value, at: pointer) else { return nil }
         let time = reader.number(object, "time", required: true, in: Self.timeRange)
         guard let type = reader.choice(object, "type", required: true, as: TimelineEventType.self) else { return nil }
+        checkIgnoredMembers(object, type: type)
         let kind: TimelineEvent.Kind?
         switch type {
         case .push: kind = .push
@@ -115,6 +116,29 @@ public final class TimelineRequestDecoder {
         }
         guard let time, let kind else { return nil }
         return TimelineEvent(time: time, kind: kind)
+    }
+
+    /// Members that do not apply to an event's type are ignored (an `unknown-field` warning),
+    /// but they must still have their contract shape, which openapi.yaml states whatever the
+    /// type: a scratch decoder checks them without marking them read.
+    private func checkIgnoredMembers(_ object: FieldReader.Object, type: TimelineEventType) {
+        let applies: Set<String> = switch type {
+        case .touchesBegan: ["gesture", "touches", "input"]
+        case .touchesMoved, .touchesEnded: ["touches"]
+        case .sourceChanged: ["source"]
+        case .push, .pop, .present, .dismiss: []
+        }
+        for key in ["gesture", "touches", "input", "source"] where !applies.contains(key) {
+            guard let lone = reader.detached(object, key) else { continue }
+            let scratch = TimelineRequestDecoder()
+            switch key {
+            case "gesture": _ = scratch.reader.choice(lone, key, as: GestureKind.self)
+            case "input": _ = scratch.reader.choice(lone, key, as: TouchInput.self)
+            case "touches": _ = scratch.readTouches(lone, required: false)
+            default: _ = scratch.plan.readSourceView(lone, key)
+            }
+            reader.adopt(scratch.reader.errors)
+        }
     }
 
     /// `touches`: `[{"x", "y"}]` in container points. The engine checks the count per gesture.
