@@ -302,7 +302,13 @@ struct TimelineSimulator {
     ) throws(TimelineError) -> (CardSpring, Double) {
         let motion = CardSpring(origin: now, start: pose.state, velocity: pose.velocity,
                                 target: .settleTarget(progress: progress, from: pose.state), spring: spring)
-        let duration = motion.settlingDuration(epsilon: epsilon)
+        var duration = motion.settlingDuration(epsilon: epsilon)
+        if duration == 0, motion.start != motion.target || motion.velocity != .zero {
+            // Released inside the settling tolerance (a card let go a fraction of a point from
+            // rest): glide the rest of the way, to a thousandth of the tolerance, rather than
+            // snapping there with a jump in position and velocity.
+            duration = motion.settlingDuration(epsilon: CardState(epsilon.components.map { $0 / 1_000 }))
+        }
         guard duration.isFinite else { throw .geometry(.springNeverSettles) }
         return (motion, duration)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import LoupeGeometry
 import LoupeLifecycle
 import LoupeTimeline
@@ -70,5 +71,29 @@ struct ContinuityTests {
         let between = t0 + 0.00025
         let jump = try #require(Measure.gap(frames { $0 < between ? 0 : 3 }, at: between))
         #expect(jump.worstPositionGap(floors: Measure.floors) > 1)
+    }
+
+    /// Issue 15 §7: a release whose spring starts inside the settling tolerance (the card let go
+    /// a tenth of a point from rest) used to snap there: a jump in position and velocity at the
+    /// release. It glides the rest of the way now, and the last keyframe is exactly at rest.
+    @Test func releaseInsideTheTolerance_glidesInsteadOfSnapping() throws {
+        // Past the slop and back to a tenth of a point below where the swipe was recognised,
+        // held still, then lifted: the card rests 0.1 pt off and the release cancels.
+        let down = Finger.drag(from: Point(x: 200, y: 300), to: Point(x: 200, y: 330), start: 0.1, duration: 0.1, lift: false)
+        // Samples every 2.5 pt: the swipe is recognised at y 320, the first past the 18 pt slop.
+        let anchorY = 320.1
+        let back = Finger.drag(from: Point(x: 200, y: 330), to: Point(x: 200, y: anchorY), start: 0.2, duration: 0.1, hold: 0.6)
+        let timeline = try Fixture.run(down + Array(back.dropFirst()), initial: .pushed, scene: Self.scene)
+        let release = try #require(timeline.releases.last)
+        #expect(release.outcome == .cancel)
+        let frames = timeline.keyframes
+        let centres = frames.map(\.mask.rect.center)
+        let around = frames.indices.filter { abs(frames[$0].time - release.time) < 0.02 && $0 > 0 }
+        let largest = around.map { hypot(centres[$0].x - centres[$0 - 1].x, centres[$0].y - centres[$0 - 1].y) }.max() ?? .infinity
+        #expect(largest < 0.005, "the card moves \(largest) pt between two 2 kHz keyframes at the release")
+        // It did have somewhere to go: the card was off rest when let go, and rests exactly.
+        let atRelease = try #require(Measure.frame(timeline, at: release.time))
+        #expect(abs(atRelease.mask.rect.midY - Fixture.fullScreen.midY) > 0.01)
+        #expect(frames.last?.mask.rect == Fixture.fullScreen)
     }
 }

@@ -70,8 +70,13 @@ enum Invariants {
         }
         // A dropped or doubled velocity scores about 1; the cubic fit's own error on random, jerky
         // scripts at 1 kHz stays under 0.1 (it vanishes at 5 kHz).
+        // Every hand-off is checked: a release whose spring started inside its settling
+        // tolerance once snapped to rest with no keyframes after it, and was left out.
         for time in Measure.handOffs(timeline) {
-            guard let gap = Measure.gap(frames, at: time) else { continue }
+            guard let gap = Measure.gap(frames, at: time) else {
+                problems.append("no keyframes around the hand-off at \(time)")
+                continue
+            }
             if gap.worstPositionGap(floors: Measure.floors) > 0.01 { problems.append("position jump at \(time)") }
             if gap.worstVelocityGap(floors: Measure.velocityFloors) > 0.1 { problems.append("velocity jump at \(time)") }
         }
