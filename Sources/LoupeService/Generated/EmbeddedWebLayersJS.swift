@@ -116,12 +116,9 @@ export function frameStyles(frame, page, crossfade) {
 export function keyframesFrom(frames, start, page, crossfade) {
     // The stretch begins exactly at `start`: keyframes come every 1/frameRate s, and at a flick's
     // speed starting from the one before would put the card back by up to a frame of travel.
-    let first = 0;
-    frames.forEach((frame, index) => { if (frame.time <= start + 1e-9) first = index; });
+    const first = indexAt(frames, start);
     const stretch = frames.slice(first);
-    if (stretch.length > 1 && stretch[0].time < start) {
-        stretch[0] = mix(stretch[0], stretch[1], (start - stretch[0].time) / (stretch[1].time - stretch[0].time));
-    }
+    if (stretch.length > 1 && stretch[0].time < start) stretch[0] = frameAt(frames, start);
     const t0 = stretch[0].time, span = Math.max(stretch[stretch.length - 1].time - t0, 1e-6);
     const keyframes = {};
     for (const frame of stretch) {
@@ -132,6 +129,22 @@ export function keyframesFrom(frames, start, page, crossfade) {
     }
     if (stretch.length === 1) for (const list of Object.values(keyframes)) list.push({ ...list[0], offset: 1 });
     return { keyframes, duration: span * 1000 };
+}
+
+/// The JSON keyframe at `time` (seconds), mixed linearly between the two around it as the
+/// renderings play them; the first or last one outside the plan.
+export function frameAt(frames, time) {
+    const index = indexAt(frames, time);
+    const before = frames[index], after = frames[index + 1];
+    if (!after || before.time >= time) return before;
+    return mix(before, after, (time - before.time) / (after.time - before.time));
+}
+
+/// The last keyframe at or before `time` (the first when all are later).
+function indexAt(frames, time) {
+    let found = 0;
+    frames.forEach((frame, index) => { if (frame.time <= time + 1e-9) found = index; });
+    return found;
 }
 
 /// Plays per-layer keyframes with linear timing (the keyframes carry the spring).
