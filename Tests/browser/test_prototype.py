@@ -303,15 +303,21 @@ def swipe_down(session):
     # tracking spring, so its last tracked frame and the timeline at the release agree, up to the
     # linear interpolation between the two 60 fps keyframes around the release (the landing spring
     # turns the card hard there: a few px at most).
-    handoff = session.js("window.loupePrototype.lastRelease")
-    held, settle = ([float(value) for value in text.split("(")[1].rstrip(")").split(",")] for text in (handoff["held"], handoff["settleFrom"]))
-    jump = max(abs(held[0] - settle[0]) * PHONE["height"], abs(held[4] - settle[4]), abs(held[5] - settle[5]))
-    check(jump <= 4, f"the card jumps {jump:.1f} px at the release: held {held}, settle starts at {settle}")
+    jump = release_jump(session)
+    check(jump <= 4, f"the card jumps {jump:.1f} px at the release: {session.js('window.loupePrototype.lastRelease')}")
     at_rest = session.js("({stage: document.getElementById('stage').hidden, thumb: getComputedStyle(document.querySelector('.thumb')).opacity})")
     check(at_rest["stage"] and at_rest["thumb"] == "1", f"back on the grid the stage is hidden and the thumbnail shows: {at_rest}")
     print(f"  swipe: {len(events)} touch events, release {release['outcome']} (measure {release['measure']:.3f} < {release['threshold']}), "
           f"page and timeline {jump:.2f} px apart at the release")
     session.screenshot("4-grid-after-swipe.png")
+
+
+def release_jump(session):
+    """How far the card moves between the last tracked frame and the first frame of the settle
+    (px: the scale's change over the window's height, and the translation's)."""
+    handoff = session.js("window.loupePrototype.lastRelease")
+    held, settle = (matrix(text) for text in (handoff["held"], handoff["settleFrom"]))
+    return max(abs(held[0] - settle[0]) * PHONE["height"], abs(held[4] - settle[4]), abs(held[5] - settle[5]))
 
 
 def visible_thumb(session, index):
@@ -487,7 +493,10 @@ def grab_mid_flight(session):
     expected = "grid" if release["outcome"] == "finish" else "detail"
     phase = session.phase()
     check(phase == expected, f"the timeline released with {release['outcome']}, the page ended on {phase}")
-    print(f"  grab: at {began['time']:.3f} s of the push, {len(events)} events, release {release['outcome']} → {phase}")
+    jump = release_jump(session)
+    check(jump <= 4, f"the grabbed card jumps {jump:.1f} px at the release: {session.js('window.loupePrototype.lastRelease')}")
+    print(f"  grab: at {began['time']:.3f} s of the push, {len(events)} events, release {release['outcome']} → {phase}, "
+          f"page and timeline {jump:.2f} px apart at the release")
     if phase == "detail":
         session.tap(*session.center("#done"))
         session.wait_phase("grid", timeout=5)
@@ -505,7 +514,10 @@ def edge_swipe(session):
           f"the swipe should be an edge swipe from the leading edge: {began}")
     release = session.js("window.loupePrototype.lastTimeline.releases.at(-1)")
     check(release["gesture"] == "edgePan" and release["outcome"] == "finish", f"edge swipe release {release}")
-    print(f"  edge swipe: release {release['outcome']} (projected scale {release['measure']:.3f} < {release['threshold']})")
+    jump = release_jump(session)
+    check(jump <= 4, f"the card jumps {jump:.1f} px at the edge swipe's release: {session.js('window.loupePrototype.lastRelease')}")
+    print(f"  edge swipe: release {release['outcome']} (projected scale {release['measure']:.3f} < {release['threshold']}), "
+          f"page and timeline {jump:.2f} px apart at the release")
 
 
 def desktop(session):

@@ -140,6 +140,25 @@ export function frameAt(frames, time) {
     return mix(before, after, (time - before.time) / (after.time - before.time));
 }
 
+/// Where a card grabbed at `time` stops. Loupe's timeline (docs/behaviour.md, "Interruption")
+/// brakes it toward its progress carried on by the progress's rate for `seconds` (1/ω of the
+/// tracking spring); the card there is the plan's frame at that progress, found between the two
+/// keyframes around it from `time` on (the last keyframe when the plan never gets there).
+export function stoppedFrame(frames, time, seconds) {
+    const index = indexAt(frames, time);
+    const now = frameAt(frames, time), next = frames[index + 1];
+    if (!next) return now;
+    const target = now.progress + (next.progress - frames[index].progress) / (next.time - frames[index].time) * seconds;
+    let previous = now;
+    for (const frame of frames.slice(index + 1)) {
+        if (frame.progress !== previous.progress && (frame.progress - target) * (previous.progress - target) <= 0) {
+            return mix(previous, frame, (target - previous.progress) / (frame.progress - previous.progress));
+        }
+        previous = frame;
+    }
+    return frames.at(-1);
+}
+
 /// The last keyframe at or before `time` (the first when all are later).
 function indexAt(frames, time) {
     let found = 0;

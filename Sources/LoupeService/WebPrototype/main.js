@@ -15,7 +15,7 @@ import { post } from "./api.js";
 import { attachGestures, MODEL } from "./gestures.js";
 import {
     applyFrameStyles, commitLastFrames, frameAt, frameStyles, heldFrame, keyframesFrom, placeLayers, playKeyframes, playWAAPI,
-    sourceRegion,
+    sourceRegion, stoppedFrame,
 } from "./layers.js";
 import { createPanel } from "./panel.js";
 import { makePictures, pictureElement } from "./pictures.js";
@@ -455,13 +455,11 @@ function onMovingCard(point) {
 }
 
 /// A finger lands on the moving card: it stops where it is. Loupe's timeline brakes it on the
-/// tracking spring toward where its velocity carries it in 1/ω (22 ms, docs/behaviour.md
-/// "Interruption"); the page holds it at the plan's frame that much later, the same place to
-/// within the plan's curvature over 22 ms.
+/// tracking spring toward where its velocity carries it in 1/ω (22 ms); the page holds it there
+/// at once, and the finger moves it from there as Loupe's tracking does.
 function grab() {
     const time = flightTime();
-    const frames = state.flight.plan.keyframes;
-    const base = frameAt(frames, Math.min(time + 1 / MODEL.trackingOmega, frames.at(-1).time));
+    const base = stoppedFrame(state.flight.plan.keyframes, time, 1 / MODEL.trackingOmega);
     state.grab = { transition: state.flight.transition, time, base };
     setPhase("tracking");
     for (const animation of state.animations) animation.cancel();
@@ -475,6 +473,7 @@ function grab() {
 /// "finish" ends on the grid either way, "cancel" on the detail view.
 async function releaseGrab(gesture) {
     const { transition, time } = state.grab;
+    const held = layers.destination.style.transform; // where the finger left the card
     const current = settings();
     setPhase("settling");
     const shifted = gesture.events.map((event) => ({ ...event, time: round(event.time + time) }));
@@ -494,7 +493,7 @@ async function releaseGrab(gesture) {
     record.lastTimeline = answer;
     const release = answer.releases.at(-1) ?? null;
     describeTimeline(gesture, answer, release, current, grabScript(transition, time, release, current));
-    await playSettle(answer, release, releaseTime, body.source.frame, current, null);
+    await playSettle(answer, release, releaseTime, body.source.frame, current, held);
 }
 
 /// The fingers lifted: Loupe decides finish or cancel and computes the settle from the whole
@@ -542,7 +541,7 @@ async function playSettle(answer, release, releaseTime, source, current, held) {
         }
     } else {
         const { keyframes, duration } = keyframesFrom(answer.keyframes, releaseTime, state.page, state.crossfade);
-        if (held !== null) record.lastRelease = { held, settleFrom: keyframes.destination[0].transform };
+        record.lastRelease = { held, settleFrom: keyframes.destination[0].transform };
         state.animations = playKeyframes(layers, keyframes, duration, rate);
         await finished(state.animations);
         if (!finish) commitLastFrames(layers, state.animations);
