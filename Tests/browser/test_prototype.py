@@ -500,6 +500,28 @@ def grab_mid_flight(session):
     if phase == "detail":
         session.tap(*session.center("#done"))
         session.wait_phase("grid", timeout=5)
+    # A closing held still and let go: a pop at 0, a touch that never leaves its slop, and the
+    # timeline cancels the grabbed pop: back to the detail view.
+    open_picture(session, 5)
+    session.setting("slowMotion", True)
+    time.sleep(0.2)
+    session.tap(*session.center("#done"))
+    session.page.wait_for("(() => { const a = document.querySelector('[data-layer=destination]').getAnimations()[0];"
+                          " return document.body.dataset.phase === 'closing' && a && a.currentTime > 100; })()", timeout=5)
+    session.setting("slowMotion", False)
+    x, y = session.center("[data-layer=shadow]")
+    session.page.call("Input.dispatchTouchEvent", type="touchStart", touchPoints=[{"x": x, "y": y}])
+    time.sleep(0.15)
+    session.page.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+    session.wait_phase("detail", timeout=5)
+    events = session.js("window.loupePrototype.lastTimelineRequest.events")
+    check(events[0] == {"time": 0, "type": "pop"} and events[1]["type"] == "touchesBegan" and events[1]["time"] > 0.05,
+          f"the held closing should be a pop at 0, then the touch: {events[:2]}")
+    release = session.js("window.loupePrototype.lastTimeline.releases.at(-1)")
+    check(release["outcome"] == "cancel", f"a held pop let go without moving should cancel: {release}")
+    print(f"  grab: a closing held at {events[1]['time']:.3f} s of the pop and let go cancels → detail")
+    session.tap(*session.center("#done"))
+    session.wait_phase("grid", timeout=5)
 
 
 def edge_swipe(session):
