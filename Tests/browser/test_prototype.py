@@ -464,7 +464,10 @@ def view_transition_switch(session):
 def grab_mid_flight(session):
     """A thumbnail tapped in slow motion, the card touched mid-zoom and dragged down: the zoom stops
     under the finger, and at the lift the page asks POST /v1/timelines (the push at 0, the touches
-    from the grab on) and ends where the timeline's release says."""
+    from the grab on) and ends where the timeline's release says. Then a closing held still.
+    Follows Settings → Transition (push and pop, or present and dismiss)."""
+    navigation = session.js("document.querySelector('input[name=kind]:checked').value") == "navigation"
+    opening, closing = ("push", "pop") if navigation else ("present", "dismiss")
     session.setting("slowMotion", True)
     session.tap(*visible_thumb(session, 3))
     session.page.wait_for("(() => { const a = document.querySelector('[data-layer=destination]').getAnimations()[0];"
@@ -484,7 +487,7 @@ def grab_mid_flight(session):
     session.page.wait_for("['grid', 'detail'].includes(document.body.dataset.phase)", timeout=5)
     request = session.js("window.loupePrototype.lastTimelineRequest")
     events = request["events"]
-    check(events[0] == {"time": 0, "type": "push"}, f"the timeline should start with the push at 0: {events[0]}")
+    check(events[0] == {"time": 0, "type": opening}, f"the timeline should start with the {opening} at 0: {events[0]}")
     began = events[1]
     check(began["type"] == "touchesBegan" and began["gesture"] == "pan" and began["time"] > 0.1,
           f"the grab's touch should come after the push, at the grab: {began}")
@@ -495,7 +498,7 @@ def grab_mid_flight(session):
     check(phase == expected, f"the timeline released with {release['outcome']}, the page ended on {phase}")
     jump = release_jump(session)
     check(jump <= 4, f"the grabbed card jumps {jump:.1f} px at the release: {session.js('window.loupePrototype.lastRelease')}")
-    print(f"  grab: at {began['time']:.3f} s of the push, {len(events)} events, release {release['outcome']} → {phase}, "
+    print(f"  grab: at {began['time']:.3f} s of the {opening}, {len(events)} events, release {release['outcome']} → {phase}, "
           f"page and timeline {jump:.2f} px apart at the release")
     if phase == "detail":
         session.tap(*session.center("#done"))
@@ -515,11 +518,11 @@ def grab_mid_flight(session):
     session.page.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
     session.wait_phase("detail", timeout=5)
     events = session.js("window.loupePrototype.lastTimelineRequest.events")
-    check(events[0] == {"time": 0, "type": "pop"} and events[1]["type"] == "touchesBegan" and events[1]["time"] > 0.05,
-          f"the held closing should be a pop at 0, then the touch: {events[:2]}")
+    check(events[0] == {"time": 0, "type": closing} and events[1]["type"] == "touchesBegan" and events[1]["time"] > 0.05,
+          f"the held closing should be a {closing} at 0, then the touch: {events[:2]}")
     release = session.js("window.loupePrototype.lastTimeline.releases.at(-1)")
     check(release["outcome"] == "cancel", f"a held pop let go without moving should cancel: {release}")
-    print(f"  grab: a closing held at {events[1]['time']:.3f} s of the pop and let go cancels → detail")
+    print(f"  grab: a closing held at {events[1]['time']:.3f} s of the {closing} and let go cancels → detail")
     session.tap(*session.center("#done"))
     session.wait_phase("grid", timeout=5)
 

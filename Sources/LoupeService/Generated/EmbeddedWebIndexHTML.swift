@@ -137,7 +137,8 @@ enum EmbeddedWebIndexHTML {
       <legend>Playback</legend>
       <label><input type="checkbox" name="slowMotion" id="slow-motion"> Slow motion (×10)</label>
       <label><input type="checkbox" name="viewTransitions" id="view-transitions"> View Transitions: taps play through the
-        browser's own document.startViewTransition with Loupe's stylesheet (format=view-transition)</label>
+        browser's own document.startViewTransition with Loupe's stylesheet (format=view-transition); not with
+        Reduce Motion or the cross-fade background</label>
       <p class="note" id="view-transitions-note" hidden>This browser has no View Transitions API
         (document.startViewTransition), so taps play with Element.animate().</p>
       <label>Reduce Motion (a cross-fade instead of the zoom)

@@ -353,9 +353,13 @@ function resetStage() {
 // MARK: - The browser's own view transition
 
 /// Whether taps play through document.startViewTransition (Settings → View Transitions): only
-/// where the browser has it, and not under Reduce Motion, which cross-fades instead.
+/// where the browser has it, not under Reduce Motion, which cross-fades instead, and not in the
+/// crossfade background mode, whose second page layer the pseudo-element tree has no place for
+/// (docs/api.md): there the detail view is the picture alone and its black page would only pop
+/// in at the end.
 function usesViewTransitions(current) {
-    return current.viewTransitions && typeof document.startViewTransition === "function" && !reducesMotion(current);
+    return current.viewTransitions && typeof document.startViewTransition === "function" && !reducesMotion(current)
+        && current.backgroundMode !== "crossfade";
 }
 
 /// Plays `body`'s plan as a same-document view transition with Loupe's stylesheet
