@@ -12,6 +12,10 @@ Checks, in order:
      decides "finish", the page is back on the grid.
   4. A two-finger pinch, the Done button, the blur behind (dimmingVisualEffect) against the
      plan's blur keyframes, and Reduce Motion's cross-fade.
+  4b. Settings → View Transitions: a tap opens and Done closes through a real
+     document.startViewTransition playing Loupe's stylesheet; a finger grabs a zoom mid-flight
+     (POST /v1/timelines with the push at 0 and the touches later decides where it ends); a swipe
+     from the leading edge goes back.
   5. Desktop size: a mouse drag and a ctrl+wheel pinch dismiss; the plan panel shows Loupe's SVGs
      and warnings (screenshot).
   6. The renderings played by Chromium itself: the linear() easing, the css rendering on the
@@ -299,15 +303,21 @@ def swipe_down(session):
     # tracking spring, so its last tracked frame and the timeline at the release agree, up to the
     # linear interpolation between the two 60 fps keyframes around the release (the landing spring
     # turns the card hard there: a few px at most).
-    handoff = session.js("window.loupePrototype.lastRelease")
-    held, settle = ([float(value) for value in text.split("(")[1].rstrip(")").split(",")] for text in (handoff["held"], handoff["settleFrom"]))
-    jump = max(abs(held[0] - settle[0]) * PHONE["height"], abs(held[4] - settle[4]), abs(held[5] - settle[5]))
-    check(jump <= 4, f"the card jumps {jump:.1f} px at the release: held {held}, settle starts at {settle}")
+    jump = release_jump(session)
+    check(jump <= 4, f"the card jumps {jump:.1f} px at the release: {session.js('window.loupePrototype.lastRelease')}")
     at_rest = session.js("({stage: document.getElementById('stage').hidden, thumb: getComputedStyle(document.querySelector('.thumb')).opacity})")
     check(at_rest["stage"] and at_rest["thumb"] == "1", f"back on the grid the stage is hidden and the thumbnail shows: {at_rest}")
     print(f"  swipe: {len(events)} touch events, release {release['outcome']} (measure {release['measure']:.3f} < {release['threshold']}), "
           f"page and timeline {jump:.2f} px apart at the release")
     session.screenshot("4-grid-after-swipe.png")
+
+
+def release_jump(session):
+    """How far the card moves between the last tracked frame and the first frame of the settle
+    (px: the scale's change over the window's height, and the translation's)."""
+    handoff = session.js("window.loupePrototype.lastRelease")
+    held, settle = (matrix(text) for text in (handoff["held"], handoff["settleFrom"]))
+    return max(abs(held[0] - settle[0]) * PHONE["height"], abs(held[4] - settle[4]), abs(held[5] - settle[5]))
 
 
 def visible_thumb(session, index):
@@ -403,6 +413,136 @@ def reduced_motion(session):
     session.wait_phase("grid", timeout=5)
     session.page.call("Emulation.setEmulatedMedia", features=[{"name": "prefers-reduced-motion", "value": "no-preference"}])
     print("  reduce motion: cross-fade in, Escape cross-fades out")
+
+
+VIEW_TRANSITION_WATCH = """(() => {
+    // Every frame, per phase: whether Loupe's group animation runs on the view-transition pseudo-elements.
+    const seen = window.loupeSeen = {opening: [], closing: [], watching: true};
+    const look = () => {
+        if (!seen.watching) return;
+        const phase = document.body.dataset.phase;
+        const names = document.getAnimations()
+            .filter((a) => a.effect && a.effect.pseudoElement === '::view-transition-group(loupe-zoom)')
+            .map((a) => a.animationName);
+        if (phase in seen && names.length) seen[phase].push(...names);
+        requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+})()"""
+
+
+def view_transition_switch(session):
+    """Settings → View Transitions: the tap opens through the browser's own view transition with
+    Loupe's stylesheet (the group plays loupe-zoom-group), the page rests on the detail view, and
+    Done closes through one too; the WAAPI layers stay still meanwhile."""
+    check(session.js("typeof document.startViewTransition === 'function' "
+                     "&& !document.getElementById('settings-form').elements.namedItem('viewTransitions').disabled"),
+          "Chromium has the View Transitions API: the switch must be enabled")
+    session.setting("viewTransitions", True)
+    session.js(VIEW_TRANSITION_WATCH)
+    session.tap(*visible_thumb(session, 2))
+    session.wait_phase("detail", timeout=5)
+    opening = session.js("window.loupeSeen.opening")
+    check(any("loupe-zoom-group" in name for name in opening), f"no ::view-transition-group(loupe-zoom) animation while opening: {opening[:5]}")
+    check(session.js("window.loupePrototype.lastPlanRequest.transition") == "push", "the opening was a push")
+    check(session.js("document.querySelector('[data-layer=destination]').getAnimations().length") == 0, "the WAAPI layers must not play as well")
+    time.sleep(0.2)
+    session.screenshot("7-view-transition-detail.png")
+    session.tap(*session.center("#done"))
+    session.wait_phase("closing", timeout=2)
+    session.wait_phase("grid", timeout=5)
+    closing = session.js("window.loupeSeen.closing")
+    check(any("loupe-zoom-group" in name for name in closing), f"no ::view-transition-group(loupe-zoom) animation while closing: {closing[:5]}")
+    left = session.js("({sheets: document.adoptedStyleSheets.length, named: [...document.querySelectorAll('*')]"
+                      ".filter((e) => e.style && e.style.viewTransitionName).length})")
+    check(left == {"sheets": 0, "named": 0}, f"the view transition left its stylesheet or names behind: {left}")
+    session.js("window.loupeSeen.watching = false")
+    session.setting("viewTransitions", False)
+    print(f"  view transitions: {len(opening)} frames of the group opening, {len(closing)} closing")
+
+
+def grab_mid_flight(session):
+    """A thumbnail tapped in slow motion, the card touched mid-zoom and dragged down: the zoom stops
+    under the finger, and at the lift the page asks POST /v1/timelines (the push at 0, the touches
+    from the grab on) and ends where the timeline's release says. Then a closing held still.
+    Follows Settings → Transition (push and pop, or present and dismiss)."""
+    navigation = session.js("document.querySelector('input[name=kind]:checked').value") == "navigation"
+    opening, closing = ("push", "pop") if navigation else ("present", "dismiss")
+    session.setting("slowMotion", True)
+    session.tap(*visible_thumb(session, 3))
+    session.page.wait_for("(() => { const a = document.querySelector('[data-layer=destination]').getAnimations()[0];"
+                          " return a && a.currentTime > 120; })()", timeout=5)
+    session.setting("slowMotion", False)  # the settle after the release plays at full speed
+    x, y = session.center("[data-layer=shadow]")  # the card's box
+    path = line((x, y), (x + 10, y + 260), 14)
+    session.page.call("Input.dispatchTouchEvent", type="touchStart", touchPoints=[{"x": path[0][0], "y": path[0][1]}])
+    held = None
+    for index, (px, py) in enumerate(path[1:], start=1):
+        time.sleep(0.016)
+        session.page.call("Input.dispatchTouchEvent", type="touchMove", touchPoints=[{"x": px, "y": py}])
+        if index == 2:
+            held = session.js("({phase: document.body.dataset.phase, running: document.querySelector('[data-layer=destination]').getAnimations().length})")
+    session.page.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+    check(held == {"phase": "tracking", "running": 0}, f"the grabbed zoom should stop and track the finger: {held}")
+    session.page.wait_for("['grid', 'detail'].includes(document.body.dataset.phase)", timeout=5)
+    request = session.js("window.loupePrototype.lastTimelineRequest")
+    events = request["events"]
+    check(events[0] == {"time": 0, "type": opening}, f"the timeline should start with the {opening} at 0: {events[0]}")
+    began = events[1]
+    check(began["type"] == "touchesBegan" and began["gesture"] == "pan" and began["time"] > 0.1,
+          f"the grab's touch should come after the push, at the grab: {began}")
+    check(events[-1]["type"] == "touchesEnded" and events[-1]["time"] > began["time"], f"last event {events[-1]}")
+    release = session.js("window.loupePrototype.lastTimeline.releases.at(-1)")
+    expected = "grid" if release["outcome"] == "finish" else "detail"
+    phase = session.phase()
+    check(phase == expected, f"the timeline released with {release['outcome']}, the page ended on {phase}")
+    jump = release_jump(session)
+    check(jump <= 4, f"the grabbed card jumps {jump:.1f} px at the release: {session.js('window.loupePrototype.lastRelease')}")
+    print(f"  grab: at {began['time']:.3f} s of the {opening}, {len(events)} events, release {release['outcome']} → {phase}, "
+          f"page and timeline {jump:.2f} px apart at the release")
+    if phase == "detail":
+        session.tap(*session.center("#done"))
+        session.wait_phase("grid", timeout=5)
+    # A closing held still and let go: a pop at 0, a touch that never leaves its slop, and the
+    # timeline cancels the grabbed pop: back to the detail view.
+    open_picture(session, 5)
+    session.setting("slowMotion", True)
+    time.sleep(0.2)
+    session.tap(*session.center("#done"))
+    session.page.wait_for("(() => { const a = document.querySelector('[data-layer=destination]').getAnimations()[0];"
+                          " return document.body.dataset.phase === 'closing' && a && a.currentTime > 100; })()", timeout=5)
+    session.setting("slowMotion", False)
+    x, y = session.center("[data-layer=shadow]")
+    session.page.call("Input.dispatchTouchEvent", type="touchStart", touchPoints=[{"x": x, "y": y}])
+    time.sleep(0.15)
+    session.page.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+    session.wait_phase("detail", timeout=5)
+    events = session.js("window.loupePrototype.lastTimelineRequest.events")
+    check(events[0] == {"time": 0, "type": closing} and events[1]["type"] == "touchesBegan" and events[1]["time"] > 0.05,
+          f"the held closing should be a {closing} at 0, then the touch: {events[:2]}")
+    release = session.js("window.loupePrototype.lastTimeline.releases.at(-1)")
+    check(release["outcome"] == "cancel", f"a held pop let go without moving should cancel: {release}")
+    print(f"  grab: a closing held at {events[1]['time']:.3f} s of the {closing} and let go cancels → detail")
+    session.tap(*session.center("#done"))
+    session.wait_phase("grid", timeout=5)
+
+
+def edge_swipe(session):
+    """A swipe from the leading (left) edge of the detail view goes back to the grid: an edgePan
+    timeline, released with finish."""
+    open_picture(session, 4)
+    height = PHONE["height"]
+    session.touch_path([line((6, height * 0.5), (330, height * 0.5 + 30), 14)])
+    session.wait_phase("grid", timeout=5)
+    began = session.js("window.loupePrototype.lastTimelineRequest.events[0]")
+    check(began["type"] == "touchesBegan" and began["gesture"] == "edgePan" and began["touches"][0]["x"] <= 20,
+          f"the swipe should be an edge swipe from the leading edge: {began}")
+    release = session.js("window.loupePrototype.lastTimeline.releases.at(-1)")
+    check(release["gesture"] == "edgePan" and release["outcome"] == "finish", f"edge swipe release {release}")
+    jump = release_jump(session)
+    check(jump <= 4, f"the card jumps {jump:.1f} px at the edge swipe's release: {session.js('window.loupePrototype.lastRelease')}")
+    print(f"  edge swipe: release {release['outcome']} (projected scale {release['measure']:.3f} < {release['threshold']}), "
+          f"page and timeline {jump:.2f} px apart at the release")
 
 
 def desktop(session):
@@ -637,7 +777,9 @@ def main():
         session.viewport(PHONE, touch=True)
         session.load()
         steps = [("slow-motion zoom against the plan", slow_motion_zoom), ("swipe down", swipe_down), ("pinch", pinch),
-                 ("Done", done_button), ("blur behind", blur_behind), ("reduce motion", reduced_motion), ("desktop", desktop),
+                 ("Done", done_button), ("blur behind", blur_behind), ("reduce motion", reduced_motion),
+                 ("View Transitions switch", view_transition_switch), ("grab mid-flight", grab_mid_flight),
+                 ("leading-edge swipe", edge_swipe), ("desktop", desktop),
                  ("the spring as a linear() easing", spring_easing), ("the css rendering", css_rendering),
                  ("the view-transition rendering", view_transition)]
         for name, step in steps:

@@ -16,8 +16,11 @@ export class LoupeError extends Error {
     }
 }
 
-/// POSTs `body` as JSON to `path` in `format` ("json", "waapi", "svg"...). Resolves to the parsed
-/// JSON, or the text of an SVG; rejects with a LoupeError.
+/// The formats answered as text rather than JSON.
+const TEXT_FORMATS = new Set(["svg", "view-transition"]);
+
+/// POSTs `body` as JSON to `path` in `format` ("json", "waapi", "svg", "view-transition"...).
+/// Resolves to the parsed JSON, or the text of an SVG or a stylesheet; rejects with a LoupeError.
 export async function post(path, format, body, apiKey) {
     const headers = { "Content-Type": "application/json" };
     if (apiKey) headers.Authorization = `Bearer ${apiKey}`;
@@ -32,7 +35,7 @@ export async function post(path, format, body, apiKey) {
         if (response.status === 401) problem.detail = "This Loupe needs an API key: enter one in Settings.";
         throw new LoupeError(problem);
     }
-    return format === "svg" ? response.text() : response.json();
+    return TEXT_FORMATS.has(format) ? response.text() : response.json();
 }
 
 """####

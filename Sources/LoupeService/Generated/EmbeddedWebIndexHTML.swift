@@ -23,7 +23,8 @@ enum EmbeddedWebIndexHTML {
   <header class="masthead">
     <h1>Loupe</h1>
     <p>Tap a picture: every frame of the zoom comes from this Loupe. Swipe down, drag or pinch
-      (ctrl + scroll) to close it. Shift-click or Settings → Slow motion plays it 10× slower; turn
+      (ctrl + scroll) to close it, or swipe in from the leading edge to go back; touch the
+      picture while it zooms to grab it. Shift-click or Settings → Slow motion plays it 10× slower; turn
       off the alignment rect there to see seed 000's “double ferry”.</p>
   </header>
   <main id="grid" class="grid" aria-label="Pictures"></main>
@@ -135,6 +136,11 @@ enum EmbeddedWebIndexHTML {
     <fieldset>
       <legend>Playback</legend>
       <label><input type="checkbox" name="slowMotion" id="slow-motion"> Slow motion (×10)</label>
+      <label><input type="checkbox" name="viewTransitions" id="view-transitions"> View Transitions: taps play through the
+        browser's own document.startViewTransition with Loupe's stylesheet (format=view-transition); not with
+        Reduce Motion or the cross-fade background</label>
+      <p class="note" id="view-transitions-note" hidden>This browser has no View Transitions API
+        (document.startViewTransition), so taps play with Element.animate().</p>
       <label>Reduce Motion (a cross-fade instead of the zoom)
         <select name="reduceMotion">
           <option value="system">as the system says</option>

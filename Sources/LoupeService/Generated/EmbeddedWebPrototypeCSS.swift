@@ -198,6 +198,7 @@ legend { font-weight: 600; padding: 0 4px 0 0; }
 fieldset label { display: block; margin: 6px 0; }
 fieldset select, fieldset input[type=number], fieldset input[type=password] { display: block; margin-top: 2px; font: inherit; max-width: 100%; }
 fieldset input[type=range] { width: 60%; vertical-align: middle; }
+.note { margin: 0 0 6px 24px; font-size: 13px; color: var(--muted); }
 output { font-variant-numeric: tabular-nums; color: var(--muted); }
 
 .facts, .warnings { margin: 8px 0; padding-left: 18px; }

@@ -1,5 +1,6 @@
-// Interactive dismissal: a swipe down (finger or mouse drag) or a pinch (two fingers, ctrl+wheel
-// on a desktop, or a Safari trackpad pinch) on the detail view.
+// Interactive dismissal: a swipe down (finger or mouse drag), a pinch (two fingers, ctrl+wheel
+// on a desktop, or a Safari trackpad pinch) or a swipe from the leading edge (navigation only) on
+// the detail view; and a finger that grabs the card while it zooms in or out.
 //
 // While the fingers are down the page tracks the card itself, every frame, with the measured
 // mappings Loupe's timeline engine uses (GestureModel's defaults: zoom-research §4, measured, not
@@ -17,6 +18,12 @@ export const MODEL = {
     sidewaysGain: 0.56,
     sidewaysLimit: 0.9,
     pinchDeadZone: 8.7,
+    /// The leading-edge swipe: how near the edge it must start (GestureModel marks it a guess), its
+    /// dead zone, scale lost per width of travel, and the share of vertical travel the card follows.
+    edgeZone: 20,
+    edgeDeadZone: 12,
+    edgeScalePerWidth: 0.67,
+    edgeVerticalFollow: 0.43,
     pinchMinimumScale: 0.05,
     /// The tracking spring: ω 45 rad/s, critically damped ("all lag 2–3 frames").
     trackingOmega: 45,
@@ -81,11 +88,21 @@ function rounded(point) {
     return { x: Math.round(point.x * 10) / 10, y: Math.round(point.y * 10) / 10 };
 }
 
+/// The card's scale after `travel` points of leading-edge swipe (GestureModel.edgeScale).
+function edgeScale(travel, width) {
+    return 1 - MODEL.edgeScalePerWidth * Math.min(Math.max(travel, 0), width) / width;
+}
+
 /// One gesture from touchdown to release: its recorded events (times in seconds from
 /// touchdown), whether it was recognised, and the card's pose following it.
+/// `start.mode` is "rest" (a dismissal from the detail view at rest: only a swipe down or a pinch
+/// in counts) or "grab" (a finger on a running transition, which follows any direction);
+/// `start.direction` is +1 when the leading edge is on the left, −1 in right-to-left layouts.
 class Gesture {
-    constructor(kind, input, touches, now, container) {
-        this.kind = kind; // "pan" | "pinch"
+    constructor(kind, input, touches, now, container, start = {}) {
+        this.kind = kind; // "pan" | "pinch" | "edgePan"
+        this.mode = start.mode ?? "rest";
+        this.direction = start.direction ?? 1;
         this.input = input; // "direct" (a finger) | "indirect" (mouse, trackpad)
         this.origin = now; // milliseconds, the clock of event.timeStamp and requestAnimationFrame
         this.container = container;
@@ -135,14 +152,20 @@ class Gesture {
         this.target = target;
     }
 
-    /// GestureInterpreter.recognize from rest: only a swipe *down* past the slop, or fingers
-    /// closing past the dead zone, start a dismissal.
+    /// GestureInterpreter.recognize: from rest only a swipe *down* past the slop, fingers closing
+    /// past the dead zone, or a swipe away from the leading edge past its dead zone start a
+    /// dismissal; a finger grabbing a running transition follows any direction past the slop.
     recognize() {
         if (this.kind === "pan") {
             const dx = this.touches[0].x - this.start[0].x, dy = this.touches[0].y - this.start[0].y;
             if (Math.hypot(dx, dy) < MODEL.panSlop) return;
-            if (dy > 0 && dy >= Math.abs(dx)) this.anchor = { pivot: this.touches[0], angle: 0, startDistance: 0 };
+            if (this.mode === "grab" || (dy > 0 && dy >= Math.abs(dx))) this.anchor = { pivot: this.touches[0], angle: 0, startDistance: 0 };
             else this.rejected = true;
+            return;
+        }
+        if (this.kind === "edgePan") {
+            const lead = (this.touches[0].x - this.start[0].x) * this.direction;
+            if (lead >= MODEL.edgeDeadZone) this.anchor = { pivot: this.touches[0], angle: 0, startDistance: 0 };
             return;
         }
         const start = distance(this.start), now = distance(this.touches);
@@ -161,6 +184,17 @@ class Gesture {
                 rotation: 0,
                 x: rubberBand(dx, MODEL.sidewaysGain, MODEL.sidewaysLimit * width),
                 y: dy >= 0 ? dy : rubberBand(dy, MODEL.sidewaysGain, MODEL.sidewaysLimit * height),
+            };
+        }
+        if (this.kind === "edgePan") {
+            // Away from the edge the card shrinks and follows the finger 1:1; vertically it
+            // follows 0.43 of the finger's travel.
+            const lead = Math.min(Math.max((this.touches[0].x - pivot.x) * this.direction, 0), width);
+            return {
+                scale: edgeScale(lead, width),
+                rotation: 0,
+                x: this.direction * lead,
+                y: MODEL.edgeVerticalFollow * (this.touches[0].y - pivot.y),
             };
         }
         const center = centroid(this.touches);
@@ -186,10 +220,12 @@ class Gesture {
 
 // MARK: - Wiring the page's events
 
-/// Listens on `surface` for dismissal gestures. `handlers`:
-/// - `canStart()`: whether a gesture may begin (the detail view is at rest);
+/// Listens on `surface` for dismissal gestures and grabs. `handlers`:
+/// - `begins(point, input)`: whether a gesture may begin at `point` (null for a desktop pinch):
+///   null, or `{mode, kind, direction}` as Gesture takes them (`kind` defaults to a swipe);
 /// - `container()`: the container's size;
-/// - `onTrack(pose, pivot)`: each frame while a recognised gesture holds the card;
+/// - `onBegin(gesture)`: at touchdown (a grab stops the running transition there);
+/// - `onTrack(pose, pivot, gesture)`: each frame while a recognised gesture holds the card;
 /// - `onRelease(gesture)`: at the lift, with `gesture.events`, `.anchor` and `.rejected`.
 export function attachGestures(surface, handlers) {
     let gesture = null;
@@ -197,10 +233,11 @@ export function attachGestures(surface, handlers) {
     let dirty = false, lastEventTime = 0, frameRequest = 0, wheelTimer = 0;
     let synthetic = null; // a desktop pinch: {center, distance, angle}
 
-    const begin = (kind, input, touches, now) => {
+    const begin = (kind, input, touches, now, start) => {
         cancelAnimationFrame(frameRequest);
-        gesture = new Gesture(kind, input, touches, now, handlers.container());
+        gesture = new Gesture(kind, input, touches, now, handlers.container(), start);
         lastEventTime = now;
+        handlers.onBegin?.(gesture);
         frameRequest = requestAnimationFrame(step);
     };
 
@@ -222,7 +259,7 @@ export function attachGestures(surface, handlers) {
         if (now - gesture.origin > 55000) return release(now);
         gesture.sample(dirty ? currentTouches() : gesture.touches, dirty ? lastEventTime : now);
         dirty = false;
-        if (gesture.anchor) handlers.onTrack(gesture.pose, gesture.anchor.pivot);
+        if (gesture.anchor) handlers.onTrack(gesture.pose, gesture.anchor.pivot, gesture);
         frameRequest = requestAnimationFrame(step);
     }
 
@@ -230,7 +267,7 @@ export function attachGestures(surface, handlers) {
         if (!gesture) return;
         if (dirty) {
             gesture.sample(currentTouches(), lastEventTime);
-            if (gesture.anchor) handlers.onTrack(gesture.pose, gesture.anchor.pivot); // the card where it is let go
+            if (gesture.anchor) handlers.onTrack(gesture.pose, gesture.anchor.pivot, gesture); // the card where it is let go
         }
         dirty = false;
         cancelAnimationFrame(frameRequest);
@@ -246,15 +283,18 @@ export function attachGestures(surface, handlers) {
     surface.addEventListener("pointerdown", (event) => {
         if (event.target.closest("button, a, input, select")) return;
         if (event.pointerType === "mouse" && event.button !== 0) return;
-        if (!gesture && !handlers.canStart()) return;
-        if (gesture && (gesture.anchor || gesture.kind === "pinch" || synthetic)) return; // more fingers than the gesture uses
+        const point = { x: event.clientX, y: event.clientY };
+        const input = event.pointerType === "touch" || event.pointerType === "pen" ? "direct" : "indirect";
+        const start = gesture ? null : handlers.begins(point, input);
+        if (!gesture && !start) return;
+        // More fingers than the gesture uses: only a swipe from rest turns into a pinch.
+        if (gesture && (gesture.anchor || gesture.kind !== "pan" || gesture.mode !== "rest" || synthetic)) return;
         event.preventDefault();
         if (event.pointerType === "mouse") surface.setPointerCapture(event.pointerId);
-        pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
-        const input = event.pointerType === "touch" || event.pointerType === "pen" ? "direct" : "indirect";
+        pointers.set(event.pointerId, point);
         // A second finger before the swipe was recognised turns it into a pinch, from now.
-        if (pointers.size === 2) begin("pinch", input, [...pointers.values()], event.timeStamp);
-        else if (!gesture) begin("pan", input, [...pointers.values()], event.timeStamp);
+        if (pointers.size === 2) begin("pinch", input, [...pointers.values()], event.timeStamp, { mode: "rest" });
+        else if (!gesture) begin(start.kind ?? "pan", input, [...pointers.values()], event.timeStamp, start);
     });
     surface.addEventListener("pointermove", (event) => {
         if (!gesture || synthetic || !pointers.has(event.pointerId)) return;
@@ -278,7 +318,7 @@ export function attachGestures(surface, handlers) {
         const { width, height } = handlers.container();
         synthetic = { center: { x, y }, distance: Math.min(200, 0.4 * Math.min(width, height)), angle: 0 };
         synthetic.startDistance = synthetic.distance;
-        begin("pinch", "indirect", syntheticTouches(), now);
+        begin("pinch", "indirect", syntheticTouches(), now, { mode: "rest" });
     };
     const idleEnd = () => {
         clearTimeout(wheelTimer);
@@ -287,7 +327,7 @@ export function attachGestures(surface, handlers) {
     surface.addEventListener("wheel", (event) => {
         if (!event.ctrlKey) return;
         event.preventDefault(); // no browser zoom over the detail view
-        if (!gesture && !handlers.canStart()) return;
+        if (!gesture && handlers.begins(null, "indirect")?.mode !== "rest") return;
         if (gesture && !synthetic) return;
         if (!gesture) startSynthetic(event.clientX, event.clientY, event.timeStamp);
         const delta = Math.max(-30, Math.min(30, event.deltaY * (event.deltaMode === 1 ? 16 : 1)));
@@ -301,7 +341,7 @@ export function attachGestures(surface, handlers) {
     // Safari's trackpad pinch: gesturestart/change/end with scale and rotation (degrees).
     surface.addEventListener("gesturestart", (event) => {
         event.preventDefault();
-        if (gesture || !handlers.canStart()) return;
+        if (gesture || handlers.begins(null, "indirect")?.mode !== "rest") return;
         startSynthetic(event.clientX ?? handlers.container().width / 2, event.clientY ?? handlers.container().height / 2, event.timeStamp);
     });
     surface.addEventListener("gesturechange", (event) => {

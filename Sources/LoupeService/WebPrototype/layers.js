@@ -109,12 +109,9 @@ export function frameStyles(frame, page, crossfade) {
 export function keyframesFrom(frames, start, page, crossfade) {
     // The stretch begins exactly at `start`: keyframes come every 1/frameRate s, and at a flick's
     // speed starting from the one before would put the card back by up to a frame of travel.
-    let first = 0;
-    frames.forEach((frame, index) => { if (frame.time <= start + 1e-9) first = index; });
+    const first = indexAt(frames, start);
     const stretch = frames.slice(first);
-    if (stretch.length > 1 && stretch[0].time < start) {
-        stretch[0] = mix(stretch[0], stretch[1], (start - stretch[0].time) / (stretch[1].time - stretch[0].time));
-    }
+    if (stretch.length > 1 && stretch[0].time < start) stretch[0] = frameAt(frames, start);
     const t0 = stretch[0].time, span = Math.max(stretch[stretch.length - 1].time - t0, 1e-6);
     const keyframes = {};
     for (const frame of stretch) {
@@ -125,6 +122,41 @@ export function keyframesFrom(frames, start, page, crossfade) {
     }
     if (stretch.length === 1) for (const list of Object.values(keyframes)) list.push({ ...list[0], offset: 1 });
     return { keyframes, duration: span * 1000 };
+}
+
+/// The JSON keyframe at `time` (seconds), mixed linearly between the two around it as the
+/// renderings play them; the first or last one outside the plan.
+export function frameAt(frames, time) {
+    const index = indexAt(frames, time);
+    const before = frames[index], after = frames[index + 1];
+    if (!after || before.time >= time) return before;
+    return mix(before, after, (time - before.time) / (after.time - before.time));
+}
+
+/// Where a card grabbed at `time` stops. Loupe's timeline (docs/behaviour.md, "Interruption")
+/// brakes it toward its progress carried on by the progress's rate for `seconds` (1/ω of the
+/// tracking spring); the card there is the plan's frame at that progress, found between the two
+/// keyframes around it from `time` on (the last keyframe when the plan never gets there).
+export function stoppedFrame(frames, time, seconds) {
+    const index = indexAt(frames, time);
+    const now = frameAt(frames, time), next = frames[index + 1];
+    if (!next) return now;
+    const target = now.progress + (next.progress - frames[index].progress) / (next.time - frames[index].time) * seconds;
+    let previous = now;
+    for (const frame of frames.slice(index + 1)) {
+        if (frame.progress !== previous.progress && (frame.progress - target) * (previous.progress - target) <= 0) {
+            return mix(previous, frame, (target - previous.progress) / (frame.progress - previous.progress));
+        }
+        previous = frame;
+    }
+    return frames.at(-1);
+}
+
+/// The last keyframe at or before `time` (the first when all are later).
+function indexAt(frames, time) {
+    let found = 0;
+    frames.forEach((frame, index) => { if (frame.time <= time + 1e-9) found = index; });
+    return found;
 }
 
 /// Plays per-layer keyframes with linear timing (the keyframes carry the spring).

@@ -6,12 +6,16 @@
 //   detail → tracking (a finger holds the card; the page follows it) → settling (POST
 //            /v1/timelines with the gesture; its keyframes after the release are played) → detail or grid
 //   detail → closing (Done or Escape: a pop or dismiss plan, played) → grid
+//   opening or closing → tracking (a finger grabbed the moving card) → settling (POST /v1/timelines:
+//            the app's push or pop at 0, then the touches) → detail or grid
+// With Settings → View Transitions, opening and closing play through the browser's own
+// document.startViewTransition with Loupe's format=view-transition stylesheet instead.
 
 import { post } from "./api.js";
-import { attachGestures } from "./gestures.js";
+import { attachGestures, MODEL } from "./gestures.js";
 import {
-    applyFrameStyles, commitLastFrames, frameStyles, heldFrame, keyframesFrom, placeLayers, playKeyframes, playWAAPI,
-    sourceRegion,
+    applyFrameStyles, commitLastFrames, frameAt, frameStyles, heldFrame, keyframesFrom, placeLayers, playKeyframes, playWAAPI,
+    sourceRegion, stoppedFrame,
 } from "./layers.js";
 import { createPanel } from "./panel.js";
 import { makePictures, pictureElement } from "./pictures.js";
@@ -24,7 +28,8 @@ const doneButton = document.getElementById("done");
 const caption = document.getElementById("caption");
 const toast = document.getElementById("toast");
 const panel = createPanel(document.getElementById("panel"));
-const settings = bindSettings(document.getElementById("settings-form"), () => {});
+const settingsForm = document.getElementById("settings-form");
+const settings = bindSettings(settingsForm, () => {});
 
 /// The elements the plan's layers animate. `source` is the tapped thumbnail.
 const layers = { covered: gridPage, source: null };
@@ -32,6 +37,12 @@ for (const element of stage.querySelectorAll("[data-layer]")) layers[element.dat
 
 /// Reduce Motion's cross-fade: ~140 ms each way (zoom-research §4).
 const CROSS_FADE_MS = 140;
+
+/// The view-transition-name Loupe's stylesheet animates by default (docs/api.md).
+const VIEW_TRANSITION_NAME = "loupe-zoom";
+
+/// Points around the moving card that still grab it: a finger is not a pixel.
+const GRAB_MARGIN = 12;
 
 const state = {
     phase: "grid",
@@ -43,6 +54,8 @@ const state = {
     crossfade: false,
     rest: null, // the opening plan's last keyframe: the card at rest, which gestures move
     animations: [],
+    flight: null, // the running open or close played with WAAPI: {transition, plan}, which a finger may grab
+    grab: null, // a grabbed flight: {transition, time (plan seconds), base (the JSON frame the finger holds)}
 };
 
 /// For debugging and for the browser test: what the page last asked and got. Read-only use.
@@ -164,6 +177,7 @@ async function open(picture, thumb, shiftKey) {
     Object.assign(state, { picture, thumb, kind: current.kind, crossfade: current.backgroundMode === "crossfade" });
     const size = containerSize();
     state.container = { ...size, cornerRadius: cornerRadius(current) };
+    if (leadingDirection() < 0) state.container.layoutDirection = "rightToLeft";
     state.page = { x: 0, y: 0, ...size };
     layers.source = thumb;
     setPhase("opening");
@@ -182,12 +196,23 @@ async function open(picture, thumb, shiftKey) {
     state.rest = answer.keyframes.at(-1);
     setRegion(answer.keyframes[0], body.source.frame);
     const rate = current.slowMotion || shiftKey ? 0.1 : 1;
-    stage.hidden = false;
     if (reducesMotion(current)) {
+        stage.hidden = false;
         await crossFade(waapi, "in", rate);
+    } else if (usesViewTransitions(current)) {
+        const shown = await playViewTransition(body, current, rate, thumb, layers.destination, () => {
+            stage.hidden = false;
+            holdLayers(waapi, (frames) => frames.at(-1));
+            thumb.style.opacity = "0";
+        });
+        if (!shown) return finishClosing();
     } else {
+        stage.hidden = false;
+        state.flight = { transition: body.transition, plan: answer };
         state.animations = play(waapi, answer, rate);
         await finished(state.animations);
+        state.flight = null;
+        if (state.phase !== "opening") return; // a finger grabbed it: the timeline takes over
         commitLastFrames(layers, state.animations);
         state.animations = [];
     }
@@ -246,20 +271,25 @@ function layoutPicture() {
 
 /// Reduce Motion: no zoom, the stage cross-fades in (or out) at the plan's resting state.
 async function crossFade(waapi, direction, rate) {
-    placeLayers(layers, waapi.styles);
-    const resting = direction === "in" ? (frames) => frames.at(-1) : (frames) => frames[0];
-    for (const [name, frames] of Object.entries(waapi.keyframes)) {
-        if (name === "source" || name === "snapshot" || !layers[name] || layers[name].hidden) continue;
-        const { offset, ...values } = resting(frames);
-        Object.assign(layers[name].style, values);
-    }
-    layers.snapshot.style.opacity = "0";
+    holdLayers(waapi, direction === "in" ? (frames) => frames.at(-1) : (frames) => frames[0]);
     const keyframes = direction === "in" ? [{ opacity: 0 }, { opacity: 1 }] : [{ opacity: 1 }, { opacity: 0 }];
     const fade = stage.animate(keyframes, { duration: CROSS_FADE_MS, easing: "ease-in-out", fill: "forwards" });
     fade.playbackRate = rate;
     if (direction === "in") state.thumb.style.opacity = "0";
     await finished([fade]);
     fade.cancel();
+}
+
+/// Every stage layer still, as one end of a waapi answer has it: `pick` chooses the first or the
+/// last keyframe. The thumbnail's copy is hidden (at rest the detail view shows the picture).
+function holdLayers(waapi, pick) {
+    placeLayers(layers, waapi.styles);
+    for (const [name, frames] of Object.entries(waapi.keyframes)) {
+        if (name === "source" || name === "snapshot" || !layers[name] || layers[name].hidden) continue;
+        const { offset, ...values } = pick(frames);
+        Object.assign(layers[name].style, values);
+    }
+    layers.snapshot.style.opacity = "0";
 }
 
 /// The detail view is at rest and takes gestures; it follows a window that changed size meanwhile.
@@ -289,24 +319,94 @@ async function close() {
     const rate = current.slowMotion ? 0.1 : 1;
     if (reducesMotion(current)) {
         await crossFade(waapi, "out", rate);
+    } else if (usesViewTransitions(current)) {
+        await playViewTransition(body, current, rate, layers.destination, state.thumb, resetStage);
     } else {
+        state.flight = { transition: body.transition, plan: answer };
         state.animations = play(waapi, answer, rate);
         await finished(state.animations);
+        state.flight = null;
+        if (state.phase !== "closing") return; // a finger grabbed it: the timeline takes over
     }
     finishClosing();
 }
 
 /// Back to the grid: the stage hidden and reset, the thumbnail shown again.
 function finishClosing() {
+    resetStage();
+    state.rest = null;
+    state.grab = null;
+    setPhase("grid");
+    state.thumb?.focus({ preventScroll: true });
+}
+
+/// The grid as it was before the tap: nothing animating, the stage hidden, the thumbnail shown.
+function resetStage() {
     for (const animation of state.animations) animation.cancel();
     state.animations = [];
     stage.hidden = true;
     for (const element of stage.querySelectorAll("[data-layer]")) element.removeAttribute("style");
     gridPage.style.removeProperty("transform");
     state.thumb?.style.removeProperty("opacity");
-    state.rest = null;
-    setPhase("grid");
-    state.thumb?.focus({ preventScroll: true });
+}
+
+// MARK: - The browser's own view transition
+
+/// Whether taps play through document.startViewTransition (Settings → View Transitions): only
+/// where the browser has it, not under Reduce Motion, which cross-fades instead, and not in the
+/// crossfade background mode, whose second page layer the pseudo-element tree has no place for
+/// (docs/api.md): there the detail view is the picture alone and its black page would only pop
+/// in at the end.
+function usesViewTransitions(current) {
+    return current.viewTransitions && typeof document.startViewTransition === "function" && !reducesMotion(current)
+        && current.backgroundMode !== "crossfade";
+}
+
+/// Plays `body`'s plan as a same-document view transition with Loupe's stylesheet
+/// (format=view-transition; docs/api.md): `before` carries the name until `update` changes the
+/// page, `after` from then on. The stylesheet is adopted through the CSSOM, which the page's
+/// CSP allows where it forbids inline styles. Resolves to false when Loupe could not be asked.
+async function playViewTransition(body, current, rate, before, after, update) {
+    let css;
+    try {
+        css = await post("/v1/plans", "view-transition", body, current.apiKey);
+    } catch (error) {
+        showError(error);
+        return false;
+    }
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    before.style.viewTransitionName = VIEW_TRANSITION_NAME;
+    const transition = document.startViewTransition(() => {
+        before.style.removeProperty("view-transition-name");
+        update();
+        after.style.viewTransitionName = VIEW_TRANSITION_NAME;
+    });
+    // Slow motion slows the pseudo-elements' animations as it slows Element.animate().
+    transition.ready.then(() => {
+        for (const animation of document.getAnimations()) {
+            if (animation.effect?.pseudoElement?.startsWith("::view-transition")) animation.playbackRate = rate;
+        }
+    }, () => undefined); // a skipped transition still updates the page: nothing to play
+    try {
+        await transition.finished;
+    } catch (error) {
+        showError(error);
+    } finally {
+        after.style.removeProperty("view-transition-name");
+        document.adoptedStyleSheets = document.adoptedStyleSheets.filter((adopted) => adopted !== sheet);
+    }
+    return true;
+}
+
+/// The browser's View Transitions API is missing: the switch is disabled and says why; taps
+/// keep playing with Element.animate().
+if (typeof document.startViewTransition !== "function") {
+    const field = settingsForm.elements.namedItem("viewTransitions");
+    field.checked = false;
+    field.disabled = true;
+    document.getElementById("view-transitions-note").hidden = false;
 }
 
 doneButton.addEventListener("click", close);
@@ -314,14 +414,91 @@ doneButton.addEventListener("click", close);
 // MARK: - Interactive dismissal
 
 attachGestures(stage, {
-    canStart: () => state.phase === "detail" && state.rest !== null,
+    begins(point, input) {
+        if (state.phase === "detail" && state.rest !== null) {
+            if (point && state.kind === "navigation" && nearLeadingEdge(point)) return { mode: "rest", kind: "edgePan", direction: leadingDirection() };
+            return { mode: "rest" };
+        }
+        if (point && (state.phase === "opening" || state.phase === "closing") && onMovingCard(point)) return { mode: "grab" };
+        return null;
+    },
     container: () => state.page,
+    onBegin(gesture) {
+        if (gesture.mode === "grab") grab();
+    },
     onTrack(pose, pivot) {
         if (state.phase === "detail") setPhase("tracking");
-        applyFrameStyles(layers, frameStyles(heldFrame(state.rest, pose, pivot), state.page, state.crossfade));
+        const base = state.grab?.base ?? state.rest;
+        applyFrameStyles(layers, frameStyles(heldFrame(base, pose, pivot), state.page, state.crossfade));
     },
-    onRelease: settle,
+    onRelease: (gesture) => (gesture.mode === "grab" ? releaseGrab(gesture) : settle(gesture)),
 });
+
+/// +1 when the page reads left to right, −1 when right to left: which edge is the leading one.
+function leadingDirection() {
+    return getComputedStyle(document.documentElement).direction === "rtl" ? -1 : 1;
+}
+
+/// A back swipe starts within GestureModel.edgeZone of the leading edge (the right one in RTL).
+function nearLeadingEdge(point) {
+    return leadingDirection() > 0 ? point.x <= MODEL.edgeZone : point.x >= state.page.width - MODEL.edgeZone;
+}
+
+/// The plan's time (seconds) the running flight shows now: Element.animate()'s currentTime runs
+/// at the playback rate, so slow motion is plan time too.
+function flightTime() {
+    return (state.animations[0]?.currentTime ?? 0) / 1000;
+}
+
+/// Whether `point` lands on the card of a running open or close (its mask, with a margin).
+function onMovingCard(point) {
+    if (!state.flight || state.animations.length === 0) return false;
+    const mask = frameAt(state.flight.plan.keyframes, flightTime()).mask;
+    return point.x >= mask.x - GRAB_MARGIN && point.x <= mask.x + mask.width + GRAB_MARGIN
+        && point.y >= mask.y - GRAB_MARGIN && point.y <= mask.y + mask.height + GRAB_MARGIN;
+}
+
+/// A finger lands on the moving card: it stops where it is. Loupe's timeline brakes it on the
+/// tracking spring toward where its velocity carries it in 1/ω (22 ms); the page holds it there
+/// at once, and the finger moves it from there as Loupe's tracking does.
+function grab() {
+    const time = flightTime();
+    const base = stoppedFrame(state.flight.plan.keyframes, time, 1 / MODEL.trackingOmega);
+    state.grab = { transition: state.flight.transition, time, base };
+    setPhase("tracking");
+    for (const animation of state.animations) animation.cancel();
+    state.animations = [];
+    applyFrameStyles(layers, frameStyles(base, state.page, state.crossfade));
+}
+
+/// The finger let go of a grabbed flight: the timeline replays the app's call at 0 and the
+/// touches from the grab on, decides finish or cancel, and the page plays its keyframes from the
+/// release. A grabbed push (present) is completed and popped (dismissed) by the finger, so
+/// "finish" ends on the grid either way, "cancel" on the detail view.
+async function releaseGrab(gesture) {
+    const { transition, time } = state.grab;
+    const held = layers.destination.style.transform; // where the finger left the card
+    const current = settings();
+    setPhase("settling");
+    const shifted = gesture.events.map((event) => ({ ...event, time: round(event.time + time) }));
+    const body = { ...scene(current), events: [{ time: 0, type: transition }, ...shifted] };
+    record.lastTimelineRequest = body;
+    const releaseTime = shifted.at(-1).time;
+    let answer;
+    try {
+        answer = await post("/v1/timelines", "json", body, current.apiKey);
+    } catch (error) {
+        showError(error);
+        state.grab = null;
+        if (transition === "pop" || transition === "dismiss") return finishClosing();
+        applyFrameStyles(layers, frameStyles(state.rest, state.page, state.crossfade));
+        return atRest();
+    }
+    record.lastTimeline = answer;
+    const release = answer.releases.at(-1) ?? null;
+    describeTimeline(gesture, answer, release, current, grabScript(transition, time, release, current));
+    await playSettle(answer, release, releaseTime, body.source.frame, current, held);
+}
 
 /// The fingers lifted: Loupe decides finish or cancel and computes the settle from the whole
 /// gesture (POST /v1/timelines); the page plays its keyframes from the release on.
@@ -347,11 +524,16 @@ async function settle(gesture) {
     }
     record.lastTimeline = answer;
     const release = answer.releases.at(-1) ?? null;
-    describeTimeline(gesture, answer, release, current);
+    describeTimeline(gesture, answer, release, current, release ? interactiveScript(answer, release, current) : null);
+    await playSettle(answer, release, releaseTime, body.source.frame, current, held);
+}
 
+/// Plays a timeline's keyframes from the release on, and ends on the grid (finish) or the
+/// detail view at rest (cancel). `held` is the card's transform at the lift, for the test.
+async function playSettle(answer, release, releaseTime, source, current, held) {
     const rate = current.slowMotion ? 0.1 : 1;
     const finish = release?.outcome === "finish";
-    if (finish) setRegion(answer.keyframes.at(-1), body.source.frame); // the landing ends on the source
+    if (finish) setRegion(answer.keyframes.at(-1), source); // the landing ends on the source
     if (reducesMotion(current)) {
         // Reduce Motion: no flight back; the detail view fades out, or is simply put back.
         applyFrameStyles(layers, frameStyles(state.rest, state.page, state.crossfade));
@@ -369,16 +551,18 @@ async function settle(gesture) {
         if (!finish) commitLastFrames(layers, state.animations);
         if (!finish) state.animations = [];
     }
+    state.grab = null;
     if (finish) finishClosing();
     else atRest();
 }
 
-function describeTimeline(gesture, answer, release, current) {
-    const name = { pan: "Swipe down", pinch: "Pinch" }[gesture.kind];
+/// Fills the plan panel for a timeline answer; `script` is its lifecycle (null: none to draw).
+function describeTimeline(gesture, answer, release, current, script) {
+    const name = gesture.mode === "grab" ? "Grabbed mid-flight" : { pan: "Swipe down", pinch: "Pinch", edgePan: "Edge swipe" }[gesture.kind];
     panel.begin(`${name}: ${release ? (release.outcome === "finish" ? "dismissed" : "cancelled, back to rest") : "not a dismissal"}`);
     const lines = [`${gesture.events.length} touch events sent to POST /v1/timelines (${gesture.input} input)`];
     if (release) {
-        const measure = gesture.kind === "pinch" ? "finger distance ÷ start" : "scale projected 120 ms ahead";
+        const measure = release.gesture === "pinch" ? "finger distance ÷ start" : "scale projected 120 ms ahead";
         lines.push(`Release at ${release.time.toFixed(3)} s: ${release.outcome}, ${measure} ${release.measure.toFixed(3)} ${release.outcome === "finish" ? "<" : "≥"} ${release.threshold}`);
     }
     for (const segment of answer.segments) {
@@ -386,14 +570,25 @@ function describeTimeline(gesture, answer, release, current) {
     }
     panel.facts(lines);
     panel.warnings(answer.warnings);
-    if (release) {
-        // The interactive pop (or dismiss) begins when the gesture was recognised: the start of
-        // the tracking segment.
-        const transition = state.kind === "navigation" ? "pop" : "dismiss";
-        const script = lifecycleScript(transition, current, release);
-        script.events[0].time = answer.segments.find((segment) => segment.kind === "tracking")?.start ?? 0;
-        post("/v1/lifecycle", "svg", script, current.apiKey).then((svg) => panel.image("lifecycle", svg), showError);
-    }
+    if (script) post("/v1/lifecycle", "svg", script, current.apiKey).then((svg) => panel.image("lifecycle", svg), showError);
+}
+
+/// The interactive pop (or dismiss) from rest begins when the gesture was recognised: the start
+/// of the tracking segment.
+function interactiveScript(answer, release, current) {
+    const transition = state.kind === "navigation" ? "pop" : "dismiss";
+    const script = lifecycleScript(transition, current, release);
+    script.events[0].time = answer.segments.find((segment) => segment.kind === "tracking")?.start ?? 0;
+    return script;
+}
+
+/// A grabbed flight as the lifecycle sees it: the app's call at 0, the interrupt at the grab,
+/// then the release (openapi.yaml's lifecycle-interrupted-push).
+function grabScript(transition, time, release, current) {
+    const script = lifecycleScript(transition, current, null);
+    script.events.push({ time, type: "interrupt" });
+    if (release) script.events.push({ time: release.time, type: "release", outcome: release.outcome });
+    return script;
 }
 
 // MARK: - Page plumbing

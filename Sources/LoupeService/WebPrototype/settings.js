@@ -18,6 +18,7 @@ export const DEFAULTS = {
     dimmingVisualEffect: "", // empty: none; else a UIBlurEffect.Style name
     alignmentRect: true,
     slowMotion: false,
+    viewTransitions: false, // taps play through document.startViewTransition (where the browser has it)
     reduceMotion: "system", // system | always | never
     cornerRadius: "", // empty: automatic (55 on a phone, 0 elsewhere)
     apiKey: "",
