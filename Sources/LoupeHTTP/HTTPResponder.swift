@@ -11,30 +11,6 @@ public struct RequestContext: Sendable {
     }
 }
 
-/// Failures the server answers itself, before or instead of calling the handler.
-public enum HTTPFailure: Sendable, Equatable {
-    /// The request could not be framed (4xx/5xx from `HTTPParseError.status`).
-    case malformed(HTTPParseError)
-    /// The header section or body did not arrive in time (408).
-    case timedOut
-    /// The server is at its connection cap (503).
-    case overCapacity
-    /// The server has no room for this request now: the compute queue is full or the memory
-    /// budget cannot hold its body or answer (503 with Retry-After).
-    case busy(BusyReason)
-
-    /// The status its problem type has (`TransportProblem`: one table for every failure).
-    public var status: HTTPStatus { problem.status }
-}
-
-/// Which shared resource a `busy` request found full.
-public enum BusyReason: String, Sendable, Equatable {
-    /// Every worker is busy and the queue in front of them is full.
-    case computeQueueFull = "compute-queue-full"
-    /// The memory budget cannot hold the request body or its answer.
-    case memoryBudget = "memory-budget"
-}
-
 /// Where a request's response is built.
 public enum Placement: Sendable, Equatable {
     /// On the event loop, inline: for answers that cost microseconds (probes, metrics,

@@ -45,28 +45,3 @@ public enum TransportProblem: String, Sendable, Equatable, CaseIterable {
         }
     }
 }
-
-extension HTTPFailure {
-    /// The failure's problem type.
-    public var problem: TransportProblem {
-        switch self {
-        case .malformed(let error): error.problem
-        case .timedOut: .requestTimeout
-        case .overCapacity: .overCapacity
-        case .busy: .serverBusy
-        }
-    }
-
-    /// The problem's `detail`: what happened to this request.
-    public var detail: String {
-        switch self {
-        case .malformed(let error):
-            let text = String(describing: error)
-            return text.prefix(1).uppercased() + text.dropFirst() + "."
-        case .timedOut: return "The request was not received completely within the server's timeout."
-        case .overCapacity: return "The server has reached its connection limit; retry shortly."
-        case .busy(.computeQueueFull): return "Every worker is busy and the queue in front of them is full; retry after the time in Retry-After."
-        case .busy(.memoryBudget): return "The server's memory budget cannot hold this request and its answer now; retry after the time in Retry-After."
-        }
-    }
-}
