@@ -99,4 +99,15 @@ public enum AdvisorySubject: Sendable, Hashable {
     /// `source.role` (index nil) or `sources[index].role`.
     case sourceRole(index: Int?)
     case destinationCloseButton
+    /// A subject about the source, where the source is the one a timeline's `sourceChanged`
+    /// event at `event` gave rather than the request's own.
+    indirect case changedSource(event: Int, AdvisorySubject)
+
+    /// True for the subjects that name the UIKit source or one of its fields.
+    public var isSource: Bool {
+        switch self {
+        case .source, .sourceRole(index: nil): true
+        default: false
+        }
+    }
 }

@@ -11,9 +11,14 @@ struct HostPlans: Sendable {
     let scene: ZoomScene
     /// The source of each generation: the request's first, then one per `sourceChanged`.
     private var sources: [SourceInput]
+    /// The index of the `sourceChanged` event behind each generation after the first.
+    private var sourceEvents: [Int] = []
     private var plans: [Key: ZoomPlan] = [:]
     /// Advisories in the order the hosts were first planned, without repeats.
     private(set) var advisories: [Advisory] = []
+    /// The first plan made that zooms: its scrim colour and blur are the timeline's (a host
+    /// that falls back, a popover say, has neither).
+    private(set) var firstZoom: ZoomPlan?
 
     private struct Key: Hashable {
         var host: Host
@@ -31,9 +36,10 @@ struct HostPlans: Sendable {
         sources = [scene.source]
     }
 
-    /// Makes `source` the current one; later plans use it.
-    mutating func changeSource(to source: SourceInput) {
+    /// Makes `source`, given by the event at `event`, the current one; later plans use it.
+    mutating func changeSource(to source: SourceInput, event: Int) {
         sources.append(source)
+        sourceEvents.append(event)
     }
 
     /// The plan for `host` with the current source (or the source of `generation`).
@@ -48,13 +54,21 @@ struct HostPlans: Sendable {
         // at low rates.
         let rate = hostScene.animation.frameRate
         hostScene.animation.frameRate = rate > Self.planningRateLimit ? Self.planningRateLimit : rate
-        let plan: ZoomPlan
+        var plan: ZoomPlan
         do {
             plan = try ZoomPlanner.plan(hostScene)
         } catch {
             throw .geometry(error)
         }
+        // Advice about a source an event gave points at that event's source.
+        if key.generation > 0 {
+            let event = sourceEvents[key.generation - 1]
+            for index in plan.advisories.indices where plan.advisories[index].subject.isSource {
+                plan.advisories[index].subject = .changedSource(event: event, plan.advisories[index].subject)
+            }
+        }
         plans[key] = plan
+        if firstZoom == nil, plan.effect == .zoom { firstZoom = plan }
         for advisory in plan.advisories where !advisories.contains(advisory) { advisories.append(advisory) }
         return plan
     }

@@ -31,9 +31,13 @@ enum KeyframeStream {
         guard let plan = plans.existing(piece.host, generation: piece.generation) else { throw .geometry(.nonFiniteGeometry) }
         let state = piece.motion.pose(at: time).state
         var frame = FrameComposer.frame(plan.geometry, state: state, pivot: piece.pivot, resting: piece.isResting)
-        if let blend = piece.blend, blend.share(at: time) < 1, let old = plans.existing(piece.host, generation: blend.from) {
-            let before = FrameComposer.frame(old.geometry, state: state, pivot: piece.pivot, resting: piece.isResting)
-            frame = before.mixed(with: frame, share: blend.share(at: time))
+        if let blend = piece.blend, blend.covers(time) {
+            let mixed = blend.frame(at: time) { generation in
+                plans.existing(piece.host, generation: generation).map {
+                    FrameComposer.frame($0.geometry, state: state, pivot: piece.pivot, resting: piece.isResting)
+                }
+            }
+            frame = mixed ?? frame
         }
         let journey = piece.transition.map { TransitionGeometry.presentationProgress(journey: state.progress, isReverse: $0.isReverse) }
         let keyframe = Keyframe(time: time, progress: journey ?? state.progress, state: frame)

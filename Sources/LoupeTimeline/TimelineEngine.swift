@@ -42,11 +42,11 @@ public enum TimelineEngine {
         let frameRate = script.scene.animation.frameRate
         let keyframes = try KeyframeStream.sample(simulator.pieces, duration: simulator.now, frameRate: frameRate,
                                                   plans: simulator.plans)
-        let hostPlan = try? simulator.plans.plan(simulator.host)
+        let styled = try? simulator.plans.firstZoom ?? simulator.plans.plan(simulator.host)
         return Timeline(
             keyframes: keyframes, callbacks: lifecycle.trace, notes: lifecycle.notes, final: lifecycle.final,
             segments: simulator.segments, warnings: simulator.warnings, advisories: simulator.plans.advisories,
             releases: simulator.releases, lifecycleEvents: simulator.links, duration: simulator.now,
-            frameRate: frameRate, dimmingColor: hostPlan?.dimmingColor ?? .black, dimmingVisualEffect: hostPlan?.dimmingVisualEffect)
+            frameRate: frameRate, dimmingColor: styled?.dimmingColor ?? .black, dimmingVisualEffect: styled?.dimmingVisualEffect)
     }
 }

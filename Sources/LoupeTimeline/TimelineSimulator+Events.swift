@@ -19,7 +19,7 @@ extension TimelineSimulator {
         case .touchesEnded:
             try touchesEnded(index: index)
         case .sourceChanged(let source):
-            try changeSource(to: source)
+            try changeSource(to: source, index: index)
         }
     }
 
@@ -29,27 +29,43 @@ extension TimelineSimulator {
     /// new one. A card in motion (a running transition, or held by a finger) moves over to it
     /// along `SourceBlend`, without a jump, and a running transition does not complete before
     /// it has arrived.
-    private mutating func changeSource(to source: SourceInput) throws(TimelineError) {
+    private mutating func changeSource(to source: SourceInput, index: Int) throws(TimelineError) {
         let from = plans.generation
+        var moving = true
         switch phase {
         case .rest(let since, let state, let pivot):
             if now > since {
                 appendPiece(start: since, motion: .rest(state), pivot: pivot, transition: lastTransition)
                 phase = .rest(since: now, state: state, pivot: pivot)
             }
-            sourceBlend = nil
+            moving = false
         case .animating(var animation):
             appendPiece(start: animation.pieceStart, motion: .spring(animation.spring), pivot: animation.pivot,
                         transition: animation.transition)
             animation.pieceStart = now
             animation.settlesAt = max(animation.settlesAt, now + SourceBlend.settlingTime)
             phase = .animating(animation)
-            sourceBlend = SourceBlend(from: from, since: now)
         case .tracking:
-            sourceBlend = SourceBlend(from: from, since: now)
+            break
         }
-        plans.changeSource(to: source)
+        plans.changeSource(to: source, event: index)
+        let generation = plans.generation
+        if !moving {
+            sourceBlend = nil
+        } else if let blend = sourceBlend, blend.covers(now) {
+            sourceBlend = blend.adding(generation: generation, at: now)
+        } else {
+            sourceBlend = SourceBlend(base: from, changes: [SourceBlend.Change(generation: generation, since: now)])
+        }
+        try planBlendedSources()
+    }
+
+    /// Plans the current host with every source the running mix draws, so that a host change
+    /// while a changed source settles keeps the mix (and the card) continuous.
+    mutating func planBlendedSources() throws(TimelineError) {
         _ = try plans.plan(host)
+        guard let blend = sourceBlend, blend.covers(now) else { return }
+        for generation in blend.generations { _ = try plans.plan(host, generation: generation) }
     }
 
     // MARK: - App calls
@@ -69,6 +85,7 @@ extension TimelineSimulator {
         let pose = currentPose
         closePhase(outcome: .superseded)
         host = newHost
+        try planBlendedSources()
         let style = HostPlans.transitionStyle(plan)
         let destination = Self.destinationName
         let lifecycle: NavigationEvent

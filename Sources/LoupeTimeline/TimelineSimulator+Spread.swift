@@ -43,6 +43,7 @@ extension TimelineSimulator {
         let pose = currentPose.rebased(to: anchor.pivot)
         closePhase(outcome: nil)
         host = opensIn
+        try planBlendedSources()
         let plan = try plans.plan(opensIn)
         let style = HostPlans.transitionStyle(plan)
         let transition = opensIn.forward

@@ -319,7 +319,9 @@ struct TimelineSimulator {
     ) {
         var settlesAt = now + duration
         // A card still moving over to a changed source comes to rest only once it is there.
-        if let blend = sourceBlend, blend.covers(now) { settlesAt = max(settlesAt, blend.since + SourceBlend.settlingTime) }
+        if let blend = sourceBlend, blend.covers(now), let last = blend.changes.last {
+            settlesAt = max(settlesAt, last.since + SourceBlend.settlingTime)
+        }
         phase = .animating(Animation(spring: motion, pieceStart: now, settlesAt: settlesAt, transition: transition,
                                      outcome: outcome, pivot: pivot, link: link))
         openSegment = (now, .animating, transition, nil)

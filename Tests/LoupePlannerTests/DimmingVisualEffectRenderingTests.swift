@@ -64,4 +64,14 @@ struct DimmingVisualEffectRenderingTests {
         let blurs = (timeline["keyframes"]?.array ?? []).compactMap { $0["blur"]?.number }
         #expect(blurs.first == 30 && blurs.last == 0)
     }
+
+    /// Review finding: the blur came from the host the timeline ended in, so one ending on a
+    /// popover (no zoom) dropped it although its push had zoomed with it.
+    @Test("a timeline ending on a host that does not zoom keeps the blur of the host that did")
+    func timeline_KeepsTheZoomingHostsBlur() throws {
+        let body = #"{"container":{"width":393,"height":852},"source":{"frame":{"x":16,"y":120,"width":110,"height":110}},"destination":{"presentationStyle":"popover"},"options":{"dimmingVisualEffect":"regular"},"initial":"source","events":[{"time":0,"type":"push"},{"time":0.2,"type":"pop"},{"time":0.8,"type":"present"}]}"#
+        let timeline = try JSONReader.parse(try TimelineEndpoint.answer(body: Array(body.utf8)))
+        #expect(timeline["dimmingVisualEffect"] == .string("regular"))
+        #expect((timeline["keyframes"]?.array ?? []).contains { ($0["blur"]?.number ?? 0) > 0 })
+    }
 }

@@ -92,7 +92,7 @@ struct PlanViewTransitionTests {
     }
 
     @Test("a name that is not a CSS custom ident is a 422 pointing at it",
-          arguments: ["none", "AUTO", "match-element", "inherit", "1photo", "-1photo", "-", "", "hero photo", "héro", "a*/b", "x{}", String(repeating: "a", count: 65)])
+          arguments: ["root", "none", "AUTO", "match-element", "inherit", "1photo", "-1photo", "-", "", "hero photo", "héro", "a*/b", "x{}", String(repeating: "a", count: 65)])
     func invalidName_Is422(name: String) throws {
         let body = Array(Fixture.adding(#""options":{"viewTransitionName":"# + "\"\(name)\"" + "}").utf8)
         do {

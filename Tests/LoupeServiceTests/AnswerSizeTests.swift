@@ -41,6 +41,18 @@ struct AnswerSizeTests {
         try Self.check(TimelineEndpoint.self, Array(HeavyRequests.pinchHold(seconds: 5).utf8), "5 s pinch hold")
     }
 
+    /// Review finding: crossfade keyframes carry a second layer and the blur its own numbers,
+    /// which the examples do not reach; a crossfade plan came out at 1.27 times its estimate.
+    @Test("crossfade, blur, arc and full precision, short and long, are estimated within bounds in every format", arguments: [
+        #""options":{"backgroundMode":"crossfade","motionPath":"arc","dimmingVisualEffect":"systemMaterial"}"#,
+        #""options":{"backgroundMode":"crossfade","precision":6}"#,
+        #""animation":{"frameRate":240,"spring":{"response":2,"dampingRatio":0.3}},"options":{"backgroundMode":"crossfade","dimmingVisualEffect":"dark"}"#,
+    ])
+    func crossfadeAndBlur_AreEstimatedWithinBounds(members: String) throws {
+        let body = #"{"transition":"push","container":{"width":393,"height":852},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},"destination":{"alignmentRect":{"x":0,"y":0,"width":393,"height":393}},"# + members + "}"
+        try Self.check(PlanEndpoint.self, Array(body.utf8), body)
+    }
+
     /// Lottie's per-keyframe cost depends on which layers animate, so it is checked on long plans
     /// too (the other plan formats' estimates are pinned by the examples only).
     @Test("long Lottie plans at 240 fps, six decimals or none, with and without a source, are estimated within bounds", arguments: [

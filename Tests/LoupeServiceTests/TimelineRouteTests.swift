@@ -141,6 +141,15 @@ struct TimelineRouteTests {
         #expect(strings(answer["warnings"], "code") == ["unknown-field"])
     }
 
+    @Test("advice about a sourceChanged event's source points into that event")
+    func changedSourceAdvice_PointsIntoItsEvent() throws {
+        let service = try TestService()
+        let events = #"[{"time":0,"type":"sourceChanged","source":{"frame":{"x":16,"y":120,"width":110,"height":110},"role":"tab"}},{"time":0.1,"type":"pop"}]"#
+        let (response, answer) = try post(service, "{\(Self.pushed),\"events\":\(events)}")
+        #expect(response.status == 200)
+        #expect(strings(answer["warnings"], "pointer") == ["/events/0/source/role"])
+    }
+
     @Test("a gesture that dismisses nothing leaves a warning pointing at its event")
     func ignoredGesture_IsAWarningAtItsEvent() throws {
         let service = try TestService()

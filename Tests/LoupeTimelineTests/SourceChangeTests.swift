@@ -77,4 +77,49 @@ struct SourceChangeTests {
             #expect(timeline.keyframes.last?.mask.rect == moved)
         }
     }
+
+    /// Position and velocity through `time`, at 2 kHz, as the continuity tests measure them.
+    private static func expectContinuous(_ timeline: Timeline, at time: Double, _ label: String) throws {
+        let gap = try #require(Measure.gap(timeline.keyframes, at: time))
+        #expect(gap.worstPositionGap(floors: Measure.floors) < 0.01, "\(label): position jump at \(time)")
+        #expect(gap.worstVelocityGap(floors: Measure.velocityFloors) < 0.1, "\(label): velocity jump at \(time)")
+    }
+
+    static let fast = Fixture.scene(frameRate: 2000)
+
+    /// Review finding: a second change while the first still settled restarted the mix from the
+    /// first change's source alone, a jump of 510 pt in one 240 Hz frame.
+    @Test("a second change while the first still settles chains from the mix drawn: no jump")
+    func secondChangeDuringTheMix_IsContinuous() throws {
+        let far = SourceView(frame: Rect(x: 267, y: 700, width: 120, height: 160), cornerRadius: 12)
+        let back = SourceView(frame: Rect(x: 16, y: 120, width: 120, height: 240), cornerRadius: 12)
+        let twice = try Fixture.run([.pop(at: 0.1), .sourceChanged(.view(far), at: 0.2), .sourceChanged(.view(back), at: 0.25)],
+                                    initial: .pushed, scene: Self.fast)
+        try Self.expectContinuous(twice, at: 0.2, "first change")
+        try Self.expectContinuous(twice, at: 0.25, "second change")
+        #expect(twice.keyframes.last?.mask.rect == back.frame)
+    }
+
+    /// Review finding: an app call that changed the host while a changed source settled dropped
+    /// the mix (the old source was never planned in the new host): a 180 pt jump.
+    @Test("a host change while a changed source settles keeps the mix: no jump")
+    func hostChangeDuringTheMix_IsContinuous() throws {
+        let far = SourceView(frame: Rect(x: 267, y: 700, width: 120, height: 160), cornerRadius: 12)
+        let changed = try Fixture.run([.pop(at: 0), .sourceChanged(.view(far), at: 0.05), .present(at: 0.2)],
+                                      initial: .pushed, scene: Self.fast)
+        try Self.expectContinuous(changed, at: 0.2, "present")
+    }
+
+    /// Review finding: advice about an event's source pointed at the request's own source.
+    @Test("advice about a source an event gave names that event")
+    func adviceAboutAChangedSource_NamesItsEvent() throws {
+        let offScreen = SourceView(frame: Rect(x: -60, y: 300, width: 120, height: 240), cornerRadius: 12, role: .tab)
+        let timeline = try Fixture.run([.sourceChanged(.view(offScreen), at: 0.1), .pop(at: 0.2)], initial: .pushed)
+        let changed = timeline.advisories.filter {
+            if case .changedSource(event: 0, _) = $0.subject { return true }
+            return false
+        }
+        #expect(Set(changed.map(\.code)) == [.sourcePartlyOffScreen, .unsuitableSource])
+        #expect(!timeline.advisories.contains { $0.subject == .source || $0.subject == .sourceRole(index: nil) })
+    }
 }

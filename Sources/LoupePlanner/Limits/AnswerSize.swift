@@ -49,6 +49,30 @@ enum AnswerSize {
         envelope(.lottie) + plan.keyframes.count * (keyframe(.lottie) + (plan.sourceFrame == nil ? 0 : lottieSourceLayers))
     }
 
+    /// A keyframe's extra cost in crossfade mode: the JSON `layers` (two transforms, masks and
+    /// opacities), the css and waapi `page` layer; the view transition and Lottie do not draw it.
+    static func crossfadeLayers(_ format: RenderingFormat) -> Int {
+        switch format {
+        case .json: 520
+        case .css, .waapi: 320
+        // The picture draws layers in its eight panels only: within `filmstrip`.
+        case .svg, .viewTransition, .lottie: 0
+        }
+    }
+
+    /// A keyframe's extra cost with `dimmingVisualEffect`: `blur` in JSON, the css and waapi
+    /// `blur` layer, the view transition's `filter`, the SVG label.
+    static func blur(_ format: RenderingFormat) -> Int {
+        switch format {
+        case .json: 32
+        case .css, .waapi, .viewTransition: 56
+        case .svg, .lottie: 0
+        }
+    }
+
+    /// A keyframe's point on the SVG progress curve when there are too many for dots.
+    static let curvePoint = 24
+
     /// One warning or note.
     static let warning = 400
 
@@ -66,8 +90,14 @@ enum AnswerSize {
 extension PlanEndpoint {
     public static func estimatedBytes(of answer: PlanAnswer, as format: RenderingFormat) -> Int {
         if format == .lottie { return AnswerSize.lottie(answer.plan) }
+        let plan = answer.plan
+        // Past `ProgressChart.maximumDots` keyframes the picture draws the curve without dots.
+        let base = format == .svg && plan.keyframes.count > ProgressChart.maximumDots ? AnswerSize.curvePoint : AnswerSize.keyframe(format)
+        let perKeyframe = base
+            + (plan.keyframes.first?.layers == nil ? 0 : AnswerSize.crossfadeLayers(format))
+            + (plan.dimmingVisualEffect == nil ? 0 : AnswerSize.blur(format))
         return AnswerSize.envelope(format) + (format == .svg ? AnswerSize.filmstrip : 0)
-            + answer.plan.keyframes.count * AnswerSize.keyframe(format)
+            + plan.keyframes.count * perKeyframe
             + AnswerSize.trace(answer.callbacks, format == .json ? .json : .svg) + answer.warnings.count * AnswerSize.warning
     }
 }

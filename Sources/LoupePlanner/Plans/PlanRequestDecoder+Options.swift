@@ -67,7 +67,7 @@ extension PlanRequestDecoder {
         guard let text = reader.string(options, "viewTransitionName", maxLength: 64) else { return nil }
         guard Self.isCustomIdent(text) else {
             reader.fail(options.pointer.appending("viewTransitionName"),
-                        "must be a CSS name such as \"hero-photo\" (ASCII letters, digits, \"-\", \"_\"; not starting with a digit; not none, auto, match-element or a CSS-wide keyword), not \"\(text)\"")
+                        "must be a CSS name such as \"hero-photo\" (ASCII letters, digits, \"-\", \"_\"; not starting with a digit; not root, none, auto, match-element or a CSS-wide keyword), not \"\(text)\"")
             return nil
         }
         return text
@@ -76,7 +76,10 @@ extension PlanRequestDecoder {
     static func isCustomIdent(_ text: String) -> Bool {
         let reserved: Set<String> = ["none", "auto", "match-element", "initial", "inherit", "unset", "revert", "revert-layer", "default"]
         let bytes = Array(text.utf8)
-        guard let first = bytes.first, !reserved.contains(text.lowercased()) else { return false }
+        // `root` is the name the browser gives the document element: a second element with it
+        // would make the transition's names collide, and the stylesheet animates root's own
+        // snapshots under it.
+        guard let first = bytes.first, !reserved.contains(text.lowercased()), text != "root" else { return false }
         func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == UInt8(ascii: "_") }
         func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
         let hyphen = UInt8(ascii: "-")

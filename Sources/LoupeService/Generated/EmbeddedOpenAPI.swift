@@ -1803,7 +1803,7 @@ components:
         strict:
           type: [boolean, 'null']
           default: false
-          description: Every warning (unknown fields included) becomes a 422 strict-warnings problem.
+          description: Every warning (unknown fields and the advice, `*-not-ios`, `unsuitable-source` and `no-close-button` included) becomes a 422 strict-warnings problem.
         precision:
           type: [integer, 'null']
           minimum: 0
@@ -2631,7 +2631,8 @@ components:
               description: |
                 The `view-transition-name` the `view-transition` rendering animates: a CSS
                 custom ident in ASCII (letters, digits, `-`, `_`; not starting with a digit or
-                `-` and a digit), and not `none`, `auto`, `match-element` or a CSS-wide keyword.
+                `-` and a digit), and not `root` (the document element's own name), `none`, `auto`,
+                `match-element` or a CSS-wide keyword.
     TimelineOptions:
       description: A plan's options, plus the timeline-only ones below (a plan reports those as unknown fields).
       allOf:
