@@ -66,4 +66,16 @@ struct PlanCSSTests {
     func checker_RejectsBrokenCSS(css: String) {
         #expect(!CSSChecker(css).problems.isEmpty)
     }
+
+    /// Review finding: at `options.precision` 0 the page's scale (0.28) was written as 0, so the
+    /// page vanished; unitless values keep three decimals.
+    @Test("precision 0 rounds lengths but keeps a matrix's scale and opacities to three decimals")
+    func precisionZero_KeepsUnitlessValues() throws {
+        let body = Array(Fixture.adding(#""options":{"precision":0}"#).utf8)
+        for format in [RenderingFormat.css, .viewTransition] {
+            let css = String(decoding: try RenderingFixture.plan(body, as: format), as: UTF8.self)
+            #expect(!css.contains("matrix(0, 0, 0, 0"), "\(format.rawValue) collapses the page")
+            #expect(css.contains("matrix(0.28"), "\(format.rawValue)")
+        }
+    }
 }

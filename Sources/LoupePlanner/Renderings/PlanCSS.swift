@@ -10,7 +10,8 @@
 /// The last rule, `:root { --loupe-easing: linear(…) }`, is the plan's progress curve as an easing
 /// (`SpringEasing`), for a developer's own properties.
 ///
-/// Numbers have `options.precision` decimals, default 3 (a thousandth of a pixel). No request
+/// Lengths have `options.precision` decimals, default 3 (a thousandth of a pixel); unitless values
+/// (opacity, a matrix's scale entries) at least 3. No request
 /// text is copied into the CSS, so nothing a client sends can end a comment or a rule.
 enum PlanCSS {
     static let defaultPrecision = 3

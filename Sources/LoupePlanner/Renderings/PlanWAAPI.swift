@@ -15,8 +15,8 @@ import LoupeJSON
 /// properties, CSS text values, opacity as a number); `timing` is `{duration (ms), iterations 1,
 /// fill "both", easing "linear"}` (the keyframes carry the spring); `easing` is the spring itself
 /// as a CSS `linear()` function (`SpringEasing`), for animations of one's own; `styles` places
-/// each element (and the container). Numbers
-/// have `options.precision` decimals, default 3.
+/// each element (and the container). Lengths
+/// have `options.precision` decimals, default 3; unitless values at least 3.
 enum PlanWAAPI {
     static func render(_ answer: PlanAnswer) -> [UInt8] {
         let rendering = PlanLayers.rendering(of: answer)
@@ -69,7 +69,7 @@ enum PlanWAAPI {
         for declaration in declarations {
             writer.key(declaration.property.scriptName)
             if case .number(let value) = declaration.value {
-                writer.number(value, places: places)
+                writer.number(value, places: max(places, StyleValue.unitlessPlaces))
             } else {
                 writer.string(declaration.value.css(places: places))
             }

@@ -25,6 +25,9 @@ enum StyleProperty: String, Sendable, Hashable {
 /// A property's value, kept as numbers until it is written, so the CSS and the WAAPI renderings
 /// format the same model with the same precision.
 enum StyleValue: Sendable, Hashable {
+    /// The fewest decimals a unitless value is written with, whatever `options.precision` says.
+    static let unitlessPlaces = 3
+
     /// A plain number (opacity).
     case number(Double)
     /// Points, written as CSS pixels (one point is one CSS pixel).
@@ -44,14 +47,17 @@ enum StyleValue: Sendable, Hashable {
     /// Text used as is: keywords and colours.
     case keyword(String)
 
-    /// The CSS text, numbers rounded to `places` decimals.
+    /// The CSS text, lengths rounded to `places` decimals. Unitless values (opacity, a matrix's
+    /// scale entries) keep at least `unitlessPlaces`: rounded to whole numbers, a card at a
+    /// third of its size would have scale 0 and vanish.
     func css(places: Int) -> String {
         func n(_ value: Double) -> String { DecimalText.text(value, places: places) }
+        func u(_ value: Double) -> String { DecimalText.text(value, places: max(places, Self.unitlessPlaces)) }
         func px(_ value: Double) -> String { value == 0 ? "0" : n(value) + "px" }
         switch self {
-        case .number(let value): return n(value)
+        case .number(let value): return u(value)
         case .length(let value): return px(value)
-        case .matrix(let t): return "matrix(" + t.values.map(n).joined(separator: ", ") + ")"
+        case .matrix(let t): return "matrix(" + [u(t.a), u(t.b), u(t.c), u(t.d), n(t.tx), n(t.ty)].joined(separator: ", ") + ")"
         case .inset(let top, let right, let bottom, let left, let radius):
             return "inset(\(px(top)) \(px(right)) \(px(bottom)) \(px(left)) round \(px(radius)))"
         case .shadow(let offsetY, let blur, let opacity):
