@@ -5,31 +5,50 @@ public struct Keyframe: Sendable, Hashable {
     /// The spring's value, 0 → 1 for the journey (push: out of the source; pop: back into it).
     /// May pass 1 for bouncy springs; the geometry overshoots with it. Exactly 1 on the last keyframe.
     public var progress: Double
-    public var transform: AffineTransform
-    public var mask: RoundedRect
-    public var opacity: Opacities
-    public var shadow: Shadow
-    /// The covered page's transform (see `FrameState.covered`).
-    public var covered: AffineTransform
-    /// Crossfade mode only.
-    public var layers: CrossfadeLayers?
-    /// See `FrameState.blur`.
-    public var blur: Double
+    /// The visual part: what the geometry computed at this progress.
+    public var state: FrameState
 
     public init(time: Double, progress: Double, state: FrameState) {
         self.time = time
         self.progress = progress
-        self.transform = state.transform
-        self.mask = state.mask
-        self.opacity = state.opacity
-        self.shadow = state.shadow
-        self.covered = state.covered
-        self.layers = state.layers
-        self.blur = state.blur
+        self.state = state
     }
 
-    /// The visual part, without time and progress.
-    public var state: FrameState {
-        FrameState(transform: transform, mask: mask, opacity: opacity, shadow: shadow, covered: covered, layers: layers, blur: blur)
+    // The state's members, read and written through the keyframe, as renderers use them.
+
+    /// See `FrameState.transform`.
+    public var transform: AffineTransform {
+        get { state.transform }
+        set { state.transform = newValue }
+    }
+    /// See `FrameState.mask`.
+    public var mask: RoundedRect {
+        get { state.mask }
+        set { state.mask = newValue }
+    }
+    /// See `FrameState.opacity`.
+    public var opacity: Opacities {
+        get { state.opacity }
+        set { state.opacity = newValue }
+    }
+    /// See `FrameState.shadow`.
+    public var shadow: Shadow {
+        get { state.shadow }
+        set { state.shadow = newValue }
+    }
+    /// The covered page's transform (see `FrameState.covered`).
+    public var covered: AffineTransform {
+        get { state.covered }
+        set { state.covered = newValue }
+    }
+    /// Crossfade mode only (see `FrameState.layers`).
+    public var layers: CrossfadeLayers? {
+        get { state.layers }
+        set { state.layers = newValue }
+    }
+    /// See `FrameState.blur`.
+    public var blur: Double {
+        get { state.blur }
+        set { state.blur = newValue }
     }
 }

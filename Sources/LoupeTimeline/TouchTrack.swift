@@ -37,7 +37,6 @@ struct TouchTrack: Sendable, Hashable {
     }
 
     var startTouches: [Point] { samples.first?.touches ?? [] }
-    var startTime: Double { samples.first?.time ?? 0 }
 
     // MARK: - Position
 

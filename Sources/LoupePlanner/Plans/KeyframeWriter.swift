@@ -24,7 +24,7 @@ struct KeyframeWriter {
         writer.beginArray()
         for keyframe in keyframes { keyframeWriter.write(keyframe, to: &writer) }
         writer.endArray()
-        writer.member("dimmingColor", PlanEncoder.hex(dimmingColor))
+        writer.member("dimmingColor", dimmingColor.hex)
         if let dimmingVisualEffect { writer.member("dimmingVisualEffect", dimmingVisualEffect.rawValue) }
         writer.key(Keys.callbacks)
         writer.beginArray()

@@ -38,15 +38,4 @@ struct PlanEncoder {
         writer.key(name)
         writer.number(value, places: precision)
     }
-
-    /// "#RRGGBB", or "#RRGGBBAA" when not opaque: the request's own spelling.
-    static func hex(_ color: RGBAColor) -> String {
-        let digits = Array("0123456789ABCDEF")
-        func byte(_ component: Double) -> String {
-            let value = component.isFinite ? Int((min(max(component, 0), 1) * 255).rounded()) : 0
-            return String([digits[value / 16], digits[value % 16]])
-        }
-        let rgb = "#" + byte(color.red) + byte(color.green) + byte(color.blue)
-        return color.alpha >= 1 ? rgb : rgb + byte(color.alpha)
-    }
 }

@@ -90,7 +90,7 @@ enum PlanFilmstrip {
         svg.open("g", ["clip-path": "url(#\(id))"])
         if keyframe.opacity.dimming > 0 {
             svg.element("rect", ["x": SVGWriter.number(left), "y": SVGWriter.number(top), "width": SVGWriter.number(panel.width),
-                                 "height": SVGWriter.number(panel.height), "fill": PlanEncoder.hex(RGBAColor(red: plan.dimmingColor.red, green: plan.dimmingColor.green, blue: plan.dimmingColor.blue)),
+                                 "height": SVGWriter.number(panel.height), "fill": RGBAColor(red: plan.dimmingColor.red, green: plan.dimmingColor.green, blue: plan.dimmingColor.blue).hex,
                                  "fill-opacity": DecimalText.text(keyframe.opacity.dimming * plan.dimmingColor.alpha, places: 3)])
         }
         if let page = keyframe.layers?.background {
@@ -119,7 +119,7 @@ enum PlanFilmstrip {
     /// Orange at 0 to blue at 1.
     static func colour(_ share: Double) -> String {
         func mix(_ a: Double, _ b: Double) -> Double { (a + (b - a) * share) / 255 }
-        return PlanEncoder.hex(RGBAColor(red: mix(startColour.red, endColour.red), green: mix(startColour.green, endColour.green),
-                                         blue: mix(startColour.blue, endColour.blue)))
+        return RGBAColor(red: mix(startColour.red, endColour.red), green: mix(startColour.green, endColour.green),
+                         blue: mix(startColour.blue, endColour.blue)).hex
     }
 }

@@ -53,7 +53,7 @@ enum PlanLayers {
             })
         }
         layers += [
-            layer("dimming", "the scrim over the covered page", fullContainer + [.init(property: .backgroundColor, value: .keyword(PlanEncoder.hex(plan.dimmingColor)))]) {
+            layer("dimming", "the scrim over the covered page", fullContainer + [.init(property: .backgroundColor, value: .keyword(plan.dimmingColor.hex))]) {
                 [.init(property: .opacity, value: .number($0.opacity.dimming))]
             },
             layer("shadow", "the card's drop shadow", free) { box($0.mask) + [.init(property: .boxShadow, value: shadow($0.shadow))] },

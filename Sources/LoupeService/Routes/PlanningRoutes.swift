@@ -29,24 +29,9 @@ enum PlanningRoutes {
             path: path, requiresAPIKey: true, placement: .computePool,
             isAnsweredInline: { request in RenderedRoute.isCached(request, formats: Endpoint.formats, cache: cache) },
             screenHead: { request throws(Problem) in
-                try requireJSON(request)
+                try JSONBody.require(request)
                 _ = try FormatNegotiation(request, offered: Endpoint.formats)
             },
             handlers: ["POST": RenderedRoute.handler(endpoint, limits: limits, cache: cache)])
-    }
-
-    /// Accepts `application/json` and any `application/*+json`, with parameters such as charset
-    /// (RFC 9110 §8.3.1: type and subtype are case-insensitive). JSON is UTF-8 (RFC 8259 §8.1), so a
-    /// charset other than utf-8 is refused rather than decoded as if it were UTF-8.
-    /// - Throws: `Problem` 415 `unsupportedMediaType` otherwise, including when it is missing.
-    static func requireJSON(_ request: HTTPRequest) throws(Problem) {
-        let value = request.headers["Content-Type"] ?? ""
-        guard let mediaType = MediaType(value), mediaType.isJSON else {
-            let given = value.isEmpty ? "no Content-Type" : "Content-Type \"\(String(value.prefix(100)))\""
-            throw Problem(.unsupportedMediaType, detail: "Send the body as application/json; the request has \(given).")
-        }
-        if let charset = mediaType.values(of: "charset").first(where: { $0.lowercased() != "utf-8" }) {
-            throw Problem(.unsupportedMediaType, detail: "JSON is UTF-8 (RFC 8259 §8.1): send charset=utf-8 or no charset, not charset \"\(String(charset.prefix(100)))\".")
-        }
     }
 }

@@ -86,7 +86,7 @@ enum RenderedRoute {
 
     /// 415, then 406, then the cache key.
     private static func begin(_ request: HTTPRequest, formats: [RenderingFormat], cache: AnswerCache) throws(Problem) -> Exchange {
-        try PlanningRoutes.requireJSON(request)
+        try JSONBody.require(request)
         let negotiation = try FormatNegotiation(request, offered: formats)
         let key = cache.isEnabled ? AnswerCache.key(path: request.path, format: negotiation.format, body: request.body) : nil
         return Exchange(request: request, negotiation: negotiation, conditions: request.headers.values("If-None-Match"), key: key, cache: cache)
