@@ -21,35 +21,43 @@ public enum AdvisoryCode: String, Sendable, Hashable, CaseIterable {
     case missingSource = "missing-source"
     /// The source frame has no area; treated as missing.
     case emptySourceFrame = "empty-source-frame"
-    /// Two SwiftUI sources share an id in one namespace (seed 003 §8.3); treated as missing.
+    /// Two SwiftUI sources share an id in one namespace (matchedTransitionSource guide §8.3);
+    /// treated as missing.
     case duplicateSourceID = "duplicate-source-id"
-    /// The matched SwiftUI source carries a modifier that distorts the geometry read (seed 003 §8.2).
+    /// The matched SwiftUI source carries a modifier that distorts the geometry read
+    /// (matchedTransitionSource guide §8.2).
     case geometryReadArtifacts = "geometry-read-artifacts"
-    /// A full-width, short row as source (seed 000: "Zooming doesn't look good when the source view is a skinny row").
+    /// A full-width, short row as source ("Zoom transitions" guide: "Zooming doesn't look good when
+    /// the source view is a skinny row").
     case skinnySource = "skinny-source"
-    /// Source and destination aspect ratios differ with no alignment rect: the "double ferry" ghosting (seed 000).
+    /// Source and destination aspect ratios differ with no alignment rect: the "double ferry"
+    /// ghosting ("Zoom transitions" guide).
     case aspectRatioMismatch = "aspect-ratio-mismatch"
-    /// The source lies entirely outside the container (a prefetched, off-screen cell; seed 000).
+    /// The source lies entirely outside the container (a prefetched, off-screen cell; the "Zoom
+    /// transitions" guide).
     case sourceOffScreen = "source-off-screen"
     /// Part of the source lies outside the container: the card starts, or lands, partly off screen.
     case sourcePartlyOffScreen = "source-partly-off-screen"
     /// Frame rate below 30 keyframes per second.
     case lowFrameRate = "low-frame-rate"
-    /// A sheet style was given; zoom presents full screen instead (seed 000).
+    /// A sheet style was given; zoom presents full screen instead ("Zoom transitions" guide).
     case sheetTreatedAsFullScreen = "sheet-treated-as-full-screen"
-    /// Popover style: the popover shows with its usual animation, no zoom (seed 000).
+    /// Popover style: the popover shows with its usual animation, no zoom ("Zoom transitions" guide).
     case popoverIgnoresZoom = "popover-ignores-zoom"
-    /// The platform ignores the zoom and uses its default transition (seed 000, seed 001).
+    /// The platform ignores the zoom and uses its default transition ("Zoom transitions" guide,
+    /// Apple's fluid-transitions article).
     case platformDefaultTransition = "platform-default-transition"
-    /// Mac Catalyst: the API exists but its effect is unverified (seed 000).
+    /// Mac Catalyst: the API exists but its effect is unverified ("Zoom transitions" guide).
     case catalystUnverified = "catalyst-unverified"
     /// The OS version predates the zoom API; the default transition runs instead.
     case osVersionBeforeZoom = "os-version-before-zoom"
     /// An alignment rect was given where it cannot apply (SwiftUI has none; or it is empty).
     case alignmentRectIgnored = "alignment-rect-ignored"
-    /// A transparent destination gets an opaque system background during the zoom (seed 000).
+    /// A transparent destination gets an opaque system background during the zoom ("Zoom
+    /// transitions" guide).
     case transparentDestination = "transparent-destination"
-    /// A SwiftUI destination declares no zoom: the ordinary transition runs (seed 003's second condition).
+    /// A SwiftUI destination declares no zoom: the ordinary transition runs (the
+    /// matchedTransitionSource guide's second condition).
     case zoomNotDeclared = "zoom-not-declared"
     /// A spring other than the zoom's own: neither UIKit's nor SwiftUI's zoom takes a timing.
     case springNotIOS = "spring-not-ios"
@@ -64,7 +72,8 @@ public enum AdvisoryCode: String, Sendable, Hashable, CaseIterable {
     case insetDestinationNotIOS = "inset-destination-not-ios"
     /// `source.role` names a use the zoom does not suit (a tab, a menu, a widget, ...).
     case unsuitableSource = "unsuitable-source"
-    /// A full-screen presentation that does not declare a close or Done button (seed 000).
+    /// A full-screen presentation that does not declare a close or Done button ("Zoom transitions"
+    /// guide).
     case noCloseButton = "no-close-button"
 }
 

@@ -1,8 +1,9 @@
 /// Decides which effect runs, from the platform, the transition kind and the presentation style.
 ///
-/// Sources: seed 000 "Platform availability" and "sheets and popovers"; seed 001 ("available on
-/// iPhone and iPad, including iPad apps running in visionOS … other platforms … use the default
-/// transitions"). Order of the rules: macOS (error) → popover → platform → Catalyst → sheets.
+/// Sources: the "Zoom transitions" guide's "Platform availability" and "sheets and popovers";
+/// Apple's fluid-transitions article ("available on iPhone and iPad, including iPad apps running in
+/// visionOS … other platforms … use the default transitions"). Order of the rules: macOS (error) →
+/// popover → platform → Catalyst → sheets.
 public enum EffectResolver {
     /// The decision and what to tell the developer about it.
     public struct Resolution: Sendable, Hashable {

@@ -1,6 +1,6 @@
 /// The navigation default where zoom is ignored: the page slides in from the trailing edge
 /// (right in left-to-right, left in right-to-left) while the covered page drifts 30 % of the
-/// width the other way and dims to 10 % (zoom-research §4 "Standard push", measured, not official).
+/// width the other way and dims to 10 % (swift_transitions' standard push, measured, not official).
 public struct SlideGeometry: Sendable, Hashable {
     public var destinationFrame: Rect
     public var containerWidth: Double
@@ -58,7 +58,7 @@ public struct CoverGeometry: Sendable, Hashable {
     }
 }
 
-/// A popover ignores the zoom (seed 000): the page fades in place at its own frame.
+/// A popover ignores the zoom ("Zoom transitions" guide): the page fades in place at its own frame.
 public struct PopoverGeometry: Sendable, Hashable {
     public var destinationFrame: Rect
     public var cornerRadius: Double

@@ -9,7 +9,7 @@ public struct FrameState: Sendable, Hashable {
     public var opacity: Opacities
     public var shadow: Shadow
     /// The covered page's transform (container → container): identity for zoom (the covered page
-    /// stays at scale 1, zoom-research §4); the slide fallback's 30 % parallax otherwise.
+    /// stays at scale 1, measured by swift_transitions); the slide fallback's 30 % parallax otherwise.
     public var covered: AffineTransform
     /// Crossfade mode only: the zooming content and the fading background as separate layers.
     public var layers: CrossfadeLayers?

@@ -3,7 +3,7 @@
 /// Plain values, no HTTP: the service maps them to problem details in one place.
 public enum GeometryError: Error, Sendable, Hashable {
     /// The zoom API does not exist for this OS and framework (macOS has no SwiftUI zoom API;
-    /// UIKit on a Mac is Mac Catalyst). Seed 000, "Platform availability".
+    /// UIKit on a Mac is Mac Catalyst). The "Zoom transitions" guide, "Platform availability".
     case zoomAPIUnavailable(os: OperatingSystem, framework: Framework)
     /// The spring cannot be solved.
     case invalidSpring(SpringProblem)

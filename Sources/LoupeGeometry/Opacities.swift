@@ -4,7 +4,7 @@ public struct Opacities: Sendable, Hashable {
     /// Hidden through a zoom; 1 again on the last keyframe of pop/dismiss.
     public var sourceSlot: Double
     /// The source snapshot inside the card: fades 1 → 0 over the first 55 % of zoom progress
-    /// (zoom-research §4, measured, not official).
+    /// (measured by swift_transitions, not official).
     public var sourceContent: Double
     /// The destination page (or the content layer in crossfade mode).
     public var destination: Double

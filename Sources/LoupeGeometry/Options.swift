@@ -1,7 +1,7 @@
 /// How the destination's alignment rect is scaled onto the source frame at the start of a zoom.
 ///
-/// Named after Material's container-transform `fitMode` (zoom-research §6). All modes centre the
-/// alignment rect on the source (SwiftUI: top-centre).
+/// Named after Material's container-transform `fitMode` (Material Components, Android). All modes
+/// centre the alignment rect on the source (SwiftUI: top-centre).
 public enum FitMode: String, Sendable, Hashable, CaseIterable {
     /// Uniform scale that covers the source (the larger of the two ratios). UIKit's default here.
     case fill
@@ -15,7 +15,7 @@ public enum FitMode: String, Sendable, Hashable, CaseIterable {
 
 /// The path the card's centre travels.
 public enum MotionPath: String, Sendable, Hashable, CaseIterable {
-    /// A straight line, as measured for iOS (zoom-research §6.1).
+    /// A straight line, as measured for iOS by swift_transitions.
     case straight
     /// A quadratic Bézier arc, as Material's `MaterialArcMotion`: the control point is
     /// (end.x, start.y) when moving up the screen and (start.x, end.y) when moving down.
@@ -26,8 +26,9 @@ public enum MotionPath: String, Sendable, Hashable, CaseIterable {
 public enum BackgroundMode: String, Sendable, Hashable, CaseIterable {
     /// The whole destination page zooms (iOS's behaviour).
     case zoom
-    /// Only the alignment-rect content zooms; the rest of the page fades in place: the seed 000
-    /// author's wish ("The transition might look even better if the black background didn't zoom").
+    /// Only the alignment-rect content zooms; the rest of the page fades in place: the wish of
+    /// the "Zoom transitions" guide's author ("The transition might look even better if the black
+    /// background didn't zoom").
     case crossfade
 }
 
@@ -51,9 +52,9 @@ public struct RGBAColor: Sendable, Hashable {
 /// The scrim over the covered page: `color` at opacity `strength × progress`.
 public struct Dimming: Sendable, Hashable {
     /// Default black: UIKit's `dimmingColor` default is undocumented; black matches the measured
-    /// luminance drop (zoom-research §4, measured, not official).
+    /// luminance drop (measured by swift_transitions, not official).
     public var color: RGBAColor
-    /// Opacity at full progress, 0...1. Default 0.15 (zoom-research §4, measured, not official).
+    /// Opacity at full progress, 0...1. Default 0.15 (measured by swift_transitions, not official).
     public var strength: Double
 
     public init(color: RGBAColor = .black, strength: Double = 0.15) {

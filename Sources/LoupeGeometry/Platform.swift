@@ -1,7 +1,7 @@
 /// The operating system, its version and the UI framework the app uses.
 ///
-/// Zoom availability follows seed 000 ("Platform availability") and Apple's fluid-transitions
-/// article (seed 001): iPhone and iPad zoom, "including iPad apps running in visionOS"; other
+/// Zoom availability follows the "Zoom transitions" guide ("Platform availability") and Apple's
+/// fluid-transitions article: iPhone and iPad zoom, "including iPad apps running in visionOS"; other
 /// platforms keep their default transitions; the SwiftUI API is missing on macOS.
 public struct Platform: Sendable, Hashable {
     public var os: OperatingSystem
@@ -9,7 +9,8 @@ public struct Platform: Sendable, Hashable {
     public var version: OSVersion?
     public var framework: Framework
     /// An iPhone/iPad app running unmodified on visionOS ("Designed for iPad"). Only meaningful
-    /// with `os == .visionOS`; such apps get the real zoom, per seed 001. Default false.
+    /// with `os == .visionOS`; such apps get the real zoom, per Apple's fluid-transitions article.
+    /// Default false.
     public var isIPadApp: Bool
 
     public init(os: OperatingSystem, version: OSVersion? = nil, framework: Framework = .uiKit, isIPadApp: Bool = false) {
@@ -33,7 +34,8 @@ public enum OperatingSystem: String, Sendable, Hashable, CaseIterable {
     case macCatalyst
 
     /// The first version whose SDK has the zoom transition API (iOS 18 generation; visionOS 2,
-    /// watchOS 11, macOS 15 for Catalyst's host). From zoom-research §2.
+    /// watchOS 11, macOS 15 for Catalyst's host). From SwiftUI's
+    /// `NavigationTransition.zoom(sourceID:in:)` availability.
     public var firstZoomVersion: OSVersion {
         switch self {
         case .iOS, .iPadOS, .tvOS, .macCatalyst: return OSVersion(major: 18)

@@ -1,7 +1,8 @@
 /// UIKit's `modalPresentationStyle` for present/dismiss. Ignored for push/pop.
 ///
-/// Seed 000 ("Can the zoom transition be used with sheets and popovers?"): zoom only runs full
-/// screen; sheets are treated as full screen; popovers show as popovers without the zoom.
+/// The "Zoom transitions" guide ("Can the zoom transition be used with sheets and popovers?"): zoom
+/// only runs full screen; sheets are treated as full screen; popovers show as popovers without the
+/// zoom.
 public enum PresentationStyle: String, Sendable, Hashable, CaseIterable {
     case fullScreen
     case overFullScreen

@@ -60,7 +60,7 @@ public struct Rect: Sendable, Hashable {
     }
 
     /// Edge-wise linear interpolation: this is the "rect interpolation" measured for the iOS zoom
-    /// card (zoom-research §4, measured, not official): its aspect ratio changes in flight.
+    /// card (measured by swift_transitions, not official): its aspect ratio changes in flight.
     /// `t` is not clamped; the size is floored at zero so an undershooting spring never yields a
     /// negative width.
     public static func lerp(_ start: Rect, _ end: Rect, _ t: Double) -> Rect {

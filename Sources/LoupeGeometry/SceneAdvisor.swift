@@ -1,4 +1,5 @@
-/// The advisories about how a zoom will *look*, from the resolved frames (seed 000's advice).
+/// The advisories about how a zoom will *look*, from the resolved frames (the "Zoom transitions"
+/// guide's advice).
 public enum SceneAdvisor {
     /// A source at least this share of the container's width counts as "full width".
     public static let skinnyWidthShare = 0.8
@@ -110,8 +111,9 @@ public enum SceneAdvisor {
     }
 
     /// `no-close-button` for a zoom presenting a full-screen page that does not say it has a close
-    /// or Done button: the pinch and swipe-down dismissals are invisible, so seed 000 advises a
-    /// button for discoverability and accessibility (a pushed page has its back button).
+    /// or Done button: the pinch and swipe-down dismissals are invisible, so the "Zoom transitions"
+    /// guide advises a button for discoverability and accessibility (a pushed page has its back
+    /// button).
     public static func closeButtonAdvisories(_ scene: ZoomScene) -> [Advisory] {
         let style = scene.destination.presentationStyle
         guard scene.transition == .present, style == .fullScreen || style == .overFullScreen || style.isSheet,

@@ -16,6 +16,6 @@ public struct Shadow: Sendable, Hashable {
     public static let none = Shadow(radius: 0, opacity: 0, offsetY: 0)
 
     /// The zoom card's shadow in mid-flight: σ 18 pt, α 0.24, 4 pt down
-    /// (zoom-research §4, measured, not official).
+    /// (measured by swift_transitions, not official).
     public static let zoomCard = Shadow(radius: 18, opacity: 0.24, offsetY: 4)
 }

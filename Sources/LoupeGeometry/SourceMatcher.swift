@@ -1,7 +1,7 @@
-/// SwiftUI's source matching, by seed 003 §4: a matched transition needs all four of
-/// (1) a view declaring `matchedTransitionSource`, (2) a destination declaring
-/// `navigationTransition(.zoom(sourceID:in:))`, (3) the same id, (4) the same namespace.
-/// Ids must be unique per namespace (§3.1, §8.3): duplicates make the source undefined.
+/// SwiftUI's source matching, by the matchedTransitionSource guide §4: a matched transition needs
+/// all four of (1) a view declaring `matchedTransitionSource`, (2) a destination declaring
+/// `navigationTransition(.zoom(sourceID:in:))`, (3) the same id, (4) the same namespace. Ids must
+/// be unique per namespace (the guide's §3.1, §8.3): duplicates make the source undefined.
 public enum SourceMatcher {
     /// The outcome of matching.
     public enum Outcome: Sendable, Hashable {
@@ -13,7 +13,7 @@ public enum SourceMatcher {
         case duplicate(indices: [Int])
     }
 
-    /// Which of seed 003's four conditions failed.
+    /// Which of the matchedTransitionSource guide's four conditions failed.
     public enum Reason: Sendable, Hashable {
         /// Condition 1: no `matchedTransitionSource` at all.
         case noSourcesDeclared
@@ -39,8 +39,9 @@ public enum SourceMatcher {
         }
     }
 
-    /// Modifier names that change how the system reads the source's frame (seed 003 §8.2):
-    /// scaleEffect, offset, rotation (rotationEffect, rotation3DEffect), clipShape, mask, containerShape.
+    /// Modifier names that change how the system reads the source's frame (matchedTransitionSource
+    /// guide §8.2): scaleEffect, offset, rotation (rotationEffect, rotation3DEffect), clipShape,
+    /// mask, containerShape.
     public static let artifactModifiers: Set<String> = [
         "scaleEffect", "offset", "rotationEffect", "rotation3DEffect", "clipShape", "mask", "containerShape",
     ]

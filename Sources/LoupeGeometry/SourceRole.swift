@@ -1,9 +1,9 @@
 /// What a source view is, as a request may say (`source.role`), so that Loupe can advise when the
 /// zoom does not suit it.
 ///
-/// The list follows the SwiftUI guide on matched transition sources (seed 003's "Platform and
-/// Environment Limitations" and its suitable and unsuitable uses): the zoom is for a piece of
-/// content opening into its own page.
+/// The list follows the SwiftUI guide on matched transition sources (the matchedTransitionSource
+/// guide's "Platform and Environment Limitations" and its suitable and unsuitable uses): the zoom
+/// is for a piece of content opening into its own page.
 public enum SourceRole: String, Sendable, Hashable, CaseIterable {
     // Suitable: content that opens into its page.
     /// A photo or image opening full screen.

@@ -8,12 +8,12 @@ extension Spring {
     public static let bouncy = Spring(duration: 0.5, bounce: 0.3)
 
     /// The iOS zoom flight: critically damped, ω ≈ 19 rad/s (response 2π/19 ≈ 0.331 s,
-    /// stiffness ≈ 361). Measured, not official: zoom-research §4 (swift_transitions' fit of the
+    /// stiffness ≈ 361). Measured, not official: swift_transitions (docs/design.md; its fit of the
     /// iOS 27 simulator; push and pop fit 18–19.75 rad/s). Settles (ε 0.001) in ≈ 0.486 s.
     public static let zoom = Spring(response: 2 * Double.pi / 19, dampingRatio: 1)
 
     /// The standard navigation slide: critically damped, stiffness 522.35 (Flutter's
-    /// `CupertinoPageRoute` spring; zoom-research §4, measured, not official: the arriving edge
+    /// `CupertinoPageRoute` spring; measured by swift_transitions, not official: the arriving edge
     /// settles in ≈ 450 ms).
     public static let navigationSlide = Spring(stiffness: 522.35, damping: 2 * 522.35.squareRoot())
 

@@ -2,7 +2,8 @@ import Foundation
 
 /// A damped spring with mass 1, described the way SwiftUI and UIKit describe it.
 ///
-/// Two vocabularies, one model (zoom-research §5, Apple's `Spring` documentation):
+/// Two vocabularies, one model (SwiftUI's `Spring` and UIKit's
+/// `UISpringTimingParameters` documentation):
 /// - `response` (seconds) and `dampingRatio` (ζ, unitless): `stiffness = (2π/response)²`,
 ///   `damping = 2ζ·√stiffness = 4πζ/response`.
 /// - `duration` (seconds) and `bounce` (−1...1): `response = duration`, and

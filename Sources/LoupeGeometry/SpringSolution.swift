@@ -13,7 +13,7 @@ import Foundation
 ///
 /// The sinc and φ forms are the textbook solutions rearranged so that neither divides by a
 /// vanishing ω_d or Δ near ζ = 1; r₁ is computed as −ω/(ζ + s) rather than −ω(ζ − s) to avoid
-/// cancellation for large ζ. (Motion's overdamped branch got its constants wrong, style.md §4;
+/// cancellation for large ζ. (b3ll/Motion's `SpringFunction` got its overdamped constants wrong;
 /// each branch here is pinned against an RK4 integration in the tests.)
 ///
 /// Use it with `start` 0 and `target` 1 for a whole transition (values are then "progress"), or

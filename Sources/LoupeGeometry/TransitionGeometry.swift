@@ -27,10 +27,9 @@ public enum TransitionGeometry: Sendable, Hashable {
     }
 
     /// The state once the motion has stopped at `p`. At the two ends the transition's scaffolding
-    /// goes: the system background behind a transparent page is removed (seed 000) and so is its
-    /// dimming, the shadow is gone, and for a zoom that came to rest on the source (p = 0) the
-    /// source slot shows again.
-    /// Values other than 0 and 1 return the in-flight state.
+    /// goes: the system background behind a transparent page is removed ("Zoom transitions" guide)
+    /// and so is its dimming, the shadow is gone, and for a zoom that came to rest on the source
+    /// (p = 0) the source slot shows again. Values other than 0 and 1 return the in-flight state.
     public func restingState(atProgress p: Double) -> FrameState {
         var state = state(atProgress: p)
         guard p == 0 || p == 1 else { return state }

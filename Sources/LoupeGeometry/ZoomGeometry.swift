@@ -7,7 +7,7 @@ import Glibc
 /// gesture produces (values past 1 or below 0 extrapolate; sizes, radii and opacities are floored
 /// or clamped so they stay meaningful).
 ///
-/// The model (zoom-research §4, measured, not official, unless noted):
+/// The model (measured by swift_transitions, not official, unless noted):
 /// - Content: the page is scaled uniformly by `lerp(initialScale, 1, p)` and its anchor point (the
 ///   alignment rect's centre, or its top-centre for SwiftUI) travels linearly from the source's
 ///   matching point to its resting place. Scale and anchor both linear ⇒ every content edge is
@@ -50,7 +50,8 @@ public struct ZoomGeometry: Sendable, Hashable {
     /// An opaque system-background view stands behind the page in flight (transparent destinations).
     public var showsSystemBackground: Bool
 
-    /// Progress by which the source snapshot has faded out (zoom-research §4: 0.03 left at 0.63).
+    /// Progress by which the source snapshot has faded out (measured by swift_transitions: 0.03
+    /// left at 0.63).
     public static let sourceFadeEnd = 0.55
     /// Share of progress over which the shadow ramps in (and out at the end).
     public static let shadowRamp = 0.15
@@ -80,7 +81,8 @@ public struct ZoomGeometry: Sendable, Hashable {
     public enum ContentAnchor: String, Sendable, Hashable {
         /// Centres (UIKit with an alignment rect).
         case center
-        /// Top-centres: SwiftUI "scales the whole page into the card from its top" (zoom-research §2).
+        /// Top-centres: SwiftUI "scales the whole page into the card from its top" (swift_transitions,
+        /// docs/parity-plan.md).
         case top
     }
 

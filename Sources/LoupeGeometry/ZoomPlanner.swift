@@ -5,8 +5,8 @@
 /// every number is finite.
 public enum ZoomPlanner {
     /// The missing-source card starts at this share of the page's size, centred in the container,
-    /// with the page fading in: the "centre scale-and-fade" (seed 000: zooms "from, or back to,
-    /// the centre of the container view"; swift_transitions, zoom-research §6.2).
+    /// with the page fading in: the "centre scale-and-fade" ("Zoom transitions" guide: zooms "from,
+    /// or back to, the centre of the container view"; swift_transitions' peer of the same name).
     public static let missingSourceScale = 0.5
 
     /// The ordinary transition that runs instead of a zoom when a SwiftUI destination declares no
@@ -35,8 +35,9 @@ public enum ZoomPlanner {
         var advisories = resolution.advisories
         var effect = resolution.effect
         if effect == .zoom, let fallback = undeclaredZoomFallback(scene) {
-            // Seed 003: a matched zoom needs the destination's navigationTransition(.zoom(...));
-            // without it SwiftUI runs the ordinary transition, whatever the sources declare.
+            // The matchedTransitionSource guide: a matched zoom needs the destination's
+            // navigationTransition(.zoom(...)); without it SwiftUI runs the ordinary transition,
+            // whatever the sources declare.
             effect = fallback
             advisories.append(Advisory(.zoomNotDeclared,
                 "The destination declares no navigationTransition(.zoom(sourceID:in:)), so SwiftUI runs the ordinary \(fallback == .slide ? "push" : "cover-vertical presentation") instead of a zoom. Declare it on the destination with the source's id and namespace.",

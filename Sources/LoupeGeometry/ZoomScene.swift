@@ -36,7 +36,7 @@ public struct Container: Sendable, Hashable {
     /// Size in points; its origin is (0, 0) of the container coordinate space.
     public var size: Size
     /// The display's corner radius in points, which the card's corners grow to in flight.
-    /// Default 55 (iPhone 17 class, zoom-research §4: the measured radius reached 55 pt).
+    /// Default 55 (iPhone 17 class: the radius swift_transitions measured reached 55 pt).
     public var displayCornerRadius: Double
     public var layoutDirection: LayoutDirection
 
@@ -61,7 +61,7 @@ public enum SourceInput: Sendable, Hashable {
     /// UIKit: the view returned by `sourceViewProvider`.
     case view(SourceView)
     /// SwiftUI: every `matchedTransitionSource` on screen; the destination's `sourceID` and
-    /// `namespace` pick one (seed 003's four conditions, see `SourceMatcher`).
+    /// `namespace` pick one (the matchedTransitionSource guide's four conditions, see `SourceMatcher`).
     case matched([MatchedSource])
 }
 
@@ -93,7 +93,7 @@ public struct MatchedSource: Sendable, Hashable {
     /// Corner radius in points (the configuration's `clipShape(RoundedRectangle)`), default 0.
     public var cornerRadius: Double
     /// Names of modifiers applied to the source (e.g. "scaleEffect"), checked for geometry-read
-    /// artifacts (seed 003 §8.2).
+    /// artifacts (matchedTransitionSource guide §8.2).
     public var modifiers: [String]
     /// What the source is, when the request says (`sources[i].role`).
     public var role: SourceRole?

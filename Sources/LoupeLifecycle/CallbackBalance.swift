@@ -1,7 +1,7 @@
-/// Spots the repeats seed 001 warns about ("The system might call these methods more than once
-/// before calling anything that uses or cleans up the results"): a will-callback that runs again
-/// before its did-callback, and a did-callback that runs again before its opposite (an
-/// interrupted push followed by a cancelled pop calls viewDidAppear twice with no
+/// Spots the repeats Apple's fluid-transitions article warns about ("The system might call these
+/// methods more than once before calling anything that uses or cleans up the results"): a
+/// will-callback that runs again before its did-callback, and a did-callback that runs again before
+/// its opposite (an interrupted push followed by a cancelled pop calls viewDidAppear twice with no
 /// viewDidDisappear in between).
 struct CallbackBalance: Sendable, Hashable {
     private var willAppearCount = 0

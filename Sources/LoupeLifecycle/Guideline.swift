@@ -1,5 +1,6 @@
-/// The guidelines of seed 001 ("Maintain seamless transitions"), quoted word for word, so every
-/// note can show the developer the advice that applies to what just happened.
+/// The guidelines of Apple's fluid-transitions article ("Maintain seamless transitions"), quoted
+/// word for word, so every note can show the developer the advice that applies to what just
+/// happened.
 public enum Guideline: String, Sendable, Hashable, CaseIterable {
     case startNewTransitions
     case minimizeTransitionState

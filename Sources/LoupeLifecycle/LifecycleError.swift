@@ -72,7 +72,7 @@ public enum LifecycleError: Error, Sendable, Hashable {
     /// A release with no finger tracking a transition.
     case nothingToRelease(event: Int)
     /// An interactive dismissal of a presentation without the zoom transition, which has no
-    /// dismissal gesture (seed 000, "Gestures").
+    /// dismissal gesture ("Zoom transitions" guide, "Gestures").
     case gestureUnavailable(event: Int)
 
     /// Where the error is in the script.

@@ -28,7 +28,8 @@ public struct LifecycleNote: Sendable, Hashable {
     public var viewController: String
     /// A sentence explaining what happened in this trace.
     public var message: String
-    /// The guideline of seed 001 that applies (its exact text is `guideline.text`).
+    /// The guideline of Apple's fluid-transitions article that applies (its exact text is
+    /// `guideline.text`).
     public var guideline: Guideline
     public var time: Double
     public var runLoop: Int

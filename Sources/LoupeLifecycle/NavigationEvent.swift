@@ -7,7 +7,7 @@ public struct NavigationEvent: Sendable, Hashable {
 
     public enum Kind: Sendable, Hashable {
         /// `pushViewController(_:animated: true)`. Forward transitions are always started by code,
-        /// never by a gesture (seed 000, "Gestures"), so a push is never interactive.
+        /// never by a gesture ("Zoom transitions" guide, "Gestures"), so a push is never interactive.
         case push(String, transition: TransitionStyle)
         /// `popViewController(animated: true)`, or, when `interactive`, a back gesture that starts a
         /// pop and tracks the finger until a `release`.
@@ -17,8 +17,9 @@ public struct NavigationEvent: Sendable, Hashable {
         /// `dismiss(animated: true)` of the topmost presentation, or, when `interactive`, a pinch or
         /// swipe-down gesture (zoom only) that tracks until a `release`.
         case dismiss(interactive: Bool)
-        /// A touch grabs the running transition (seed 001: "If someone interrupts a navigation push
-        /// ... begins the navigation pop"). Only zoom transitions can be grabbed.
+        /// A touch grabs the running transition (Apple's fluid-transitions article: "If someone
+        /// interrupts a navigation push ... begins the navigation pop"). Only zoom transitions can
+        /// be grabbed.
         case interrupt
         /// The finger tracking a transition lets go.
         case release(ReleaseOutcome)

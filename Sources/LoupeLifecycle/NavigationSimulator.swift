@@ -4,8 +4,8 @@
 /// Run-loop cycles: every event is handled in a cycle of its own, and every transition that
 /// completes on its own (its spring settles before the next event) completes in a cycle of its
 /// own. Everything one event causes — completing a running transition, converting an interrupted
-/// push into a pop, starting the new transition — shares that event's cycle, as seed 001 says of
-/// the interrupted push ("within one cycle of the run loop").
+/// push into a pop, starting the new transition — shares that event's cycle, as Apple's
+/// fluid-transitions article says of the interrupted push ("within one cycle of the run loop").
 struct NavigationSimulator {
     private(set) var trace: [TraceEntry] = []
     private(set) var notes: [LifecycleNote] = []
@@ -37,8 +37,8 @@ struct NavigationSimulator {
 
     /// The view controllers whose views are in the hierarchy at rest: the topmost one, and below
     /// it every one whose direct cover is an overFullScreen presentation ("The views beneath the
-    /// presented content are not removed", zoom-research §3.3). Non-top stack entries are hidden
-    /// by the navigation controller.
+    /// presented content are not removed", UIModalPresentationStyle docs). Non-top stack entries
+    /// are hidden by the navigation controller.
     static func visibleViewControllers(stack: [StackEntry], presented: [Presentation]) -> [String] {
         guard let navigationTop = stack.last?.name else { return [] }
         let layers = [navigationTop] + presented.map(\.viewController)
@@ -126,9 +126,9 @@ struct NavigationSimulator {
     /// A touch grabs an animating zoom transition.
     ///
     /// Push and present are never cancelled: "the system completes the transition to the appeared
-    /// state and begins the navigation pop within one cycle of the run loop" (seed 001), and the pop
-    /// then tracks the finger. A pop or dismissal simply starts tracking again: it "either runs to
-    /// completion or gets interrupted again".
+    /// state and begins the navigation pop within one cycle of the run loop" (Apple's
+    /// fluid-transitions article), and the pop then tracks the finger. A pop or dismissal simply
+    /// starts tracking again: it "either runs to completion or gets interrupted again".
     private mutating func interrupt(_ transition: RunningTransition) {
         switch transition.kind {
         case .push:
@@ -159,11 +159,11 @@ struct NavigationSimulator {
 
     /// Completes the running transition, if any, before a new one starts in the same cycle.
     ///
-    /// Seed 001: "Don't avoid starting a new navigation push or pop ... the system handles the
-    /// transitions." An animating transition completes with the outcome it was heading for; a
-    /// tracked one completes as finished, because UIKit has already updated the stack the app sees
-    /// (`viewControllers` no longer holds the view controller being popped) and the new transition
-    /// is applied to that stack.
+    /// Apple's fluid-transitions article: "Don't avoid starting a new navigation push or pop ...
+    /// the system handles the transitions." An animating transition completes with the outcome it
+    /// was heading for; a tracked one completes as finished, because UIKit has already updated the
+    /// stack the app sees (`viewControllers` no longer holds the view controller being popped) and
+    /// the new transition is applied to that stack.
     private mutating func completeRunningTransition() {
         guard let transition = running else { return }
         let outcome: ReleaseOutcome
@@ -180,7 +180,7 @@ struct NavigationSimulator {
 
     // MARK: - Starting transitions
     //
-    // Interleaving (zoom-research §3.2, classic UIKit logs): the outgoing view controller's
+    // Interleaving (classic UIKit logs): the outgoing view controller's
     // will-callback comes before the incoming one's, and at the end the outgoing one's did-callback
     // comes before the incoming one's. navigationController(_:willShow:animated:) comes first and
     // (_:didShow:animated:) last, bracketing the transition.
@@ -241,7 +241,8 @@ struct NavigationSimulator {
         running = nil
         switch (transition.kind, outcome) {
         case (.push, _), (.present, _):
-            // Forward transitions are never cancelled (seed 001), whatever the outcome says.
+            // Forward transitions are never cancelled (Apple's fluid-transitions article), whatever
+            // the outcome says.
             if let covered = transition.other { apply(covered) { $0.didDisappear() } }
             apply(transition.moving) { $0.didAppear() }
             if transition.kind == .push { record(transition.moving, .delegate(.didShow)) }
@@ -258,10 +259,11 @@ struct NavigationSimulator {
         }
     }
 
-    /// A cancelled pop or dismissal, all in one run-loop cycle (seed 001: "This transition occurs
-    /// within one cycle of the run loop, so new events can't interrupt it").
+    /// A cancelled pop or dismissal, all in one run-loop cycle (Apple's fluid-transitions article:
+    /// "This transition occurs within one cycle of the run loop, so new events can't interrupt
+    /// it").
     ///
-    /// Revealed view controller first, as logged (zoom-research §3.2): viewWillDisappear,
+    /// Revealed view controller first, as logged (classic UIKit logs): viewWillDisappear,
     /// disappearing, removed, viewDidDisappear, disappeared — never viewDidAppear. Then the top view
     /// controller: disappearing → appearing → viewDidAppear → appeared, with a second
     /// viewWillAppear only in `.classic` order. A cancelled pop ends with didShow for the top view

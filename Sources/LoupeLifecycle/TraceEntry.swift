@@ -40,9 +40,10 @@ public enum TraceEvent: Sendable, Hashable {
 /// One line of a lifecycle trace: what happened, to which view controller, when, and in which
 /// run-loop cycle.
 ///
-/// `runLoop` exists because seed 001 makes promises per run-loop cycle ("This transition occurs
-/// within one cycle of the run loop, so new events can't interrupt it"): entries that share a
-/// `runLoop` number happen without any chance for app code or new input to run between them.
+/// `runLoop` exists because Apple's fluid-transitions article makes promises per run-loop cycle
+/// ("This transition occurs within one cycle of the run loop, so new events can't interrupt it"):
+/// entries that share a `runLoop` number happen without any chance for app code or new input to run
+/// between them.
 public struct TraceEntry: Sendable, Hashable {
     /// Seconds, on the same clock as the script's event times.
     public var time: Double

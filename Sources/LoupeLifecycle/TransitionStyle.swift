@@ -1,9 +1,10 @@
 /// Which animation a push or presentation uses: the view controller's `preferredTransition`.
 ///
 /// It matters to the lifecycle because only the fluid zoom transition can be grabbed while it
-/// runs (seed 001: "People can then grab, drag, and control the transitions when they begin and
-/// anytime during their animation"); a standard slide cannot be interrupted, and a standard
-/// full-screen cover has no interactive dismissal (seed 000, "Gestures").
+/// runs (Apple's fluid-transitions article: "People can then grab, drag, and control the
+/// transitions when they begin and anytime during their animation"); a standard slide cannot be
+/// interrupted, and a standard full-screen cover has no interactive dismissal ("Zoom transitions"
+/// guide, "Gestures").
 public enum TransitionStyle: String, Sendable, Hashable, CaseIterable {
     case zoom
     case standard
@@ -13,9 +14,10 @@ extension Presentation {
     /// How a presented view controller covers its presenter. (Nested so it never clashes with
     /// LoupeGeometry's wider `PresentationStyle` in modules that import both.)
     ///
-    /// Zoom only works full screen (seed 000: sheets become full screen), so these are the two styles
-    /// that matter: `fullScreen` removes the presenter's view when the presentation completes,
-    /// `overFullScreen` leaves it in the hierarchy (zoom-research §3.3, UIModalPresentationStyle docs).
+    /// Zoom only works full screen ("Zoom transitions" guide: sheets become full screen), so these
+    /// are the two styles that matter: `fullScreen` removes the presenter's view when the
+    /// presentation completes, `overFullScreen` leaves it in the hierarchy
+    /// (UIModalPresentationStyle docs).
     public enum Style: String, Sendable, Hashable, CaseIterable {
         case fullScreen
         case overFullScreen

@@ -1,7 +1,7 @@
 import LoupeGeometry
 
-/// The destination's main scroll view, which gets the first say over a gesture (seed 000,
-/// "Gestures": "the system will give that scroll view precedence").
+/// The destination's main scroll view, which gets the first say over a gesture ("Zoom transitions"
+/// guide, "Gestures": "the system will give that scroll view precedence").
 ///
 /// The state is taken as constant over the timeline: a gesture the scroll view claims scrolls or
 /// zooms it, and whether a later gesture dismisses is decided by this same state.

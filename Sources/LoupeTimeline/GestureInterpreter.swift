@@ -2,7 +2,7 @@ import LoupeGeometry
 import LoupeLifecycle
 
 /// Turns a touch track into decisions and card motion with the measured mappings
-/// (zoom-research §4, measured, not official): when a gesture is recognised, how far the card
+/// (measured by swift_transitions, not official): when a gesture is recognised, how far the card
 /// follows it, and whether its release finishes or cancels.
 struct GestureInterpreter: Sendable {
     var model: GestureModel
@@ -15,10 +15,10 @@ struct GestureInterpreter: Sendable {
     // MARK: - Starting from rest
 
     /// Why a gesture on the destination at rest goes to something else, or nil when it may dismiss:
-    /// scroll-view precedence and the leading-edge rule (seed 000, "Gestures").
+    /// scroll-view precedence and the leading-edge rule ("Zoom transitions" guide, "Gestures").
     /// - Parameter input: a trackpad or mouse (`indirect`) goes back with a horizontal swipe from
-    ///   anywhere, and takes precedence over a horizontally scrolling page (seed 000: "When
-    ///   scrolling with a trackpad/mouse, the back gesture always takes precedence").
+    ///   anywhere, and takes precedence over a horizontally scrolling page ("Zoom transitions"
+    ///   guide: "When scrolling with a trackpad/mouse, the back gesture always takes precedence").
     /// - Parameter backSwipe: the page is pushed, so a back swipe exists (an indirect horizontal
     ///   `pan` is one, see `isIndirectBackSwipe`).
     func claimant(of track: TouchTrack, scroll: DestinationScroll?, input: TouchInput = .direct,
@@ -33,7 +33,8 @@ struct GestureInterpreter: Sendable {
                 return (.touchesTooClose, "The two touches start closer than \(model.minimumPinchStart) pt, too close to pinch.")
             }
         case .pan where backSwipe && isIndirectBackSwipe(track):
-            // The back gesture always takes precedence with a trackpad or mouse (seed 000).
+            // The back gesture always takes precedence with a trackpad or mouse ("Zoom transitions"
+            // guide).
             return nil
         case .pan:
             if let scroll, scroll.isScrolledDown {
@@ -96,7 +97,7 @@ struct GestureInterpreter: Sendable {
 
     /// A trackpad or mouse swipe (`input: indirect`) that leaves the pan slop horizontally toward
     /// the trailing side: the back swipe, which with indirect input starts anywhere and wins over
-    /// horizontal (and vertical) scrolling (seed 000, "Gestures").
+    /// horizontal (and vertical) scrolling ("Zoom transitions" guide, "Gestures").
     func isIndirectBackSwipe(_ track: TouchTrack) -> Bool {
         guard track.gesture == .pan, track.input == .indirect, let origin = track.startTouches.first else { return false }
         for sample in track.samples {

@@ -1,4 +1,4 @@
-/// The three system gestures that reverse a zoom (seed 000, "Gestures").
+/// The three system gestures that reverse a zoom ("Zoom transitions" guide, "Gestures").
 public enum GestureKind: String, Sendable, Hashable, CaseIterable {
     /// Two fingers closing: dismisses both navigation and presentation zooms.
     case pinch
@@ -19,10 +19,10 @@ public enum GestureKind: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// What produced the touches. A finger must start the back swipe near the leading edge (seed 000:
-/// "swiping with a direct touch (a finger) from near the leading edge"); a trackpad or mouse
-/// (indirect input) goes back from anywhere and wins over horizontal scrolling ("When scrolling
-/// with a trackpad/mouse, the back gesture always takes precedence").
+/// What produced the touches. A finger must start the back swipe near the leading edge ("Zoom
+/// transitions" guide: "swiping with a direct touch (a finger) from near the leading edge"); a
+/// trackpad or mouse (indirect input) goes back from anywhere and wins over horizontal scrolling
+/// ("When scrolling with a trackpad/mouse, the back gesture always takes precedence").
 public enum TouchInput: String, Sendable, Hashable, CaseIterable {
     case direct
     case indirect

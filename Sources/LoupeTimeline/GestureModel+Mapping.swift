@@ -1,6 +1,7 @@
 import LoupeGeometry
 
-/// The measured finger-to-card mappings as pure functions (zoom-research §4, measured, not official).
+/// The measured finger-to-card mappings as pure functions (measured by swift_transitions, not
+/// official).
 extension GestureModel {
     /// The card's scale after `travel` points of downward swipe in a container `height` points tall.
     ///

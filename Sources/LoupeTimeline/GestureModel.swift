@@ -3,8 +3,8 @@ import LoupeGeometry
 /// The numbers that turn fingers into card motion and decide how a release ends.
 ///
 /// The defaults are **measured, not official**: Apple documents no constant of the zoom's gestures.
-/// They come from swift_transitions' least-squares fits of iOS simulator recordings (zoom-research
-/// §4, "Interactive dismissal"); values marked [GUESS] have no measurement behind them.
+/// They come from swift_transitions' least-squares fits of iOS simulator recordings (its
+/// docs/design.md); values marked [GUESS] have no measurement behind them.
 public struct GestureModel: Sendable, Hashable {
     // MARK: Swipe down (pan)
 
@@ -26,8 +26,8 @@ public struct GestureModel: Sendable, Hashable {
 
     // MARK: Leading-edge swipe (edgePan)
 
-    /// How far from the leading edge a touch may land and still be an edge swipe. [GUESS] Seed 000
-    /// says only "from near the leading edge".
+    /// How far from the leading edge a touch may land and still be an edge swipe. [GUESS] The "Zoom
+    /// transitions" guide says only "from near the leading edge".
     public var edgeZone: Double = 20
     /// Points of travel away from the edge before the card moves (measured 12 pt).
     public var edgeDeadZone: Double = 12
@@ -80,6 +80,6 @@ public struct GestureModel: Sendable, Hashable {
     /// The measured defaults.
     public init() {}
 
-    /// The measured defaults (zoom-research §4).
+    /// The defaults measured by swift_transitions.
     public static let measured = GestureModel()
 }

@@ -90,7 +90,8 @@ struct HostPlans: Sendable {
 
     /// The lifecycle engine's presentation style: overFullScreen keeps the presenter's view, and
     /// so does a popover, which never covers its presenter; every other style is full screen, which
-    /// is also how zoom shows sheets (seed 000). The same mapping as the plans route's callbacks.
+    /// is also how zoom shows sheets ("Zoom transitions" guide). The same mapping as the plans
+    /// route's callbacks.
     var modalStyle: Presentation.Style {
         let style = scene.destination.presentationStyle
         return style == .overFullScreen || style == .popover ? .overFullScreen : .fullScreen

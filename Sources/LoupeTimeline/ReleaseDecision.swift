@@ -1,7 +1,7 @@
 import LoupeLifecycle
 
 /// How one release was decided: finish or cancel from where the gesture would come to rest
-/// (zoom-research §4, measured, not official).
+/// (measured by swift_transitions, not official).
 public struct ReleaseDecision: Sendable, Hashable {
     /// Index of the touchesEnded event.
     public var event: Int

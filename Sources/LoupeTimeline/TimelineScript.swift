@@ -18,8 +18,9 @@ public struct TimelineScript: Sendable, Hashable {
     /// The finger-to-card mappings and release rules; default the measured ones.
     public var gestures: GestureModel
     /// `options.spreadToOpen`: a two-finger spread on the source drives the forward transition
-    /// interactively (Photos on iPhone OS 3.2; seed 000). **Not iOS behaviour**, so off by default,
-    /// and every timeline with it on carries a `spread-to-open-not-ios` warning.
+    /// interactively (Photos on iPhone OS 3.2; the "Zoom transitions" guide). **Not iOS
+    /// behaviour**, so off by default, and every timeline with it on carries a
+    /// `spread-to-open-not-ios` warning.
     public var spreadToOpen: Bool
     /// `options.interactiveDismissShouldBegin`: UIKit's `ZoomOptions.interactiveDismissShouldBegin`
     /// answering false. A dismissal gesture on the shown page is then vetoed: the page stays, the

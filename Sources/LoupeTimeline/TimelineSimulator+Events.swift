@@ -131,7 +131,7 @@ extension TimelineSimulator {
                 }
                 let spread = kind == .pinch ? " (options.spreadToOpen lets a spread open it, which is not iOS behaviour.)" : ""
                 warnings.append(TimelineWarning(.gestureCannotOpen,
-                    "The destination is not shown. iOS never starts a push or presentation from a gesture; the app starts it (seed 000, \"Gestures\").\(spread)",
+                    "The destination is not shown. iOS never starts a push or presentation from a gesture; the app starts it (\"Zoom transitions\" guide, \"Gestures\").\(spread)",
                     event: index))
                 return
             }
@@ -152,10 +152,11 @@ extension TimelineSimulator {
         }
     }
 
-    /// Seed 000: a popover ignores the zoom, yet the pinch and swipe-down gestures are installed
-    /// on it and "trigger a non-interactive dismissal". So on a shown popover at rest the gesture
-    /// is watched until it is recognised, and then the popover's ordinary dismissal runs, with no
-    /// tracking. A popover's own running transition cannot be grabbed.
+    /// The "Zoom transitions" guide: a popover ignores the zoom, yet the pinch and swipe-down
+    /// gestures are installed on it and "trigger a non-interactive dismissal". So on a shown
+    /// popover at rest the gesture is watched until it is recognised, and then the popover's
+    /// ordinary dismissal runs, with no tracking. A popover's own running transition cannot be
+    /// grabbed.
     private mutating func watchPopoverGesture(_ kind: GestureKind, index: Int) {
         gesture = ActiveGesture(track: index, role: .ignored)
         guard case .rest = phase, isShown else {
@@ -165,20 +166,20 @@ extension TimelineSimulator {
             return
         }
         warnings.append(TimelineWarning(.popoverGestureDismisses,
-            "The popover ignores the zoom, but iOS installs the \(kind.rawValue) on it anyway: once recognised it triggers the popover's ordinary, non-interactive dismissal (seed 000), which the fingers do not drive.",
+            "The popover ignores the zoom, but iOS installs the \(kind.rawValue) on it anyway: once recognised it triggers the popover's ordinary, non-interactive dismissal (\"Zoom transitions\" guide), which the fingers do not drive.",
             event: index))
         gesture?.role = .popoverPending
     }
 
     /// A touch grabs a running transition: it stops where it is and a finger holds it. A push or
     /// presentation is never cancelled: the lifecycle completes it and a pop or dismissal tracks
-    /// the finger from here (seed 001).
+    /// the finger from here (Apple's fluid-transitions article).
     ///
     /// "Where it is" is the presentation value the card is drawn at, carried on by its velocity
     /// for 1/ω of the tracking spring (22 ms): a critically damped spring aimed there brakes the
     /// card monotonically from its velocity to rest, with no bounce back (x − target = −v/ω·e^{−ωt}).
     /// So velocity stays continuous and the card "keeps growing 3–4 frames" as measured
-    /// (zoom-research §4).
+    /// (measured by swift_transitions).
     private mutating func interrupt(_ animation: Animation, kind: GestureKind, index: Int) {
         let pose = currentPose
         closePhase(outcome: .interrupted)

@@ -5,11 +5,12 @@ import LoupeLifecycle
 /// presentation the way a pinch drives the dismissal, and its release finishes or cancels it.
 ///
 /// Lifecycle: the lifecycle engine has no interactive push (UIKit never starts one from a gesture,
-/// seed 000) and never cancels a push (seed 001). So the recognised spread sends the app's
-/// push/present (will-callbacks now); a finishing release lets that push complete when its
-/// landing settles; a cancelling release is modelled as seed 001's interrupted push — the push
-/// completes to appeared and an interactive pop (dismissal) begins, in one run-loop cycle — and
-/// that pop is released to finish when the spring back reaches the source.
+/// the "Zoom transitions" guide) and never cancels a push (Apple's fluid-transitions article). So
+/// the recognised spread sends the app's push/present (will-callbacks now); a finishing release
+/// lets that push complete when its landing settles; a cancelling release is modelled as the
+/// fluid-transitions article's interrupted push — the push completes to appeared and an interactive
+/// pop (dismissal) begins, in one run-loop cycle — and that pop is released to finish when the
+/// spring back reaches the source.
 extension TimelineSimulator {
     /// Whether a touch of `kind` now would be a spread that may open the destination: the option
     /// is on, two fingers, and the source screen is at rest with the destination not shown.
@@ -72,7 +73,8 @@ extension TimelineSimulator {
             try startSpring(from: tracking.pose, toProgress: 1, spring: model.finishSpring, transition: tracking.transition,
                             outcome: .finish, completing: opening.link)
         } else {
-            // UIKit never cancels a push: it completes and a pop takes the card back (seed 001).
+            // UIKit never cancels a push: it completes and a pop takes the card back (Apple's
+            // fluid-transitions article).
             links.append(LifecycleLink(event: .interrupt(at: now), timelineEvent: index, settlesAt: nil))
             try startSpring(from: tracking.pose, toProgress: 0, spring: model.cancelSpring, transition: tracking.transition,
                             outcome: .cancel, lifecycle: .release(.finish, at: now), event: index)

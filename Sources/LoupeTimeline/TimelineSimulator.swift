@@ -61,7 +61,7 @@ struct TimelineSimulator {
             /// A spread drives the push or presentation.
             case spreading(SpreadOpening)
             /// A pinch or swipe down on a shown popover, not yet recognised: once it is, the
-            /// popover's ordinary dismissal runs, not an interactive one (seed 000).
+            /// popover's ordinary dismissal runs, not an interactive one ("Zoom transitions" guide).
             case popoverPending
         }
         var track: Int
@@ -139,7 +139,7 @@ struct TimelineSimulator {
         openSegment = (0, .idle, nil, nil)
         if spreadToOpen {
             warnings.append(TimelineWarning(.spreadToOpenNotIOS,
-                "spreadToOpen lets a spread on the source drive the push or presentation, as Photos did on iPhone OS 3.2; iOS never starts a forward transition from a gesture (seed 000, \"Gestures\"), so this timeline does not show iOS behaviour.",
+                "spreadToOpen lets a spread on the source drive the push or presentation, as Photos did on iPhone OS 3.2; iOS never starts a forward transition from a gesture (\"Zoom transitions\" guide, \"Gestures\"), so this timeline does not show iOS behaviour.",
                 option: "spreadToOpen"))
         }
     }

@@ -5,18 +5,21 @@ public struct TimelineWarning: Sendable, Hashable {
     /// Stable codes; the raw values are the wire spelling.
     public enum Code: String, Sendable, Hashable, CaseIterable {
         /// A gesture on the source screen: iOS never starts a push or presentation from a gesture
-        /// (seed 000, "Gestures"). With `spreadToOpen` on, also a pinch on the source that is not a
-        /// spread starting over the source view.
+        /// ("Zoom transitions" guide, "Gestures"). With `spreadToOpen` on, also a pinch on the
+        /// source that is not a spread starting over the source view.
         case gestureCannotOpen = "gesture-cannot-open"
-        /// Pinch on a zoomed-in scroll view: the scroll view zooms out first (seed 000).
+        /// Pinch on a zoomed-in scroll view: the scroll view zooms out first ("Zoom transitions"
+        /// guide).
         case scrollViewZoomedIn = "scroll-view-zoomed-in"
-        /// Swipe down on a vertically scrolling page that is not at the top: it scrolls (seed 000).
+        /// Swipe down on a vertically scrolling page that is not at the top: it scrolls ("Zoom
+        /// transitions" guide).
         case scrollViewNotAtTop = "scroll-view-not-at-top"
         /// An edge swipe that does not start at the leading edge (the right edge in right-to-left).
         case notFromLeadingEdge = "not-from-leading-edge"
         /// A one-finger swipe that left its slop sideways or upwards: only a swipe down dismisses.
         case swipeNotDownward = "swipe-not-downward"
-        /// Two fingers spreading: iOS has no spread-to-open or spread-to-dismiss (seed 000).
+        /// Two fingers spreading: iOS has no spread-to-open or spread-to-dismiss ("Zoom
+        /// transitions" guide).
         case pinchSpread = "pinch-spread"
         /// The fingers lifted before the gesture got past its slop or dead zone (a tap).
         case gestureNotRecognized = "gesture-not-recognized"
@@ -25,14 +28,15 @@ public struct TimelineWarning: Sendable, Hashable {
         /// The app started a transition while a finger was down; the finger no longer drives anything.
         case gestureSuperseded = "gesture-superseded"
         /// `spreadToOpen` is on: a spread on the source drives the push or presentation, which iOS
-        /// never does (seed 000: only Photos on iPhone OS 3.2 did). Given for every timeline with
-        /// the option on, whether or not a spread happens, so no answer passes for iOS's.
+        /// never does ("Zoom transitions" guide: only Photos on iPhone OS 3.2 did). Given for every
+        /// timeline with the option on, whether or not a spread happens, so no answer passes for
+        /// iOS's.
         case spreadToOpenNotIOS = "spread-to-open-not-ios"
         /// `options.interactiveDismissShouldBegin` is false: a dismissal gesture was vetoed and the
         /// page stays shown.
         case dismissalVetoed = "dismissal-vetoed"
         /// A pinch or swipe down on a popover: iOS installs them though the popover ignores the
-        /// zoom, and they trigger its ordinary, non-interactive dismissal (seed 000).
+        /// zoom, and they trigger its ordinary, non-interactive dismissal ("Zoom transitions" guide).
         case popoverGestureDismisses = "popover-gesture-dismisses"
     }
 

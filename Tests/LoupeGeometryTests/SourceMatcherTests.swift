@@ -1,7 +1,7 @@
 import Testing
 import LoupeGeometry
 
-@Suite("SwiftUI source matching (seed 003)")
+@Suite("SwiftUI source matching (matchedTransitionSource guide)")
 struct SourceMatcherTests {
     let swiftUI = Platform(os: .iOS, framework: .swiftUI)
 
@@ -36,8 +36,8 @@ struct SourceMatcherTests {
         }
     }
 
-    /// Issue 16 §1: seed 003's second condition. Without the destination's declaration SwiftUI
-    /// runs the ordinary transition; it used to zoom from the centre.
+    /// Issue 16 §1: the matchedTransitionSource guide's second condition. Without the destination's
+    /// declaration SwiftUI runs the ordinary transition; it used to zoom from the centre.
     @Test func undeclaredDestination_getsTheOrdinaryTransitionNotAZoom() throws {
         #expect(SourceMatcher.match([source("a", "grid")], sourceID: nil, namespace: nil) == .unmatched(.destinationNotDeclared))
         for (id, ns) in [(nil, nil), ("a", nil), (nil, "grid")] as [(String?, String?)] {

@@ -26,7 +26,8 @@ struct SpringSettlingTests {
     }
 
     @Test func zoomSpring_settlesInAboutHalfASecond() {
-        // (1 + x)·e^{−x} = 0.001 at x ≈ 9.2335, so t = x/19 ≈ 0.48597 s (zoom-research §4: 0.4–0.5 s).
+        // (1 + x)·e^{−x} = 0.001 at x ≈ 9.2335, so t = x/19 ≈ 0.48597 s (measured by
+        // swift_transitions: 0.4–0.5 s).
         let settle = SpringSolution(spring: .zoom).settlingDuration()
         #expect(close(settle, 0.48597, 1e-4))
     }

@@ -96,7 +96,7 @@ struct SpringTests {
     }
 
     @Test func overdampedBranch_matchesTheTwoExponentialFormula() {
-        // The branch Motion got wrong (style.md §4): pin x(0) = x0 and the textbook constants.
+        // The branch b3ll/Motion's SpringFunction got wrong: pin x(0) = x0 and the textbook constants.
         let spring = Spring(response: 0.5, dampingRatio: 2)
         let w = spring.naturalFrequency, s = 3.0.squareRoot()
         let r1 = -w * (2 - s), r2 = -w * (2 + s)

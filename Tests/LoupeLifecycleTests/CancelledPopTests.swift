@@ -19,7 +19,7 @@ struct CancelledPopTests {
         #expect(result.final.viewsInHierarchy == ["detail"])
     }
 
-    /// Classic order (UINavigationController logs, zoom-research §3.2): revealed gets
+    /// Classic order (classic UINavigationController logs): revealed gets
     /// willAppear → willDisappear → didDisappear; top gets willDisappear → willAppear → didAppear.
     @Test func cancelledPop_InClassicOrder_CallsViewWillAppearAgainOnTheTop() throws {
         let result = try simulate(stack: ["list", "detail"], Self.script, order: .classic)

@@ -4,8 +4,9 @@ import Testing
 struct InterruptedTransitionTests {
     static let pushBegins = cycle(0, at: 0, [("detail", .willShow)] + beginsDisappearing("list") + beginsAppearing("detail"))
 
-    /// The push completes and the pop begins in the interrupt's cycle (seed 001; zoom-research §3.1
-    /// full cycle: viewWillAppear, add, viewIsAppearing, viewDidAppear, viewWillDisappear, ...).
+    /// The push completes and the pop begins in the interrupt's cycle (Apple's fluid-transitions
+    /// article; its full cycle: viewWillAppear, add, viewIsAppearing, viewDidAppear,
+    /// viewWillDisappear, ...).
     static func interruptCycle(_ runLoop: Int, at time: Double) -> [TraceEntry] {
         cycle(
             runLoop, at: time,

@@ -30,7 +30,7 @@ struct LifecycleNoteTests {
         #expect(result.final.states == ["list": .appearing, "detail": .disappearing])
     }
 
-    /// Notes quote seed 001's guidelines word for word.
+    /// Notes quote the fluid-transitions article's guidelines word for word.
     @Test func guidelines_QuoteTheArticle() {
         #expect(
             Guideline.callbacksMayRepeat.text

@@ -3,7 +3,7 @@ import Testing
 
 struct PushAndPopTraceTests {
     /// A push: willShow first; the covered view controller's will-callback before the pushed one's,
-    /// its did-callback before the pushed one's at the end; didShow last (zoom-research §3.2).
+    /// its did-callback before the pushed one's at the end; didShow last (classic UIKit logs).
     @Test func push_TracesBothViewControllersAndTheDelegate() throws {
         let result = try simulate(stack: ["list"], [.push("detail", at: 0)])
         let expected =

@@ -1,6 +1,6 @@
 import LoupeLifecycle
 
-// Shorthands so an expected trace reads like seed 001's numbered lists.
+// Shorthands so an expected trace reads like the fluid-transitions article's numbered lists.
 extension TraceEvent {
     static let willAppear = TraceEvent.callback(.viewWillAppear)
     static let isAppearing = TraceEvent.callback(.viewIsAppearing)
@@ -22,22 +22,22 @@ func cycle(_ runLoop: Int, at time: Double, _ steps: [(String, TraceEvent)]) -> 
     steps.map { TraceEntry(time: time, runLoop: runLoop, viewController: $0.0, event: $0.1) }
 }
 
-/// Seed 001's push, steps 1–4, for `name`.
+/// The fluid-transitions article's push, steps 1–4, for `name`.
 func beginsAppearing(_ name: String) -> [(String, TraceEvent)] {
     [(name, .willAppear), (name, .added), (name, .isAppearing), (name, .appearing)]
 }
 
-/// Seed 001's push, steps 5–6.
+/// The fluid-transitions article's push, steps 5–6.
 func endsAppearing(_ name: String) -> [(String, TraceEvent)] {
     [(name, .didAppear), (name, .appeared)]
 }
 
-/// Seed 001's pop, steps 1–2.
+/// The fluid-transitions article's pop, steps 1–2.
 func beginsDisappearing(_ name: String) -> [(String, TraceEvent)] {
     [(name, .willDisappear), (name, .disappearing)]
 }
 
-/// Seed 001's pop, steps 3–5.
+/// The fluid-transitions article's pop, steps 3–5.
 func endsDisappearing(_ name: String) -> [(String, TraceEvent)] {
     [(name, .removed), (name, .didDisappear), (name, .disappeared)]
 }

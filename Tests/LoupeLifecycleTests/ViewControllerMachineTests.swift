@@ -2,8 +2,8 @@ import LoupeLifecycle
 import Testing
 
 struct ViewControllerMachineTests {
-    /// Push, seed 001 steps 1–6: viewWillAppear, add to hierarchy, viewIsAppearing, appearing,
-    /// viewDidAppear, appeared.
+    /// Push, Apple's fluid-transitions article steps 1–6: viewWillAppear, add to hierarchy,
+    /// viewIsAppearing, appearing, viewDidAppear, appeared.
     @Test func appearing_FollowsTheArticlesPushSteps() {
         var machine = ViewControllerMachine()
         let steps = machine.willAppear() + machine.didAppear()
@@ -11,7 +11,8 @@ struct ViewControllerMachineTests {
         #expect(machine == .onScreen)
     }
 
-    /// Pop, seed 001 steps 1–5: viewWillDisappear, disappearing, remove, viewDidDisappear, disappeared.
+    /// Pop, Apple's fluid-transitions article steps 1–5: viewWillDisappear, disappearing, remove,
+    /// viewDidDisappear, disappeared.
     @Test func disappearing_FollowsTheArticlesPopSteps() {
         var machine = ViewControllerMachine.onScreen
         let steps = machine.willDisappear() + machine.didDisappear()

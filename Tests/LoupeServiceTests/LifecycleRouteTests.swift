@@ -3,8 +3,8 @@ import LoupePlanner
 import LoupeTestClient
 import Testing
 
-/// The seed's sequences (seed 001's numbered lists, zoom-research §3) come back exactly from
-/// POST /v1/lifecycle for the example files.
+/// The documented sequences (the numbered lists of Apple's fluid-transitions article) come back
+/// exactly from POST /v1/lifecycle for the example files.
 @Suite("Lifecycle route")
 struct LifecycleRouteTests {
     static let timing = LifecycleTimingMapper.timing(for: nil)
@@ -65,7 +65,7 @@ struct LifecycleRouteTests {
          [("detail", "disappeared"), ("list", "appeared")]),
     ]
 
-    @Test("the seed's push, pop, cancelled pop and interrupted push come back exactly", arguments: 0..<4)
+    @Test("the article's push, pop, cancelled pop and interrupted push come back exactly", arguments: 0..<4)
     func seedSequence_ComesBackExactly(index: Int) throws {
         let (file, trace, states) = Self.expected[index]
         let service = try TestService()

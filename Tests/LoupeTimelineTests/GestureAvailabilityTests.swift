@@ -3,7 +3,7 @@ import LoupeLifecycle
 import LoupeTimeline
 import Testing
 
-/// Which gestures reverse a zoom, and where (seed 000, "Gestures").
+/// Which gestures reverse a zoom, and where ("Zoom transitions" guide, "Gestures").
 struct GestureAvailabilityTests {
     static let pinchIn = Finger.pinch(center: Point(x: 200, y: 440), startDistance: 220, endDistance: 80, start: 0.1, duration: 0.3)
     static let swipeDown = Finger.drag(from: Point(x: 200, y: 300), to: Point(x: 200, y: 700), start: 0.1, duration: 0.3)
@@ -38,9 +38,9 @@ struct GestureAvailabilityTests {
         }
     }
 
-    /// Issue 16 §1 (seed 000: "When scrolling with a trackpad/mouse, the back gesture always takes
-    /// precedence"): a trackpad's back swipe goes back like a finger's, from the edge or from
-    /// anywhere; it used to be refused with a warning.
+    /// Issue 16 §1 ("Zoom transitions" guide: "When scrolling with a trackpad/mouse, the back
+    /// gesture always takes precedence"): a trackpad's back swipe goes back like a finger's, from
+    /// the edge or from anywhere; it used to be refused with a warning.
     @Test func edgeSwipe_withATrackpad_goesBackFromAnywhere() throws {
         for startX in [4.0, 200.0] {
             let events = Finger.drag(.edgePan, from: Point(x: startX, y: 400), to: Point(x: startX + 326, y: 420), start: 0.1,
@@ -150,8 +150,9 @@ struct GestureAvailabilityTests {
         }
     }
 
-    /// Issue 16 §1, seed 000: the dismissal gestures are installed on a popover, which ignores the
-    /// zoom, and "trigger a non-interactive dismissal". It used to be a 422.
+    /// Issue 16 §1, the "Zoom transitions" guide: the dismissal gestures are installed on a
+    /// popover, which ignores the zoom, and "trigger a non-interactive dismissal". It used to be a
+    /// 422.
     @Test(arguments: [GestureKind.pinch, .pan])
     func aGestureOnAPopover_triggersItsOrdinaryDismissalOnceRecognised(gesture: GestureKind) throws {
         let popover = Fixture.scene(destination: Destination(frame: Fixture.fullScreen, presentationStyle: .popover))

@@ -2,7 +2,7 @@ import LoupeGeometry
 import LoupeTimeline
 import Testing
 
-/// The measured finger-to-card mappings (zoom-research §4, measured, not official).
+/// The measured finger-to-card mappings (measured by swift_transitions, not official).
 struct GestureMappingTests {
     let model = GestureModel.measured
 
@@ -14,7 +14,7 @@ struct GestureMappingTests {
     }
 
     @Test func panScale_rubberBandsTowardTheFloorAndMatchesTheMeasuredPoint() {
-        // zoom-research §4: "0.545 at 0.8 height".
+        // swift_transitions measured "0.545 at 0.8 height".
         #expect(abs(model.panScale(travel: 0.8 * 874, height: 874) - 0.545) < 0.005)
         var previous = 1.0
         for travel in stride(from: 0.0, through: 20 * 874, by: 37) {

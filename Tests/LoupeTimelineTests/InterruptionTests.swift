@@ -4,7 +4,7 @@ import LoupeTimeline
 import Testing
 
 /// Touching a running transition stops it where it is; an interrupted push completes and becomes
-/// a pop (seed 001); any number of interruptions.
+/// a pop (Apple's fluid-transitions article); any number of interruptions.
 struct InterruptionTests {
     /// Push at 0, a finger lands on the card at `grab` and rests there until `lift`.
     private func heldPush(grab: Double, lift: Double) -> [TimelineEvent] {

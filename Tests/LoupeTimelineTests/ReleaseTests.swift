@@ -4,7 +4,7 @@ import LoupeTimeline
 import Testing
 
 /// Finish or cancel from where the gesture would come to rest, and the measured springs that
-/// follow (zoom-research §4, measured, not official).
+/// follow (measured by swift_transitions, not official).
 struct ReleaseTests {
     let model = GestureModel.measured
 

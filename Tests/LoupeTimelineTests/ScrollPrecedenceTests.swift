@@ -3,7 +3,7 @@ import LoupeLifecycle
 import LoupeTimeline
 import Testing
 
-/// The destination's scroll view gets the first say (seed 000, "Gestures").
+/// The destination's scroll view gets the first say ("Zoom transitions" guide, "Gestures").
 struct ScrollPrecedenceTests {
     @Test func zoomedInScrollView_takesThePinch() throws {
         let zoomedIn = DestinationScroll(zoomScale: 2, minimumZoomScale: 1)

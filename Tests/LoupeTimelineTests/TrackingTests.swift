@@ -4,7 +4,7 @@ import LoupeLifecycle
 import LoupeTimeline
 import Testing
 
-/// While touches move, the card follows them with the measured mappings (zoom-research §4,
+/// While touches move, the card follows them with the measured mappings (swift_transitions,
 /// measured, not official). Each script holds the fingers still at the end long enough for the
 /// tracking spring (ω 45) to catch up, then reads the last keyframe.
 struct TrackingTests {

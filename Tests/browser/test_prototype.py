@@ -564,7 +564,8 @@ def desktop(session):
     release = session.js("window.loupePrototype.lastTimeline.releases.at(-1)")
     check(release["gesture"] == "pinch" and release["outcome"] == "finish", f"ctrl+wheel release {release}")
     print("  desktop: mouse drag and ctrl+wheel pinch dismissed")
-    # The picture of seed 000's ghosting: no alignment rect, slow motion, the plan panel open.
+    # The picture of the "Zoom transitions" guide's ghosting: no alignment rect, slow motion, the
+    # plan panel open.
     session.setting("alignmentRect", False)
     session.setting("slowMotion", True)
     session.click(*session.center("[data-drawer=panel]"))

@@ -5,11 +5,11 @@ import LoupeTimeline
 /// Turns springs into the durations the lifecycle engine needs, using the geometry engine's
 /// settling time (ε 0.001), so a trace ends exactly when the matching keyframes do.
 public enum LifecycleTimingMapper {
-    /// After a `release(.finish)`: the landing spring, ω 15 rad/s, ζ 0.75 (zoom-research §4: one
-    /// spring "holds all rest releases to 2.4 pt"; measured, not official). The timeline engine's,
-    /// so a lifecycle trace and a timeline land together.
+    /// After a `release(.finish)`: the landing spring, ω 15 rad/s, ζ 0.75 (measured by
+    /// swift_transitions: one spring "holds all rest releases to 2.4 pt"; measured, not official).
+    /// The timeline engine's, so a lifecycle trace and a timeline land together.
     public static let finishSpring = GestureModel.measured.finishSpring
-    /// After a `release(.cancel)`: the spring back, ω 22 rad/s, ζ 0.9 (zoom-research §4, measured).
+    /// After a `release(.cancel)`: the spring back, ω 22 rad/s, ζ 0.9 (measured by swift_transitions).
     public static let cancelSpring = GestureModel.measured.cancelSpring
 
     /// Non-interactive transitions settle like `spring` (default: the measured zoom spring, the

@@ -27,8 +27,8 @@ public enum PlanCallbacks {
     ///
     /// Presentation styles: overFullScreen keeps the presenter's view (no appearance callbacks),
     /// and so does a popover, which never covers its presenter; every other style is full screen,
-    /// which is also how zoom shows sheets (seed 000). Only a zoom can be grabbed, so fallback
-    /// effects trace as `.standard` transitions.
+    /// which is also how zoom shows sheets ("Zoom transitions" guide). Only a zoom can be grabbed,
+    /// so fallback effects trace as `.standard` transitions.
     static func singleTransition(_ kind: TransitionKind, effect: TransitionEffect, style: PresentationStyle) -> SingleTransition {
         let source = sourceName, destination = destinationName
         let transition: TransitionStyle = effect == .zoom ? .zoom : .standard

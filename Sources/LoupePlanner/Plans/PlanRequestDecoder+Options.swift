@@ -39,7 +39,7 @@ extension PlanRequestDecoder {
     }
 
     /// `options.dimming`: UIKit's `dimmingColor` as "#RRGGBB" or "#RRGGBBAA" and the scrim's
-    /// opacity at full progress (default black at 0.15, zoom-research §4, measured).
+    /// opacity at full progress (default black at 0.15, measured by swift_transitions).
     private func readDimming(_ options: FieldReader.Object) -> Dimming? {
         guard options.has("dimming") else {
             _ = reader.value(options, "dimming")

@@ -5,7 +5,7 @@ import LoupeGeometry
 /// UIKit and SwiftUI find the source differently, so each framework reads its own fields and
 /// rejects the other's: UIKit's `source` (the provider's view; absent or null = the provider
 /// returned nil), SwiftUI's `sources` plus `destination.sourceID` and `destination.namespace`
-/// (seed 003's matching).
+/// (the matchedTransitionSource guide's matching).
 extension PlanRequestDecoder {
     func readSource(_ root: FieldReader.Object, framework: Framework) -> SourceInput? {
         switch framework {

@@ -604,10 +604,10 @@ paths:
               $ref: '#/components/schemas/LifecycleRequest'
             examples:
               lifecycle-push:
-                summary: Seed 001's push.
+                summary: A push, as in Apple's fluid-transitions article.
                 value: {"stack":["list"],"events":[{"time":0,"type":"push","viewController":"detail","transition":"zoom"}]}
               lifecycle-pop:
-                summary: Seed 001's pop.
+                summary: A pop, as in Apple's fluid-transitions article.
                 value: {"stack":["list","detail"],"events":[{"time":0,"type":"pop"}]}
               lifecycle-cancelled-pop:
                 summary: An interactive pop released to cancel (the article's order).
@@ -786,7 +786,7 @@ paths:
         same clock, the segments (animating, tracking, idle), how each release was decided, and
         warnings.
 
-        A finger on the card tracks it with the measured mappings (zoom-research §4, measured,
+        A finger on the card tracks it with the measured mappings (measured by swift_transitions,
         not official): swipe down with an 18 pt slop and scale 1 − 0.67 × travel ÷ height
         (rubber-banded toward 0.37 past half the height), edge swipe with a 12 pt dead zone and
         1 − 0.67 × travel ÷ width, pinch with an 8.7 pt dead zone and scale distance ÷ (start −
@@ -1491,7 +1491,8 @@ components:
           maxItems: 1000
           description: |
             SwiftUI only: every view carrying `matchedTransitionSource(id:in:)`. A match needs the
-            same id and namespace on both sides (seed 003); duplicates or no match zoom from the centre.
+            same id and namespace on both sides (matchedTransitionSource guide); duplicates or no match
+            zoom from the centre.
           items:
             $ref: '#/components/schemas/MatchedSource'
         destination:
@@ -2717,7 +2718,7 @@ components:
           type: [string, 'null']
           enum: [direct, indirect, null]
           default: direct
-          description: A finger, or a trackpad or mouse. With a trackpad or mouse the back swipe (`edgePan`) may start anywhere on the page and wins over a horizontally scrolling page (seed 000); a finger must start it near the leading edge. A trackpad or mouse `pan` that moves horizontally toward the trailing side on a pushed page is the back swipe too (it tracks and releases as `edgePan`).
+          description: A finger, or a trackpad or mouse. With a trackpad or mouse the back swipe (`edgePan`) may start anywhere on the page and wins over a horizontally scrolling page ("Zoom transitions" guide); a finger must start it near the leading edge. A trackpad or mouse `pan` that moves horizontally toward the trailing side on a pushed page is the back swipe too (it tracks and releases as `edgePan`).
     Touch:
       type: object
       additionalProperties: true

@@ -10,7 +10,7 @@ enum EmbeddedWebGesturesJS {
 // the detail view; and a finger that grabs the card while it zooms in or out.
 //
 // While the fingers are down the page tracks the card itself, every frame, with the measured
-// mappings Loupe's timeline engine uses (GestureModel's defaults: zoom-research §4, measured, not
+// mappings Loupe's timeline engine uses (GestureModel's defaults: measured by swift_transitions, not
 // official). Every sample is also recorded as a touch event, and at the release the whole gesture
 // goes to POST /v1/timelines, which decides finish or cancel and computes the settle: the page
 // only plays it. Because both sides use the same mapping and tracking spring, the pose Loupe has
@@ -140,7 +140,8 @@ class Gesture {
         this.time = time;
         this.events.push({ time, type: "touchesMoved", touches: this.touches });
         if (this.kind === "pinch") {
-            // Unwrapped angle: the fingers may turn past ±180° (the "spin" of seed 000).
+            // Unwrapped angle: the fingers may turn past ±180° (the "spin" of the "Zoom
+            // transitions" guide).
             const raw = this.angleOf(this.touches);
             let step = raw - this.rawAngle;
             if (step > Math.PI) step -= 2 * Math.PI;

@@ -25,7 +25,7 @@ enum EmbeddedWebIndexHTML {
     <p>Tap a picture: every frame of the zoom comes from this Loupe. Swipe down, drag or pinch
       (ctrl + scroll) to close it, or swipe in from the leading edge to go back; touch the
       picture while it zooms to grab it. Shift-click or Settings → Slow motion plays it 10× slower; turn
-      off the alignment rect there to see seed 000's “double ferry”.</p>
+      off the alignment rect there to see the “Zoom transitions” guide’s “double ferry”.</p>
   </header>
   <main id="grid" class="grid" aria-label="Pictures"></main>
 </div>

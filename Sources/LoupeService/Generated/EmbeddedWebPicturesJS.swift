@@ -9,7 +9,7 @@ enum EmbeddedWebPicturesJS {
 //
 // Every picture is deterministic (a seeded random generator), so screenshots and the browser
 // test see the same grid on every run. The first one is a ferry at sea: the "double ferry" of
-// seed 000 is easiest to see on it.
+// the "Zoom transitions" guide is easiest to see on it.
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -53,7 +53,8 @@ export function makePictures(count) {
             title: index === 0 ? names[0] : names[Math.floor(next() * names.length)],
             scene,
             aspect,
-            // The first thumbnail is a square crop of a wide picture, as in seed 000's photo grid.
+            // The first thumbnail is a square crop of a wide picture, as in the "Zoom transitions"
+            // guide's photo grid.
             thumbAspect: index === 0 ? 1 : (THUMB_SHAPES[Math.floor(next() * THUMB_SHAPES.length)] ?? aspect),
             radius: index === 0 ? 12 : RADII[Math.floor(next() * RADII.length)],
             seed: 5000 + index * 104729,
@@ -128,7 +129,7 @@ function ferry(context) {
     svg.append(node("polygon", { points: ridge({ ...context, height: horizon + 1 }, horizon * 0.86, height * 0.05, 12), fill: "hsl(220 20% 55%)" }));
     svg.append(node("rect", { y: horizon, width, height: height - horizon, fill: gradient(context, "sea", [[0, "hsl(205 60% 40%)"], [1, "hsl(215 70% 22%)"]]) }));
     // The ferry: hull, two decks, a funnel and a row of windows, big and central so a doubled
-    // copy (seed 000's ghosting) is obvious.
+    // copy (the "Zoom transitions" guide's ghosting) is obvious.
     const scale = Math.min(width, height * 1.6) / 1000;
     const x = width * 0.5 - 260 * scale, y = horizon - 40 * scale;
     const ship = node("g", { transform: `translate(${x} ${y}) scale(${scale})` });

@@ -17,10 +17,11 @@
 // the card sat on it (T₀⁻¹ of the source frame, `sourceRegion`); only its opacity is the
 // snapshot's. With an alignment rect that part is the picture itself, so the copy lies exactly on
 // the detail view's picture; without one it does not, and the picture shows twice while the copy
-// fades: seed 000's "double ferry". Two reasons not to fill Loupe's box (left/top/width/height)
-// with the picture instead: stretched to the box the copy would ghost even with an alignment rect,
-// and browsers animate those layout properties on the main thread while transform and opacity may
-// run on the compositor, so a copy placed in the box drifts a frame from the page it covers.
+// fades: the "Zoom transitions" guide's "double ferry". Two reasons not to fill Loupe's box
+// (left/top/width/height) with the picture instead: stretched to the box the copy would ghost even
+// with an alignment rect, and browsers animate those layout properties on the main thread while
+// transform and opacity may run on the compositor, so a copy placed in the box drifts a frame from
+// the page it covers.
 
 /// The layers that live in the stage and take Loupe's `styles` (the grid and the thumbnail keep
 /// their own layout; only their keyframes apply).
