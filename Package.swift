@@ -12,7 +12,7 @@ import PackageDescription
 let package = Package(
     name: "Loupe",
     products: [
-        .executable(name: "loupe", targets: ["loupe"]),
+        .executable(name: "loupe", targets: ["loupe"])
     ],
     targets: [
         // MARK: - Engines (pure)
@@ -32,7 +32,7 @@ let package = Package(
         .executableTarget(name: "loupe", dependencies: ["LoupeHTTP", "LoupePlanner", "LoupeService"]),
 
         // MARK: - Benchmarks
-        .executableTarget(name: "loupe-bench", dependencies: ["LoupeGeometry", "LoupeHTTP", "LoupeJSON", "LoupePlanner", "LoupeService"]),
+        .executableTarget(name: "loupe-bench", dependencies: ["LoupeGeometry", "LoupeHTTP", "LoupeJSON", "LoupePlanner", "LoupeService"])
     ],
     swiftLanguageModes: [.v6]
 )
@@ -64,6 +64,6 @@ if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests") {
         .testTarget(
             name: "LoupeServiceTests",
             dependencies: ["LoupeService", "LoupeHTTP", "LoupeJSON", "LoupePlanner", "LoupeTimeline", "LoupeTestSupport", "LoupeTestClient"]
-        ),
+        )
     ]
 }

@@ -23,17 +23,21 @@ public enum EffectResolver {
         }
         var advisories: [Advisory] = []
         if transition.isModal, presentationStyle == .popover {
-            advisories.append(Advisory(.popoverIgnoresZoom,
-                "A popover presentation ignores the zoom transition: the popover appears and disappears with its usual fade. Use fullScreen or overFullScreen to zoom.",
-                subject: .presentationStyle))
+            advisories.append(
+                Advisory(
+                    .popoverIgnoresZoom,
+                    "A popover presentation ignores the zoom transition: the popover appears and disappears with its usual fade. Use fullScreen or overFullScreen to zoom.",
+                    subject: .presentationStyle))
             return Resolution(effect: .popover, advisories: advisories, treatsSheetAsFullScreen: false)
         }
         let fallback: TransitionEffect = transition.isModal ? .coverVertical : .slide
         if let version = platform.version, version < platform.os.firstZoomVersion {
             let first = platform.os.firstZoomVersion
-            advisories.append(Advisory(.osVersionBeforeZoom,
-                "\(platform.os.rawValue) \(version.major).\(version.minor) predates the zoom transition (added in \(platform.os.rawValue) \(first.major)), so the default \(fallback == .slide ? "slide" : "cover-vertical") transition runs.",
-                subject: .platformVersion))
+            advisories.append(
+                Advisory(
+                    .osVersionBeforeZoom,
+                    "\(platform.os.rawValue) \(version.major).\(version.minor) predates the zoom transition (added in \(platform.os.rawValue) \(first.major)), so the default \(fallback == .slide ? "slide" : "cover-vertical") transition runs.",
+                    subject: .platformVersion))
             return Resolution(effect: fallback, advisories: advisories, treatsSheetAsFullScreen: false)
         }
         switch platform.os {
@@ -44,22 +48,28 @@ public enum EffectResolver {
         case .visionOS, .tvOS, .watchOS, .macOS:
             let name = fallback == .slide ? "slide" : "cover-vertical"
             let extra = platform.os == .visionOS ? " Only iPad apps running on visionOS get the zoom." : ""
-            advisories.append(Advisory(.platformDefaultTransition,
-                "\(platform.os.rawValue) accepts the zoom API but runs its default \(name) transition instead.\(extra)",
-                subject: .platform))
+            advisories.append(
+                Advisory(
+                    .platformDefaultTransition,
+                    "\(platform.os.rawValue) accepts the zoom API but runs its default \(name) transition instead.\(extra)",
+                    subject: .platform))
             return Resolution(effect: fallback, advisories: advisories, treatsSheetAsFullScreen: false)
         }
         if platform.os == .macCatalyst {
-            advisories.append(Advisory(.catalystUnverified,
-                "Mac Catalyst has the zoom API, but whether it animates on the Mac is unverified; this plan assumes it behaves as on iPad.",
-                subject: .platform))
+            advisories.append(
+                Advisory(
+                    .catalystUnverified,
+                    "Mac Catalyst has the zoom API, but whether it animates on the Mac is unverified; this plan assumes it behaves as on iPad.",
+                    subject: .platform))
         }
         var sheet = false
         if transition.isModal, presentationStyle.isSheet {
             sheet = true
-            advisories.append(Advisory(.sheetTreatedAsFullScreen,
-                "Zoom transitions only run full screen, so the \(presentationStyle.rawValue) presentation is shown full screen; the plan uses the container's bounds as the destination frame.",
-                subject: .presentationStyle))
+            advisories.append(
+                Advisory(
+                    .sheetTreatedAsFullScreen,
+                    "Zoom transitions only run full screen, so the \(presentationStyle.rawValue) presentation is shown full screen; the plan uses the container's bounds as the destination frame.",
+                    subject: .presentationStyle))
         }
         return Resolution(effect: .zoom, advisories: advisories, treatsSheetAsFullScreen: sheet)
     }

@@ -26,8 +26,9 @@ public struct SlideGeometry: Sendable, Hashable {
         return FrameState(
             transform: .translation(destinationFrame.x + dx, destinationFrame.y),
             mask: RoundedRect(rect: destinationFrame.offsetBy(dx: dx, dy: 0), cornerRadius: cornerRadius),
-            opacity: Opacities(sourceSlot: 1, sourceContent: 0, destination: 1,
-                               dimming: Self.dimmingStrength * Scalar.unit(p), background: 0),
+            opacity: Opacities(
+                sourceSlot: 1, sourceContent: 0, destination: 1,
+                dimming: Self.dimmingStrength * Scalar.unit(p), background: 0),
             shadow: .none,
             covered: .translation(-trailing * Self.parallax * p * containerWidth, 0)
         )

@@ -7,8 +7,9 @@ extension FrameState {
     public func mixed(with other: FrameState, share t: Double) -> FrameState {
         var layers = t < 0.5 ? self.layers : other.layers
         if let mine = self.layers, let theirs = other.layers {
-            layers = CrossfadeLayers(content: mine.content.mixed(with: theirs.content, share: t),
-                                     background: mine.background.mixed(with: theirs.background, share: t))
+            layers = CrossfadeLayers(
+                content: mine.content.mixed(with: theirs.content, share: t),
+                background: mine.background.mixed(with: theirs.background, share: t))
         }
         return FrameState(
             transform: transform.mixed(with: other.transform, share: t),
@@ -19,9 +20,10 @@ extension FrameState {
                 destination: Scalar.lerp(opacity.destination, other.opacity.destination, t),
                 dimming: Scalar.lerp(opacity.dimming, other.opacity.dimming, t),
                 background: Scalar.lerp(opacity.background, other.opacity.background, t)),
-            shadow: Shadow(radius: Scalar.lerp(shadow.radius, other.shadow.radius, t),
-                           opacity: Scalar.lerp(shadow.opacity, other.shadow.opacity, t),
-                           offsetY: Scalar.lerp(shadow.offsetY, other.shadow.offsetY, t)),
+            shadow: Shadow(
+                radius: Scalar.lerp(shadow.radius, other.shadow.radius, t),
+                opacity: Scalar.lerp(shadow.opacity, other.shadow.opacity, t),
+                offsetY: Scalar.lerp(shadow.offsetY, other.shadow.offsetY, t)),
             covered: covered.mixed(with: other.covered, share: t),
             layers: layers,
             blur: Scalar.lerp(blur, other.blur, t))
@@ -30,8 +32,9 @@ extension FrameState {
 
 extension Layer {
     func mixed(with other: Layer, share t: Double) -> Layer {
-        Layer(transform: transform.mixed(with: other.transform, share: t), mask: mask.mixed(with: other.mask, share: t),
-              opacity: Scalar.lerp(opacity, other.opacity, t))
+        Layer(
+            transform: transform.mixed(with: other.transform, share: t), mask: mask.mixed(with: other.mask, share: t),
+            opacity: Scalar.lerp(opacity, other.opacity, t))
     }
 }
 
@@ -43,7 +46,8 @@ extension RoundedRect {
 
 extension AffineTransform {
     func mixed(with other: AffineTransform, share t: Double) -> AffineTransform {
-        AffineTransform(a: Scalar.lerp(a, other.a, t), b: Scalar.lerp(b, other.b, t), c: Scalar.lerp(c, other.c, t),
-                        d: Scalar.lerp(d, other.d, t), tx: Scalar.lerp(tx, other.tx, t), ty: Scalar.lerp(ty, other.ty, t))
+        AffineTransform(
+            a: Scalar.lerp(a, other.a, t), b: Scalar.lerp(b, other.b, t), c: Scalar.lerp(c, other.c, t),
+            d: Scalar.lerp(d, other.d, t), tx: Scalar.lerp(tx, other.tx, t), ty: Scalar.lerp(ty, other.ty, t))
     }
 }

@@ -17,8 +17,10 @@ public struct FrameState: Sendable, Hashable {
     /// deviation; it follows the dimming's progress. 0 without the effect.
     public var blur: Double
 
-    public init(transform: AffineTransform, mask: RoundedRect, opacity: Opacities, shadow: Shadow,
-                covered: AffineTransform = .identity, layers: CrossfadeLayers? = nil, blur: Double = 0) {
+    public init(
+        transform: AffineTransform, mask: RoundedRect, opacity: Opacities, shadow: Shadow,
+        covered: AffineTransform = .identity, layers: CrossfadeLayers? = nil, blur: Double = 0
+    ) {
         self.transform = transform
         self.mask = mask
         self.opacity = opacity

@@ -39,8 +39,9 @@ public struct Rect: Sendable, Hashable {
 
     /// A rectangle of `size` centred on `center`.
     public init(center: Point, size: Size) {
-        self.init(x: center.x - size.width / 2, y: center.y - size.height / 2,
-                  width: size.width, height: size.height)
+        self.init(
+            x: center.x - size.width / 2, y: center.y - size.height / 2,
+            width: size.width, height: size.height)
     }
 
     /// The rectangle moved by `dx`, `dy` points.

@@ -39,26 +39,36 @@ public enum SceneAdvisor {
         var advisories: [Advisory] = []
         let bounds = Rect(origin: .zero, size: container)
         if !source.intersects(bounds) {
-            advisories.append(Advisory(.sourceOffScreen,
-                "The source lies entirely outside the container (for example a prefetched cell scrolled off screen), so the card flies off the edge; cells returned for off-screen rows make this inconsistent. Return nil for off-screen sources to zoom from the centre instead.",
-                subject: subject))
+            advisories.append(
+                Advisory(
+                    .sourceOffScreen,
+                    "The source lies entirely outside the container (for example a prefetched cell scrolled off screen), so the card flies off the edge; cells returned for off-screen rows make this inconsistent. Return nil for off-screen sources to zoom from the centre instead.",
+                    subject: subject))
         } else if let hidden = hiddenShare(of: source, in: bounds) {
-            advisories.append(Advisory(.sourcePartlyOffScreen,
-                "About \(Int((hidden * 100).rounded())) % of the source lies outside the container (a cell scrolled half out of view), so the card starts, or lands, partly off screen. Scroll the source into view before the transition, or accept the cut-off edge.",
-                subject: subject))
+            advisories.append(
+                Advisory(
+                    .sourcePartlyOffScreen,
+                    "About \(Int((hidden * 100).rounded())) % of the source lies outside the container (a cell scrolled half out of view), so the card starts, or lands, partly off screen. Scroll the source into view before the transition, or accept the cut-off edge.",
+                    subject: subject))
         }
         if isSkinny(source, container: container) {
-            advisories.append(Advisory(.skinnySource,
-                "The source is a skinny full-width row (\(source.width.rounded().plainText) × \(source.height.rounded().plainText) pt); zooming from it rarely looks good. Zoom from a thumbnail inside the row, or use the default transition.",
-                subject: subject))
+            advisories.append(
+                Advisory(
+                    .skinnySource,
+                    "The source is a skinny full-width row (\(source.width.rounded().plainText) × \(source.height.rounded().plainText) pt); zooming from it rarely looks good. Zoom from a thumbnail inside the row, or use the default transition.",
+                    subject: subject))
         } else if !aligned, let s = source.size.aspectRatio, let a = alignmentSize.aspectRatio,
-                  max(s / a, a / s) > aspectMismatchFactor {
-            let fix = framework == .uiKit
+            max(s / a, a / s) > aspectMismatchFactor
+        {
+            let fix =
+                framework == .uiKit
                 ? "Give an alignment rect for the part of the page the source shows."
                 : "SwiftUI has no alignment-rect API; match the source's aspect ratio to the page or zoom from a view with the page's shape."
-            advisories.append(Advisory(.aspectRatioMismatch,
-                "The source's aspect ratio differs from the page's, so the content shifts during the zoom and appears twice (the \"double ferry\" ghosting). \(fix)",
-                subject: framework == .uiKit ? .destinationAlignmentRect : subject))
+            advisories.append(
+                Advisory(
+                    .aspectRatioMismatch,
+                    "The source's aspect ratio differs from the page's, so the content shifts during the zoom and appears twice (the \"double ferry\" ghosting). \(fix)",
+                    subject: framework == .uiKit ? .destinationAlignmentRect : subject))
         }
         return advisories
     }
@@ -70,34 +80,45 @@ public enum SceneAdvisor {
     public static func beyondIOSAdvisories(_ scene: ZoomScene, destinationFrame: Rect) -> [Advisory] {
         var advisories: [Advisory] = []
         if let spring = scene.animation.spring, spring != .zoom {
-            advisories.append(Advisory(.springNotIOS,
-                "Neither UIKit's nor SwiftUI's zoom takes a timing: iOS always runs its own critically damped spring. This plan follows the spring asked for; leave animation.spring out to match iOS.",
-                subject: .spring))
+            advisories.append(
+                Advisory(
+                    .springNotIOS,
+                    "Neither UIKit's nor SwiftUI's zoom takes a timing: iOS always runs its own critically damped spring. This plan follows the spring asked for; leave animation.spring out to match iOS.",
+                    subject: .spring))
         }
         if scene.animation.initialVelocity != 0 {
-            advisories.append(Advisory(.initialVelocityNotIOS,
-                "iOS starts a zoom at rest; only an interactive gesture hands its velocity over (see POST /v1/timelines). Leave animation.initialVelocity out to match iOS.",
-                subject: .initialVelocity))
+            advisories.append(
+                Advisory(
+                    .initialVelocityNotIOS,
+                    "iOS starts a zoom at rest; only an interactive gesture hands its velocity over (see POST /v1/timelines). Leave animation.initialVelocity out to match iOS.",
+                    subject: .initialVelocity))
         }
         if scene.options.backgroundMode == .crossfade {
-            advisories.append(Advisory(.crossfadeNotIOS,
-                "iOS zooms the whole page, background included; the crossfade background mode is Loupe's own.",
-                subject: .backgroundMode))
+            advisories.append(
+                Advisory(
+                    .crossfadeNotIOS,
+                    "iOS zooms the whole page, background included; the crossfade background mode is Loupe's own.",
+                    subject: .backgroundMode))
         }
         if scene.options.motionPath == .arc {
-            advisories.append(Advisory(.arcPathNotIOS,
-                "iOS moves the zooming card in a straight line; the arc (Material's arc motion) is not iOS behaviour.",
-                subject: .motionPath))
+            advisories.append(
+                Advisory(
+                    .arcPathNotIOS,
+                    "iOS moves the zooming card in a straight line; the arc (Material's arc motion) is not iOS behaviour.",
+                    subject: .motionPath))
         }
         let fillsContainer = !scene.transition.isModal || [.fullScreen, .overFullScreen].contains(scene.destination.presentationStyle)
         let bounds = scene.container.bounds
         let tolerance = 0.5
-        let inset = abs(destinationFrame.minX - bounds.minX) > tolerance || abs(destinationFrame.minY - bounds.minY) > tolerance
+        let inset =
+            abs(destinationFrame.minX - bounds.minX) > tolerance || abs(destinationFrame.minY - bounds.minY) > tolerance
             || abs(destinationFrame.maxX - bounds.maxX) > tolerance || abs(destinationFrame.maxY - bounds.maxY) > tolerance
         if fillsContainer, inset {
-            advisories.append(Advisory(.insetDestinationNotIOS,
-                "On iOS a pushed or full-screen page fills its container; this destination frame does not, so the page rests inset. Give the container's bounds (or leave destination.frame out) to match iOS.",
-                subject: .destinationFrame))
+            advisories.append(
+                Advisory(
+                    .insetDestinationNotIOS,
+                    "On iOS a pushed or full-screen page fills its container; this destination frame does not, so the page rests inset. Give the container's bounds (or leave destination.frame out) to match iOS.",
+                    subject: .destinationFrame))
         }
         return advisories
     }
@@ -117,18 +138,25 @@ public enum SceneAdvisor {
     public static func closeButtonAdvisories(_ scene: ZoomScene) -> [Advisory] {
         let style = scene.destination.presentationStyle
         guard scene.transition == .present, style == .fullScreen || style == .overFullScreen || style.isSheet,
-              scene.destination.hasCloseButton != true else { return [] }
-        return [Advisory(.noCloseButton,
-            "A full-screen page can be dismissed with a pinch or a swipe down, but nothing shows it; add a close or Done button for discoverability and accessibility, and say so with destination.closeButton: true.",
-            subject: .destinationCloseButton)]
+            scene.destination.hasCloseButton != true
+        else { return [] }
+        return [
+            Advisory(
+                .noCloseButton,
+                "A full-screen page can be dismissed with a pinch or a swipe down, but nothing shows it; add a close or Done button for discoverability and accessibility, and say so with destination.closeButton: true.",
+                subject: .destinationCloseButton)
+        ]
     }
 
     /// `low-frame-rate` under 30 keyframes per second.
     public static func frameRateAdvisories(_ frameRate: Double) -> [Advisory] {
         guard frameRate < lowFrameRate else { return [] }
-        return [Advisory(.lowFrameRate,
-            "At \(frameRate.plainText) keyframes per second the motion will look choppy; use at least 30 (60 matches most displays).",
-            subject: .frameRate)]
+        return [
+            Advisory(
+                .lowFrameRate,
+                "At \(frameRate.plainText) keyframes per second the motion will look choppy; use at least 30 (60 matches most displays).",
+                subject: .frameRate)
+        ]
     }
 }
 

@@ -43,7 +43,7 @@ public enum SourceMatcher {
     /// guide §8.2): scaleEffect, offset, rotation (rotationEffect, rotation3DEffect), clipShape,
     /// mask, containerShape.
     public static let artifactModifiers: Set<String> = [
-        "scaleEffect", "offset", "rotationEffect", "rotation3DEffect", "clipShape", "mask", "containerShape",
+        "scaleEffect", "offset", "rotationEffect", "rotation3DEffect", "clipShape", "mask", "containerShape"
     ]
 
     /// The artifact-causing modifiers among `modifiers`, in input order. Names are compared after

@@ -35,13 +35,18 @@ public enum SourceRole: String, Sendable, Hashable, CaseIterable {
     public var unsuitability: String? {
         switch self {
         case .image, .cover, .card, .avatar: nil
-        case .tab: "Switching tabs is not a navigation, so a zoom from a tab bar item reads as opening a page that is not there. Switch tabs without it (matchedGeometryEffect suits shared elements between tabs)."
-        case .menu: "Menus that collapse and expand change a component's state, not the page; a zoom makes them look like navigation. Animate the menu itself (matchedGeometryEffect or a plain animation)."
-        case .control: "A control that changes state in place is a component animation, not a navigation; animate the control itself instead of zooming to a page."
+        case .tab:
+            "Switching tabs is not a navigation, so a zoom from a tab bar item reads as opening a page that is not there. Switch tabs without it (matchedGeometryEffect suits shared elements between tabs)."
+        case .menu:
+            "Menus that collapse and expand change a component's state, not the page; a zoom makes them look like navigation. Animate the menu itself (matchedGeometryEffect or a plain animation)."
+        case .control:
+            "A control that changes state in place is a component animation, not a navigation; animate the control itself instead of zooming to a page."
         case .widget: "Widgets host no navigation: tapping one opens the app, and no zoom can start from it."
         case .liveActivity: "Live Activities host no navigation: tapping one opens the app, and no zoom can start from it."
-        case .denseGridCell: "In a dense grid of small items the zoom starts from a tiny cell among many and reads as noise; zoom from larger cards or use the default transition."
-        case .liveContent: "Content that updates in real time changes under the zoom's snapshot, so the card shows a stale picture and the page appears to jump. Pause the updates or use the default transition."
+        case .denseGridCell:
+            "In a dense grid of small items the zoom starts from a tiny cell among many and reads as noise; zoom from larger cards or use the default transition."
+        case .liveContent:
+            "Content that updates in real time changes under the zoom's snapshot, so the card shows a stale picture and the page appears to jump. Pause the updates or use the default transition."
         }
     }
 }

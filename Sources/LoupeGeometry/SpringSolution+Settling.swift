@@ -61,7 +61,8 @@ extension SpringSolution {
     private func nonOscillatingSettling(epsilon: Double) -> Double {
         let d0 = start - target
         let v0 = initialVelocity
-        let rate: Double = spring.regime == .criticallyDamped
+        let rate: Double =
+            spring.regime == .criticallyDamped
             ? spring.naturalFrequency
             : -overdampedRoots.slow
         guard rate > 0 else { return .infinity }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The zoom's geometry as a function of progress: 0 = the card sits on the source, 1 = the page is

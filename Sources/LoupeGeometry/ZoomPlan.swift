@@ -23,9 +23,11 @@ public struct ZoomPlan: Sendable, Hashable {
     /// or the effect is not a zoom.
     public var sourceFrame: Rect?
 
-    public init(effect: TransitionEffect, duration: Double, frameRate: Double, keyframes: [Keyframe],
-                advisories: [Advisory], spring: Spring, dimmingColor: RGBAColor,
-                geometry: TransitionGeometry, isReverse: Bool, sourceFrame: Rect?, dimmingVisualEffect: BlurStyle? = nil) {
+    public init(
+        effect: TransitionEffect, duration: Double, frameRate: Double, keyframes: [Keyframe],
+        advisories: [Advisory], spring: Spring, dimmingColor: RGBAColor,
+        geometry: TransitionGeometry, isReverse: Bool, sourceFrame: Rect?, dimmingVisualEffect: BlurStyle? = nil
+    ) {
         self.effect = effect
         self.duration = duration
         self.frameRate = frameRate
@@ -49,8 +51,10 @@ public struct ZoomPlan: Sendable, Hashable {
     /// 0 = cancel back to where this transition started). Times restart at 0.
     /// - Parameter spring: default the plan's spring.
     /// - Throws: as `KeyframeSampler.sample`.
-    public func retargeted(from position: Double, velocity: Double, to target: Double,
-                           spring: Spring? = nil) throws(GeometryError) -> (keyframes: [Keyframe], duration: Double) {
+    public func retargeted(
+        from position: Double, velocity: Double, to target: Double,
+        spring: Spring? = nil
+    ) throws(GeometryError) -> (keyframes: [Keyframe], duration: Double) {
         let solution = SpringSolution(spring: spring ?? self.spring, from: position, to: target, initialVelocity: velocity)
         let sampled = try KeyframeSampler.sample(solution, frameRate: frameRate, geometry: geometry, isReverse: isReverse)
         guard sampled.keyframes.allSatisfy({ $0.state.isFinite && $0.progress.isFinite }) else { throw .nonFiniteGeometry }

@@ -39,9 +39,11 @@ public enum ZoomPlanner {
             // navigationTransition(.zoom(...)); without it SwiftUI runs the ordinary transition,
             // whatever the sources declare.
             effect = fallback
-            advisories.append(Advisory(.zoomNotDeclared,
-                "The destination declares no navigationTransition(.zoom(sourceID:in:)), so SwiftUI runs the ordinary \(fallback == .slide ? "push" : "cover-vertical presentation") instead of a zoom. Declare it on the destination with the source's id and namespace.",
-                subject: .destinationSourceID))
+            advisories.append(
+                Advisory(
+                    .zoomNotDeclared,
+                    "The destination declares no navigationTransition(.zoom(sourceID:in:)), so SwiftUI runs the ordinary \(fallback == .slide ? "push" : "cover-vertical presentation") instead of a zoom. Declare it on the destination with the source's id and namespace.",
+                    subject: .destinationSourceID))
         }
 
         let spring = scene.animation.spring ?? defaultSpring(for: effect)
@@ -65,26 +67,33 @@ public enum ZoomPlanner {
             dimmingColor = scene.options.dimming.color
             dimmingVisualEffect = scene.options.dimmingVisualEffect
         case .slide:
-            geometry = .slide(SlideGeometry(destinationFrame: destinationFrame, containerWidth: container.size.width,
-                                            layoutDirection: container.layoutDirection, cornerRadius: destinationRadius))
+            geometry = .slide(
+                SlideGeometry(
+                    destinationFrame: destinationFrame, containerWidth: container.size.width,
+                    layoutDirection: container.layoutDirection, cornerRadius: destinationRadius))
         case .coverVertical:
-            geometry = .coverVertical(CoverGeometry(destinationFrame: destinationFrame, containerHeight: container.size.height,
-                                                    cornerRadius: destinationRadius))
+            geometry = .coverVertical(
+                CoverGeometry(
+                    destinationFrame: destinationFrame, containerHeight: container.size.height,
+                    cornerRadius: destinationRadius))
         case .popover, .none:
             geometry = .popover(PopoverGeometry(destinationFrame: destinationFrame, cornerRadius: destinationRadius))
         }
         advisories += SceneAdvisor.frameRateAdvisories(frameRate)
 
         let solution = SpringSolution(spring: spring, from: 0, to: 1, initialVelocity: scene.animation.initialVelocity)
-        let sampled = try KeyframeSampler.sample(solution, frameRate: frameRate, geometry: geometry,
-                                                 isReverse: scene.transition.isReverse, rubberBandsUndershoot: true)
+        let sampled = try KeyframeSampler.sample(
+            solution, frameRate: frameRate, geometry: geometry,
+            isReverse: scene.transition.isReverse, rubberBandsUndershoot: true)
         guard sampled.duration.isFinite,
-              sampled.keyframes.allSatisfy({ $0.state.isFinite && $0.progress.isFinite }) else {
+            sampled.keyframes.allSatisfy({ $0.state.isFinite && $0.progress.isFinite })
+        else {
             throw .nonFiniteGeometry
         }
-        return ZoomPlan(effect: effect, duration: sampled.duration, frameRate: frameRate, keyframes: sampled.keyframes,
-                        advisories: advisories, spring: spring, dimmingColor: dimmingColor, geometry: geometry,
-                        isReverse: scene.transition.isReverse, sourceFrame: sourceFrame, dimmingVisualEffect: dimmingVisualEffect)
+        return ZoomPlan(
+            effect: effect, duration: sampled.duration, frameRate: frameRate, keyframes: sampled.keyframes,
+            advisories: advisories, spring: spring, dimmingColor: dimmingColor, geometry: geometry,
+            isReverse: scene.transition.isReverse, sourceFrame: sourceFrame, dimmingVisualEffect: dimmingVisualEffect)
     }
 
     /// The spring an effect uses when the request names none.
@@ -112,13 +121,17 @@ public enum ZoomPlanner {
         var aligned = false
         if let given = destination.alignmentRect?.standardized {
             if framework == .swiftUI {
-                advisories.append(Advisory(.alignmentRectIgnored,
-                    "SwiftUI has no alignmentRectProvider; the page is scaled into the card from its top, so the alignment rect is ignored.",
-                    subject: .destinationAlignmentRect))
+                advisories.append(
+                    Advisory(
+                        .alignmentRectIgnored,
+                        "SwiftUI has no alignmentRectProvider; the page is scaled into the card from its top, so the alignment rect is ignored.",
+                        subject: .destinationAlignmentRect))
             } else if given.isEmpty {
-                advisories.append(Advisory(.alignmentRectIgnored,
-                    "The alignment rect has no area, so the whole page is aligned with the source instead.",
-                    subject: .destinationAlignmentRect))
+                advisories.append(
+                    Advisory(
+                        .alignmentRectIgnored,
+                        "The alignment rect has no area, so the whole page is aligned with the source instead.",
+                        subject: .destinationAlignmentRect))
             } else {
                 alignment = given
                 aligned = true
@@ -137,12 +150,15 @@ public enum ZoomPlanner {
         let transparent = !destination.isOpaque
 
         if transparent {
-            let after = destination.presentationStyle == .overFullScreen && scene.transition.isModal
+            let after =
+                destination.presentationStyle == .overFullScreen && scene.transition.isModal
                 ? "Transparent regions show the content underneath only once the transition ends."
                 : "Only an overFullScreen presentation shows the content underneath afterwards."
-            advisories.append(Advisory(.transparentDestination,
-                "During a zoom the system puts an opaque system-background view behind the destination, so it is not see-through in flight. \(after)",
-                subject: .destinationOpaque))
+            advisories.append(
+                Advisory(
+                    .transparentDestination,
+                    "During a zoom the system puts an opaque system-background view behind the destination, so it is not see-through in flight. \(after)",
+                    subject: .destinationOpaque))
         }
 
         let sourceRect: Rect

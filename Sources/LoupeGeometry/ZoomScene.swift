@@ -180,8 +180,10 @@ public struct ZoomOptions: Sendable, Hashable {
     /// default) for none.
     public var dimmingVisualEffect: BlurStyle?
 
-    public init(fitMode: FitMode? = nil, motionPath: MotionPath = .straight, backgroundMode: BackgroundMode = .zoom,
-                dimming: Dimming = Dimming(), dimmingVisualEffect: BlurStyle? = nil) {
+    public init(
+        fitMode: FitMode? = nil, motionPath: MotionPath = .straight, backgroundMode: BackgroundMode = .zoom,
+        dimming: Dimming = Dimming(), dimmingVisualEffect: BlurStyle? = nil
+    ) {
         self.fitMode = fitMode
         self.motionPath = motionPath
         self.backgroundMode = backgroundMode

@@ -1,7 +1,7 @@
 import CLoupeSystem
 import Synchronization
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One epoll loop on its own thread. It accepts connections from the shared listener,
@@ -238,7 +238,8 @@ final class EventLoop: @unchecked Sendable {
     private func process(_ connection: Connection, now: UInt64) {
         var progressed = true
         while progressed && !connection.closeAfterWrite && !connection.awaitingAnswer
-            && connection.pendingOutput < Self.outputHighWater {
+            && connection.pendingOutput < Self.outputHighWater
+        {
             progressed = false
             if connection.requestStartedAt == nil && connection.unreadInput > 0 {
                 connection.requestStartedAt = now
@@ -273,8 +274,10 @@ final class EventLoop: @unchecked Sendable {
                 break
             case .sendContinue:
                 if let head = connection.parser.pendingHead,
-                   exchanger.screen(head, peer: connection.peer, startedAt: connection.requestStartedAt,
-                                    bytesIn: connection.requestBytes, into: &connection.output) {
+                    exchanger.screen(
+                        head, peer: connection.peer, startedAt: connection.requestStartedAt,
+                        bytesIn: connection.requestBytes, into: &connection.output)
+                {
                     // Refused before the body was sent: the body never comes, so close.
                     refuseRest(of: connection, now: now)
                     return
@@ -323,8 +326,9 @@ final class EventLoop: @unchecked Sendable {
                 guard let remaining else { return }
                 exchange = remaining
             }
-            let job = ComputeJob(exchange: exchange, fd: connection.fd, serial: connection.serial,
-                                 reservation: configuration.computeReservation + request.body.count, budget: budget, loop: self)
+            let job = ComputeJob(
+                exchange: exchange, fd: connection.fd, serial: connection.serial,
+                reservation: configuration.computeReservation + request.body.count, budget: budget, loop: self)
             if pool.submit(job.run) {
                 connection.awaitingAnswer = true
             } else {
@@ -344,7 +348,8 @@ final class EventLoop: @unchecked Sendable {
         for completion in finished {
             // The client may have gone, and its descriptor may serve another client now.
             guard let connection = connections[completion.fd], connection.serial == completion.serial,
-                  connection.awaitingAnswer else { continue }
+                connection.awaitingAnswer
+            else { continue }
             connection.awaitingAnswer = false
             if connection.pendingOutput == 0 {
                 connection.output = completion.bytes
@@ -461,7 +466,8 @@ final class EventLoop: @unchecked Sendable {
         if connection.pendingOutput > 0 {
             wanted |= LOUPE_EPOLLOUT
         }
-        let reading = connection.lingeringSince != nil
+        let reading =
+            connection.lingeringSince != nil
             || (!connection.peerClosed && !connection.closeAfterWrite && !connection.awaitingAnswer
                 && connection.pendingOutput < Self.outputHighWater)
         if reading {
@@ -470,7 +476,8 @@ final class EventLoop: @unchecked Sendable {
         guard wanted != connection.interest || !connection.isRegistered else { return }
         // An awaiting connection is registered with no events (the kernel still reports
         // hang-ups), so registration is tracked apart from the events.
-        let result = connection.isRegistered
+        let result =
+            connection.isRegistered
             ? loupe_epoll_modify(epollFD, connection.fd, wanted)
             : loupe_epoll_add(epollFD, connection.fd, wanted)
         if result != 0 {

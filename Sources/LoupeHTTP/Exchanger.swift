@@ -48,8 +48,9 @@ struct Exchanger {
     mutating func screen(_ head: HTTPRequest, peer: String, startedAt: UInt64?, bytesIn: Int, into output: inout [UInt8]) -> Bool {
         let requestID = head.headers["X-Request-ID"].flatMap { RequestID.isWellFormed($0) ? $0 : nil } ?? requestIDs.next()
         guard let response = responder.screen(head, context: RequestContext(requestID: requestID, peer: peer)) else { return false }
-        answer(response, requestID: requestID, method: head.method, path: head.path, peer: peer, startedAt: startedAt,
-               bytesIn: bytesIn, into: &output)
+        answer(
+            response, requestID: requestID, method: head.method, path: head.path, peer: peer, startedAt: startedAt,
+            bytesIn: bytesIn, into: &output)
         return true
     }
 
@@ -59,9 +60,10 @@ struct Exchanger {
     ) {
         let before = output.count
         encoder.encode(response, requestID: requestID, headOnly: false, keepAlive: false, http10: false, into: &output)
-        responder.didRespond(ExchangeRecord(
-            method: method, path: path, status: response.status.code, requestID: requestID, peer: peer,
-            bytesIn: bytesIn, bytesOut: output.count - before, microseconds: ExchangeRecord.microseconds(since: startedAt)))
+        responder.didRespond(
+            ExchangeRecord(
+                method: method, path: path, status: response.status.code, requestID: requestID, peer: peer,
+                bytesIn: bytesIn, bytesOut: output.count - before, microseconds: ExchangeRecord.microseconds(since: startedAt)))
     }
 }
 
@@ -128,10 +130,11 @@ struct PendingExchange: Sendable {
         encoder.encode(
             response, requestID: context.requestID, headOnly: request.method == "HEAD", keepAlive: keepAlive,
             http10: request.version == .http1_0, into: &output)
-        responder.didRespond(ExchangeRecord(
-            method: request.method, path: request.path, status: response.status.code, requestID: context.requestID,
-            peer: context.peer, bytesIn: bytesIn, bytesOut: output.count - before,
-            microseconds: ExchangeRecord.microseconds(since: startedAt)))
+        responder.didRespond(
+            ExchangeRecord(
+                method: request.method, path: request.path, status: response.status.code, requestID: context.requestID,
+                peer: context.peer, bytesIn: bytesIn, bytesOut: output.count - before,
+                microseconds: ExchangeRecord.microseconds(since: startedAt)))
         return keepAlive
     }
 }

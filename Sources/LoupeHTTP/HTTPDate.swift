@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Formats the Date header's IMF-fixdate (RFC 9110 §5.6.7), cached per second because

@@ -42,7 +42,8 @@ extension HTTPFailure {
         case .timedOut: return "The request was not received completely within the server's timeout."
         case .overCapacity: return "The server has reached its connection limit; retry shortly."
         case .busy(.computeQueueFull): return "Every worker is busy and the queue in front of them is full; retry after the time in Retry-After."
-        case .busy(.memoryBudget): return "The server's memory budget cannot hold this request and its answer now; retry after the time in Retry-After."
+        case .busy(.memoryBudget):
+            return "The server's memory budget cannot hold this request and its answer now; retry after the time in Retry-After."
         }
     }
 }

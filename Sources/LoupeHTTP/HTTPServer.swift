@@ -1,7 +1,7 @@
 import CLoupeSystem
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An HTTP/1.1 server on non-blocking POSIX sockets: one listener shared by one epoll loop

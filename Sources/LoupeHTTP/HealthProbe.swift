@@ -1,6 +1,6 @@
 import CLoupeSystem
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A minimal blocking HTTP/1.1 GET against a local port, for container health checks:

@@ -40,7 +40,8 @@ public struct InProcessConnection {
             case .sendContinue:
                 output.append(contentsOf: ResponseEncoder.continueResponse)
             case .request(let request):
-                let keepAlive = exchanger.answer(request, peer: "in-process", mayKeepAlive: true, startedAt: startedAt, bytesIn: step.consumed, into: &output)
+                let keepAlive = exchanger.answer(
+                    request, peer: "in-process", mayKeepAlive: true, startedAt: startedAt, bytesIn: step.consumed, into: &output)
                 if !keepAlive { isClosed = true }
             }
         }

@@ -1,6 +1,6 @@
 import CLoupeSystem
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Request identifiers: an incoming `X-Request-ID` is echoed when it is safe to log and to
@@ -16,7 +16,8 @@ enum RequestID {
             switch byte {
             case 48...57, 65...90, 97...122: return true
             case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"),
-                 UInt8(ascii: "/"), UInt8(ascii: "+"), UInt8(ascii: "="): return true
+                UInt8(ascii: "/"), UInt8(ascii: "+"), UInt8(ascii: "="):
+                return true
             default: return false
             }
         }

@@ -75,7 +75,7 @@ public struct RequestParser: Sendable {
         case .head:
             return nil
         case .fixedBody(let head, _), .chunkSize(let head), .chunkData(let head, _), .chunkDataEnd(let head),
-             .trailers(let head, _, _):
+            .trailers(let head, _, _):
             return HTTPRequest(method: head.method, target: head.target, version: head.version, headers: head.headers)
         }
     }
@@ -154,7 +154,10 @@ public struct RequestParser: Sendable {
                 state = .chunkSize(head)
 
             case .trailers(let head, let fields, let bytes):
-                guard let line = try Self.line(in: input, limit: limits.maxHeaderBytes - bytes, tooLong: .headerSectionTooLarge(limit: limits.maxHeaderBytes)) else {
+                guard
+                    let line = try Self.line(
+                        in: input, limit: limits.maxHeaderBytes - bytes, tooLong: .headerSectionTooLarge(limit: limits.maxHeaderBytes))
+                else {
                     return (consumed, .needMoreData)
                 }
                 consumed += line.next
@@ -280,7 +283,8 @@ public struct RequestParser: Sendable {
 
         let versionBytes = Array(parts[2])
         guard versionBytes.count == 8, versionBytes.starts(with: Array("HTTP/".utf8)), versionBytes[6] == UInt8(ascii: "."),
-              (48...57).contains(versionBytes[5]), (48...57).contains(versionBytes[7]) else {
+            (48...57).contains(versionBytes[5]), (48...57).contains(versionBytes[7])
+        else {
             throw .malformedVersion
         }
         let text = String(decoding: versionBytes, as: UTF8.self)
@@ -333,7 +337,8 @@ public struct RequestParser: Sendable {
         for value in lengths.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
             let digits = value.trimmingASCIIWhitespace()
             guard !digits.isEmpty, digits.utf8.count <= 18, digits.utf8.allSatisfy({ (48...57).contains($0) }),
-                  let parsed = Int(digits) else {
+                let parsed = Int(digits)
+            else {
                 throw .invalidContentLength
             }
             if let length, length != parsed { throw .conflictingContentLengths }
@@ -347,7 +352,9 @@ public struct RequestParser: Sendable {
     // MARK: - Chunked coding (RFC 9112 §7.1)
 
     /// Finds the next CRLF-terminated line; nil when it has not fully arrived.
-    private static func line(in input: UnsafeBufferPointer<UInt8>, limit: Int, tooLong: HTTPParseError) throws(HTTPParseError) -> (contentEnd: Int, next: Int)? {
+    private static func line(in input: UnsafeBufferPointer<UInt8>, limit: Int, tooLong: HTTPParseError) throws(HTTPParseError) -> (
+        contentEnd: Int, next: Int
+    )? {
         var index = 0
         while index < input.count {
             let byte = input[index]

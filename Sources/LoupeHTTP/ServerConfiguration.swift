@@ -1,6 +1,6 @@
 import CLoupeSystem
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Everything the HTTP server can be told, with production defaults.

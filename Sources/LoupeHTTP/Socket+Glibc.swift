@@ -1,6 +1,6 @@
 import CLoupeSystem
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Thin wrappers over the Glibc socket calls the server uses, so the rest of the module

@@ -86,10 +86,10 @@ enum ECMAScriptNumber {
     @inline(__always)
     static func eightDigits(_ value: UInt64) -> UInt64 {
         let upper = value / 10_000
-        let fourDigitLanes = upper | (value &- upper &* 10_000) << 32                     // abcd, efgh
-        let hundreds = ((fourDigitLanes &* 10_486) &>> 20) & 0x0000_007F_0000_007F            // ab, ef
-        let twoDigitLanes = hundreds | (fourDigitLanes &- hundreds &* 100) << 16             // ab, cd, ef, gh
-        let tens = ((twoDigitLanes &* 103) &>> 10) & 0x000F_000F_000F_000F                   // a, c, e, g
+        let fourDigitLanes = upper | (value &- upper &* 10_000) << 32  // abcd, efgh
+        let hundreds = ((fourDigitLanes &* 10_486) &>> 20) & 0x0000_007F_0000_007F  // ab, ef
+        let twoDigitLanes = hundreds | (fourDigitLanes &- hundreds &* 100) << 16  // ab, cd, ef, gh
+        let tens = ((twoDigitLanes &* 103) &>> 10) & 0x000F_000F_000F_000F  // a, c, e, g
         return tens | (twoDigitLanes &- tens &* 10) << 8 | 0x3030_3030_3030_3030
     }
 

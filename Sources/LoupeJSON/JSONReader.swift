@@ -180,7 +180,8 @@ public struct JSONReader {
             throw error("invalid number")
         }
         let integerDigits = index - start - (negative ? 1 : 0)
-        let isPlainInteger = index == bytes.count
+        let isPlainInteger =
+            index == bytes.count
             || (bytes[index] != UInt8(ascii: ".") && bytes[index] != UInt8(ascii: "e") && bytes[index] != UInt8(ascii: "E"))
         if isPlainInteger && integerDigits <= 15 {
             // Exact in a Double: most request numbers are small integers, and this skips text parsing.
@@ -215,7 +216,8 @@ public struct JSONReader {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = isASCII
+                let text =
+                    isASCII
                     ? String(decoding: bytes[start..<index], as: UTF8.self)
                     : String(validating: bytes[start..<index], as: UTF8.self)
                 index += 1

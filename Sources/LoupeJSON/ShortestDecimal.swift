@@ -146,9 +146,9 @@ extension ShortestDecimal {
         // Y is in (X, X + 2^-69], so an integer X is ⌊Y⌋.
         if isInteger(cbx, q: q, k: k) { return floor }
         switch compareExactly(cbx, q: q, k: k, with: floor) {
-        case 1: return floor | 1            // ⌊Y⌋ < X < Y
-        case 0: return floor                // (excluded by isInteger; kept exact all the same)
-        default: return (floor &- 1) | 1    // Y - 2^-69 ≤ X < ⌊Y⌋
+        case 1: return floor | 1  // ⌊Y⌋ < X < Y
+        case 0: return floor  // (excluded by isInteger; kept exact all the same)
+        default: return (floor &- 1) | 1  // Y - 2^-69 ≤ X < ⌊Y⌋
         }
     }
 
@@ -232,7 +232,7 @@ extension ShortestDecimal {
         1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
         10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000,
         1_000_000_000_000_000, 10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000,
-        10_000_000_000_000_000_000,
+        10_000_000_000_000_000_000
     ]
 }
 

@@ -286,7 +286,8 @@ struct NavigationSimulator {
         }
 
         let kind = transition.kind.rawValue
-        let topCallbacks = order == .article
+        let topCallbacks =
+            order == .article
             ? "viewWillDisappear, then viewDidAppear with no viewWillAppear in between"
             : "viewWillDisappear, then viewWillAppear and viewDidAppear"
         note(

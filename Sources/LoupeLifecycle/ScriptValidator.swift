@@ -27,7 +27,7 @@ enum ScriptValidator {
         let durations: [(TimingField, Double)] = [
             (.settleDuration, script.timing.settleDuration),
             (.finishSettleDuration, script.timing.finishSettleDuration),
-            (.cancelSettleDuration, script.timing.cancelSettleDuration),
+            (.cancelSettleDuration, script.timing.cancelSettleDuration)
         ]
         for (field, duration) in durations where !(duration.isFinite && duration >= 0 && duration <= TransitionTiming.maximumDuration) {
             problems.append(.invalidDuration(field))

@@ -64,8 +64,9 @@ public final class LoupeApplication: HTTPResponder {
         guard let handler = route.handler(for: request.method) else {
             var headers = HTTPHeaders()
             headers.set("Allow", route.allowedMethods.joined(separator: ", "))
-            return .refused(Problem(.methodNotAllowed, detail: "\(request.path) allows \(route.allowedMethods.joined(separator: ", ")), not \(request.method).")
-                .response(headers: headers))
+            return .refused(
+                Problem(.methodNotAllowed, detail: "\(request.path) allows \(route.allowedMethods.joined(separator: ", ")), not \(request.method).")
+                    .response(headers: headers))
         }
         if route.requiresAPIKey, let detail = apiKeys.refusal(of: request) {
             var headers = HTTPHeaders()
@@ -77,7 +78,8 @@ public final class LoupeApplication: HTTPResponder {
 
     public func placement(for request: HTTPRequest) -> Placement {
         guard let route = router.route(for: request.path), route.placement != .eventLoop,
-              route.handler(for: request.method) != nil else { return .eventLoop }
+            route.handler(for: request.method) != nil
+        else { return .eventLoop }
         if let isAnsweredInline = route.isAnsweredInline, isAnsweredInline(request) { return .eventLoop }
         return route.placement
     }
@@ -147,7 +149,8 @@ public final class LoupeApplication: HTTPResponder {
     }
 
     public func didRespond(_ record: ExchangeRecord) {
-        state.metrics.record(route: router.label(for: record.path), method: record.method, status: record.status, seconds: Double(record.microseconds) / 1e6)
+        state.metrics.record(
+            route: router.label(for: record.path), method: record.method, status: record.status, seconds: Double(record.microseconds) / 1e6)
         logger.access(record)
     }
 }

@@ -15,7 +15,7 @@ extension Problem {
         let known: [HTTPStatus] = [
             .badRequest, .unauthorized, .notFound, .methodNotAllowed, .notAcceptable, .requestTimeout,
             .contentTooLarge, .uriTooLong, .unsupportedMediaType, .expectationFailed, .unprocessableContent,
-            .headerFieldsTooLarge, .internalServerError, .notImplemented, .serviceUnavailable, .versionNotSupported,
+            .headerFieldsTooLarge, .internalServerError, .notImplemented, .serviceUnavailable, .versionNotSupported
         ]
         return known.first { $0.code == status }?.reason ?? "Error"
     }

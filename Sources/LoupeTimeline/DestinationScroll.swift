@@ -16,8 +16,10 @@ public struct DestinationScroll: Sendable, Hashable {
     public var scrollsHorizontally: Bool
     public var scrollsVertically: Bool
 
-    public init(zoomScale: Double = 1, minimumZoomScale: Double = 1, contentOffset: Point = .zero,
-                scrollsHorizontally: Bool = false, scrollsVertically: Bool = false) {
+    public init(
+        zoomScale: Double = 1, minimumZoomScale: Double = 1, contentOffset: Point = .zero,
+        scrollsHorizontally: Bool = false, scrollsVertically: Bool = false
+    ) {
         self.zoomScale = zoomScale
         self.minimumZoomScale = minimumZoomScale
         self.contentOffset = contentOffset

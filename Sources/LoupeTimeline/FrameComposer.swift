@@ -34,8 +34,9 @@ enum FrameComposer {
     /// The mask under G, in the rotated-about-its-centre convention.
     private static func moved(_ mask: RoundedRect, by g: AffineTransform, scale: Double) -> RoundedRect {
         let size = Size(width: mask.rect.width * abs(scale), height: mask.rect.height * abs(scale))
-        return RoundedRect(rect: Rect(center: g.apply(to: mask.rect.center), size: size),
-                           cornerRadius: mask.cornerRadius * abs(scale))
+        return RoundedRect(
+            rect: Rect(center: g.apply(to: mask.rect.center), size: size),
+            cornerRadius: mask.cornerRadius * abs(scale))
     }
 }
 

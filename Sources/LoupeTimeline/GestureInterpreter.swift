@@ -21,13 +21,17 @@ struct GestureInterpreter: Sendable {
     ///   guide: "When scrolling with a trackpad/mouse, the back gesture always takes precedence").
     /// - Parameter backSwipe: the page is pushed, so a back swipe exists (an indirect horizontal
     ///   `pan` is one, see `isIndirectBackSwipe`).
-    func claimant(of track: TouchTrack, scroll: DestinationScroll?, input: TouchInput = .direct,
-                  backSwipe: Bool = false) -> (TimelineWarning.Code, String)? {
+    func claimant(
+        of track: TouchTrack, scroll: DestinationScroll?, input: TouchInput = .direct,
+        backSwipe: Bool = false
+    ) -> (TimelineWarning.Code, String)? {
         switch track.gesture {
         case .pinch:
             if let scroll, scroll.isZoomedIn {
-                return (.scrollViewZoomedIn,
-                        "The destination's scroll view is zoomed in (zoomScale \(scroll.zoomScale) > minimumZoomScale \(scroll.minimumZoomScale)), so the pinch zooms it; it must be fully zoomed out before a pinch dismisses.")
+                return (
+                    .scrollViewZoomedIn,
+                    "The destination's scroll view is zoomed in (zoomScale \(scroll.zoomScale) > minimumZoomScale \(scroll.minimumZoomScale)), so the pinch zooms it; it must be fully zoomed out before a pinch dismisses."
+                )
             }
             if TouchTrack.distance(track.startTouches) < model.minimumPinchStart {
                 return (.touchesTooClose, "The two touches start closer than \(model.minimumPinchStart) pt, too close to pinch.")
@@ -38,8 +42,10 @@ struct GestureInterpreter: Sendable {
             return nil
         case .pan:
             if let scroll, scroll.isScrolledDown {
-                return (.scrollViewNotAtTop,
-                        "The destination scrolls vertically and is not at the top (contentOffset.y \(scroll.contentOffset.y)), so the swipe scrolls it; a swipe down dismisses only at the top.")
+                return (
+                    .scrollViewNotAtTop,
+                    "The destination scrolls vertically and is not at the top (contentOffset.y \(scroll.contentOffset.y)), so the swipe scrolls it; a swipe down dismisses only at the top."
+                )
             }
         case .edgePan where input == .indirect:
             return nil
@@ -49,8 +55,10 @@ struct GestureInterpreter: Sendable {
             if !fromLeadingEdge {
                 let edge = layoutDirection == .rightToLeft ? "right" : "left"
                 let scrolls = scroll?.scrollsHorizontally == true ? " The destination scrolls horizontally, so this swipe scrolls it." : ""
-                return (.notFromLeadingEdge,
-                        "An edge swipe must start within \(model.edgeZone) pt of the leading (\(edge)) edge; this one starts at x = \(x).\(scrolls)")
+                return (
+                    .notFromLeadingEdge,
+                    "An edge swipe must start within \(model.edgeZone) pt of the leading (\(edge)) edge; this one starts at x = \(x).\(scrolls)"
+                )
             }
         }
         return nil
@@ -76,7 +84,10 @@ struct GestureInterpreter: Sendable {
                 return .recognized(back)
             }
             if mustDismiss, !(dy > 0 && dy >= abs(dx)) {
-                return .rejected(.swipeNotDownward, "The swipe left its \(model.panSlop) pt slop \(dy < 0 && abs(dy) >= abs(dx) ? "upwards" : "sideways"); only a swipe down dismisses.")
+                return .rejected(
+                    .swipeNotDownward,
+                    "The swipe left its \(model.panSlop) pt slop \(dy < 0 && abs(dy) >= abs(dx) ? "upwards" : "sideways"); only a swipe down dismisses."
+                )
             }
             return .recognized(anchor(track, at: time, pivot: now))
         case .edgePan:
@@ -89,7 +100,8 @@ struct GestureInterpreter: Sendable {
                 return .recognized(anchor(track, at: time, pivot: track.centroid(at: time)))
             }
             if mustDismiss, distance >= startDistance + model.pinchDeadZone {
-                return .rejected(.pinchSpread, "The fingers spread apart; a pinch dismisses only when they close (iOS has no spread gesture for the zoom).")
+                return .rejected(
+                    .pinchSpread, "The fingers spread apart; a pinch dismisses only when they close (iOS has no spread gesture for the zoom).")
             }
             return .undecided
         }
@@ -114,8 +126,9 @@ struct GestureInterpreter: Sendable {
     }
 
     private func anchor(_ track: TouchTrack, at time: Double, pivot: Point) -> GestureAnchor {
-        GestureAnchor(gesture: track.gesture, time: time, pivot: pivot, angle: track.angle(at: time),
-                      startDistance: TouchTrack.distance(track.startTouches), direction: leadingDirection)
+        GestureAnchor(
+            gesture: track.gesture, time: time, pivot: pivot, angle: track.angle(at: time),
+            startDistance: TouchTrack.distance(track.startTouches), direction: leadingDirection)
     }
 
     // MARK: - Tracking

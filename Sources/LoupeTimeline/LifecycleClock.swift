@@ -69,8 +69,9 @@ enum LifecycleClock {
                 if change == .addedToHierarchy { views.remove(entry.viewController) } else { views.insert(entry.viewController) }
             }
             if case .state = entry.event,
-               let before = held.trace.last(where: { $0.viewController == entry.viewController && $0.kind == .state }),
-               case .state(let state) = before.event {
+                let before = held.trace.last(where: { $0.viewController == entry.viewController && $0.kind == .state }),
+                case .state(let state) = before.event
+            {
                 held.final.states[entry.viewController] = state
             }
         }
@@ -78,11 +79,12 @@ enum LifecycleClock {
         let transition: PendingTransition.Kind = if case .present = kind { .present } else { .push }
         let name = TimelineSimulator.destinationName
         held.final.unreleasedGesture = PendingTransition(kind: transition, viewController: name)
-        held.notes.append(LifecycleNote(
-            code: .unreleasedGesture, viewController: name,
-            message: "The script ends while a spread still drives the \(transition.rawValue) of \(name): "
-                + "it has had its will-callbacks but no did-callback yet.",
-            guideline: .minimizeTransitionState, time: time, runLoop: held.trace.last?.runLoop ?? 0))
+        held.notes.append(
+            LifecycleNote(
+                code: .unreleasedGesture, viewController: name,
+                message: "The script ends while a spread still drives the \(transition.rawValue) of \(name): "
+                    + "it has had its will-callbacks but no did-callback yet.",
+                guideline: .minimizeTransitionState, time: time, runLoop: held.trace.last?.runLoop ?? 0))
         return held
     }
 

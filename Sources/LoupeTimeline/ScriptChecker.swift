@@ -66,8 +66,9 @@ enum ScriptChecker {
                 continue
             case .touchesBegan(let gesture, let touches, let input):
                 if let open = current { tracks[open.began] = closed(open, ended: nil) }
-                current = TouchTrack(gesture: gesture, input: input, began: index, ended: nil,
-                                     samples: [.init(time: event.time, touches: touches)])
+                current = TouchTrack(
+                    gesture: gesture, input: input, began: index, ended: nil,
+                    samples: [.init(time: event.time, touches: touches)])
             case .touchesMoved(let touches):
                 current?.samples.append(.init(time: event.time, touches: touches))
             case .touchesEnded(let touches):

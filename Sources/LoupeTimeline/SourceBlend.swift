@@ -1,7 +1,7 @@
 import LoupeGeometry
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Sources that changed while the card was moving: the card is drawn as a mix of the old

@@ -52,11 +52,14 @@ extension GestureInterpreter {
         let startDistance = TouchTrack.distance(track.startTouches), distance = track.distance(at: time)
         if distance >= startDistance + model.pinchDeadZone {
             let centroid = track.centroid(at: time)
-            return .recognized(GestureAnchor(gesture: .pinch, time: time, pivot: centroid, angle: track.angle(at: time),
-                                             startDistance: startDistance, direction: leadingDirection))
+            return .recognized(
+                GestureAnchor(
+                    gesture: .pinch, time: time, pivot: centroid, angle: track.angle(at: time),
+                    startDistance: startDistance, direction: leadingDirection))
         }
         if distance <= startDistance - model.pinchDeadZone {
-            return .rejected(.gestureCannotOpen,
+            return .rejected(
+                .gestureCannotOpen,
                 "The fingers closed on the source; with spreadToOpen only a spread (fingers moving apart) opens the destination.")
         }
         return .undecided
@@ -69,10 +72,12 @@ extension GestureInterpreter {
     /// so the card is never scaled twice.
     func spreadState(_ opening: SpreadOpening, _ track: TouchTrack, at time: Double) -> CardState {
         let anchor = opening.anchor, centroid = track.centroid(at: time)
-        let progress = model.spreadProgress(distance: track.distance(at: time), startDistance: anchor.startDistance,
-                                            openingRatio: opening.ratio)
-        return CardState(progress: progress, scale: 1, rotation: track.angle(at: time) - anchor.angle,
-                         x: centroid.x - anchor.pivot.x, y: centroid.y - anchor.pivot.y)
+        let progress = model.spreadProgress(
+            distance: track.distance(at: time), startDistance: anchor.startDistance,
+            openingRatio: opening.ratio)
+        return CardState(
+            progress: progress, scale: 1, rotation: track.angle(at: time) - anchor.angle,
+            x: centroid.x - anchor.pivot.x, y: centroid.y - anchor.pivot.y)
     }
 
     /// Finish or cancel a spread from where it would come to rest: the finger distance projected
@@ -82,10 +87,12 @@ extension GestureInterpreter {
     /// `1 − projected progress`, against `1 − spreadCommitProgress`.
     func decideSpread(_ opening: SpreadOpening, _ track: TouchTrack, at time: Double, event: Int) -> ReleaseDecision {
         let projected = track.distance(at: time) + model.projectionTime * track.distanceRate(arrivingAt: time)
-        let progress = model.spreadProgress(distance: projected, startDistance: opening.anchor.startDistance,
-                                            openingRatio: opening.ratio)
+        let progress = model.spreadProgress(
+            distance: projected, startDistance: opening.anchor.startDistance,
+            openingRatio: opening.ratio)
         let measure = 1 - progress, threshold = 1 - model.spreadCommitProgress
-        return ReleaseDecision(event: event, time: time, gesture: .pinch, outcome: measure < threshold ? .finish : .cancel,
-                               measure: measure, threshold: threshold)
+        return ReleaseDecision(
+            event: event, time: time, gesture: .pinch, outcome: measure < threshold ? .finish : .cancel,
+            measure: measure, threshold: threshold)
     }
 }

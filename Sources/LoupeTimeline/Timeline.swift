@@ -31,10 +31,12 @@ public struct Timeline: Sendable, Hashable {
     /// The host's blur over the covered page (`blur` per keyframe), nil without one.
     public var dimmingVisualEffect: BlurStyle?
 
-    public init(keyframes: [Keyframe], callbacks: [TraceEntry], notes: [LifecycleNote], final: FinalState,
-                segments: [TimelineSegment], warnings: [TimelineWarning], advisories: [Advisory],
-                releases: [ReleaseDecision], lifecycleEvents: [LifecycleLink], duration: Double, frameRate: Double,
-                dimmingColor: RGBAColor, dimmingVisualEffect: BlurStyle? = nil) {
+    public init(
+        keyframes: [Keyframe], callbacks: [TraceEntry], notes: [LifecycleNote], final: FinalState,
+        segments: [TimelineSegment], warnings: [TimelineWarning], advisories: [Advisory],
+        releases: [ReleaseDecision], lifecycleEvents: [LifecycleLink], duration: Double, frameRate: Double,
+        dimmingColor: RGBAColor, dimmingVisualEffect: BlurStyle? = nil
+    ) {
         self.keyframes = keyframes
         self.callbacks = callbacks
         self.notes = notes

@@ -37,11 +37,13 @@ public enum TimelineEngine {
     private static func simulate(_ script: TimelineScript) throws(TimelineError) -> Timeline {
         var simulator = TimelineSimulator(script: script)
         try simulator.run()
-        let lifecycle = try LifecycleClock.run(simulator.links, initial: script.initial, plans: simulator.plans,
-                                               order: script.callbackOrder, heldForward: simulator.heldForwardLink)
+        let lifecycle = try LifecycleClock.run(
+            simulator.links, initial: script.initial, plans: simulator.plans,
+            order: script.callbackOrder, heldForward: simulator.heldForwardLink)
         let frameRate = script.scene.animation.frameRate
-        let keyframes = try KeyframeStream.sample(simulator.pieces, duration: simulator.now, frameRate: frameRate,
-                                                  plans: simulator.plans)
+        let keyframes = try KeyframeStream.sample(
+            simulator.pieces, duration: simulator.now, frameRate: frameRate,
+            plans: simulator.plans)
         let styled = try? simulator.plans.firstZoom ?? simulator.plans.plan(simulator.host)
         return Timeline(
             keyframes: keyframes, callbacks: lifecycle.trace, notes: lifecycle.notes, final: lifecycle.final,

@@ -41,10 +41,12 @@ public struct TimelineScript: Sendable, Hashable {
     public static let maximumKeyframes = 15_000
 
     /// - Parameter initial: default inferred from the first app call (`InitialScreen.inferred`).
-    public init(scene: ZoomScene, initial: InitialScreen? = nil, events: [TimelineEvent],
-                destinationScroll: DestinationScroll? = nil, callbackOrder: CallbackOrder = .article,
-                gestures: GestureModel = .measured, spreadToOpen: Bool = false,
-                spreadTransition: SpreadTransition? = nil, interactiveDismissShouldBegin: Bool = true) {
+    public init(
+        scene: ZoomScene, initial: InitialScreen? = nil, events: [TimelineEvent],
+        destinationScroll: DestinationScroll? = nil, callbackOrder: CallbackOrder = .article,
+        gestures: GestureModel = .measured, spreadToOpen: Bool = false,
+        spreadTransition: SpreadTransition? = nil, interactiveDismissShouldBegin: Bool = true
+    ) {
         self.scene = scene
         self.initial = initial ?? InitialScreen.inferred(from: events)
         self.events = events

@@ -40,8 +40,9 @@ extension TimelineSimulator {
             }
             moving = false
         case .animating(var animation):
-            appendPiece(start: animation.pieceStart, motion: .spring(animation.spring), pivot: animation.pivot,
-                        transition: animation.transition)
+            appendPiece(
+                start: animation.pieceStart, motion: .spring(animation.spring), pivot: animation.pivot,
+                transition: animation.transition)
             animation.pieceStart = now
             animation.settlesAt = max(animation.settlesAt, now + SourceBlend.settlingTime)
             phase = .animating(animation)
@@ -77,9 +78,11 @@ extension TimelineSimulator {
         let newHost = Host(transition)
         let plan = try plans.plan(newHost)
         if let active = gesture, active.role != .ignored {
-            warnings.append(TimelineWarning(.gestureSuperseded,
-                "The app called \(transition.rawValue) while a finger was down; the transition runs on its own and the finger no longer moves the card.",
-                event: index))
+            warnings.append(
+                TimelineWarning(
+                    .gestureSuperseded,
+                    "The app called \(transition.rawValue) while a finger was down; the transition runs on its own and the finger no longer moves the card.",
+                    event: index))
         }
         gesture = nil
         let pose = currentPose
@@ -95,8 +98,9 @@ extension TimelineSimulator {
         case .present: lifecycle = .present(destination, at: now, style: plans.modalStyle, transition: style)
         case .dismiss: lifecycle = .dismiss(at: now)
         }
-        try startSpring(from: pose, toProgress: transition.isReverse ? 0 : 1, spring: plan.spring, transition: transition,
-                        outcome: .finish, lifecycle: lifecycle, event: index)
+        try startSpring(
+            from: pose, toProgress: transition.isReverse ? 0 : 1, spring: plan.spring, transition: transition,
+            outcome: .finish, lifecycle: lifecycle, event: index)
     }
 
     // MARK: - Touches
@@ -130,9 +134,11 @@ extension TimelineSimulator {
                     return
                 }
                 let spread = kind == .pinch ? " (options.spreadToOpen lets a spread open it, which is not iOS behaviour.)" : ""
-                warnings.append(TimelineWarning(.gestureCannotOpen,
-                    "The destination is not shown. iOS never starts a push or presentation from a gesture; the app starts it (\"Zoom transitions\" guide, \"Gestures\").\(spread)",
-                    event: index))
+                warnings.append(
+                    TimelineWarning(
+                        .gestureCannotOpen,
+                        "The destination is not shown. iOS never starts a push or presentation from a gesture; the app starts it (\"Zoom transitions\" guide, \"Gestures\").\(spread)",
+                        event: index))
                 return
             }
             guard let track = tracks[index] else { return }
@@ -143,9 +149,11 @@ extension TimelineSimulator {
             guard interactiveDismissShouldBegin else {
                 // UIKit asks ZoomOptions.interactiveDismissShouldBegin as the gesture begins; a
                 // false answer leaves the page shown and its touches to the page's own views.
-                warnings.append(TimelineWarning(.dismissalVetoed,
-                    "interactiveDismissShouldBegin answered false, so this \(kind.rawValue) does not dismiss the page: it stays shown and the touches go to its own views.",
-                    event: index))
+                warnings.append(
+                    TimelineWarning(
+                        .dismissalVetoed,
+                        "interactiveDismissShouldBegin answered false, so this \(kind.rawValue) does not dismiss the page: it stays shown and the touches go to its own views.",
+                        event: index))
                 return
             }
             gesture?.role = .pending
@@ -160,14 +168,18 @@ extension TimelineSimulator {
     private mutating func watchPopoverGesture(_ kind: GestureKind, index: Int) {
         gesture = ActiveGesture(track: index, role: .ignored)
         guard case .rest = phase, isShown else {
-            warnings.append(TimelineWarning(.popoverGestureDismisses,
-                "A popover's \(kind.rawValue) only dismisses it once it is shown and at rest; this touch changes nothing.",
-                event: index))
+            warnings.append(
+                TimelineWarning(
+                    .popoverGestureDismisses,
+                    "A popover's \(kind.rawValue) only dismisses it once it is shown and at rest; this touch changes nothing.",
+                    event: index))
             return
         }
-        warnings.append(TimelineWarning(.popoverGestureDismisses,
-            "The popover ignores the zoom, but iOS installs the \(kind.rawValue) on it anyway: once recognised it triggers the popover's ordinary, non-interactive dismissal (\"Zoom transitions\" guide), which the fingers do not drive.",
-            event: index))
+        warnings.append(
+            TimelineWarning(
+                .popoverGestureDismisses,
+                "The popover ignores the zoom, but iOS installs the \(kind.rawValue) on it anyway: once recognised it triggers the popover's ordinary, non-interactive dismissal (\"Zoom transitions\" guide), which the fingers do not drive.",
+                event: index))
         gesture?.role = .popoverPending
     }
 
@@ -220,7 +232,8 @@ extension TimelineSimulator {
             }
         case .holding(anchor: .none):
             guard case .recognized(let anchor) = interpreter.recognize(track, at: now, mustDismiss: false),
-                  case .tracking(var tracking) = phase, case .hold(let held) = tracking.target else { return }
+                case .tracking(var tracking) = phase, case .hold(let held) = tracking.target
+            else { return }
             let base = CardPose(state: held, velocity: .zero, pivot: tracking.pose.pivot).rebased(to: anchor.pivot).state
             tracking.pose = tracking.pose.rebased(to: anchor.pivot)
             tracking.target = .gesture(base: base, anchor: anchor, track: active.track)
@@ -267,13 +280,17 @@ extension TimelineSimulator {
         case .ignored:
             return
         case .pending, .popoverPending:
-            warnings.append(TimelineWarning(.gestureNotRecognized,
-                "The fingers lifted before the gesture got past its slop or dead zone, so nothing was dismissed.",
-                event: index))
+            warnings.append(
+                TimelineWarning(
+                    .gestureNotRecognized,
+                    "The fingers lifted before the gesture got past its slop or dead zone, so nothing was dismissed.",
+                    event: index))
         case .pendingSpread:
-            warnings.append(TimelineWarning(.gestureNotRecognized,
-                "The fingers lifted before the spread got past its \(model.pinchDeadZone) pt dead zone, so nothing was opened.",
-                event: index))
+            warnings.append(
+                TimelineWarning(
+                    .gestureNotRecognized,
+                    "The fingers lifted before the spread got past its \(model.pinchDeadZone) pt dead zone, so nothing was opened.",
+                    event: index))
         case .spreading(let opening):
             try releaseSpread(opening, track: active.track, index: index)
         case .holding(let anchor):
@@ -282,10 +299,11 @@ extension TimelineSimulator {
             releases.append(decision)
             closePhase(outcome: decision.outcome == .finish ? .finished : .cancelled)
             let finish = decision.outcome == .finish
-            try startSpring(from: tracking.pose, toProgress: finish ? 0 : 1,
-                            spring: finish ? model.finishSpring : model.cancelSpring,
-                            transition: tracking.transition, outcome: decision.outcome,
-                            lifecycle: .release(decision.outcome, at: now), event: index)
+            try startSpring(
+                from: tracking.pose, toProgress: finish ? 0 : 1,
+                spring: finish ? model.finishSpring : model.cancelSpring,
+                transition: tracking.transition, outcome: decision.outcome,
+                lifecycle: .release(decision.outcome, at: now), event: index)
         }
     }
 }

@@ -24,15 +24,19 @@ extension TimelineSimulator {
     mutating func watchSpread(opening host: Host, plan: ZoomPlan, index: Int) {
         guard let track = tracks[index] else { return }
         guard let source = plan.sourceFrame else {
-            warnings.append(TimelineWarning(.gestureCannotOpen,
-                "There is no source view to spread (the zoom starts from the centre), so the spread opens nothing.",
-                event: index))
+            warnings.append(
+                TimelineWarning(
+                    .gestureCannotOpen,
+                    "There is no source view to spread (the zoom starts from the centre), so the spread opens nothing.",
+                    event: index))
             return
         }
         guard interpreter.startsOver(source, track) else {
-            warnings.append(TimelineWarning(.gestureCannotOpen,
-                "The spread starts outside the source view (its fingers' centre is not in the source frame), so it opens nothing.",
-                event: index))
+            warnings.append(
+                TimelineWarning(
+                    .gestureCannotOpen,
+                    "The spread starts outside the source view (its fingers' centre is not in the source frame), so it opens nothing.",
+                    event: index))
             return
         }
         gesture?.role = .pendingSpread(host: host, ratio: SpreadOpening.ratio(plan.geometry, model: model))
@@ -48,7 +52,8 @@ extension TimelineSimulator {
         let plan = try plans.plan(opensIn)
         let style = HostPlans.transitionStyle(plan)
         let transition = opensIn.forward
-        let lifecycle: NavigationEvent = opensIn == .navigation
+        let lifecycle: NavigationEvent =
+            opensIn == .navigation
             ? .push(Self.destinationName, at: now, transition: style)
             : .present(Self.destinationName, at: now, style: plans.modalStyle, transition: style)
         links.append(LifecycleLink(event: lifecycle, timelineEvent: index, settlesAt: nil))
@@ -70,14 +75,16 @@ extension TimelineSimulator {
         let finish = decision.outcome == .finish
         closePhase(outcome: finish ? .finished : .cancelled)
         if finish {
-            try startSpring(from: tracking.pose, toProgress: 1, spring: model.finishSpring, transition: tracking.transition,
-                            outcome: .finish, completing: opening.link)
+            try startSpring(
+                from: tracking.pose, toProgress: 1, spring: model.finishSpring, transition: tracking.transition,
+                outcome: .finish, completing: opening.link)
         } else {
             // UIKit never cancels a push: it completes and a pop takes the card back (Apple's
             // fluid-transitions article).
             links.append(LifecycleLink(event: .interrupt(at: now), timelineEvent: index, settlesAt: nil))
-            try startSpring(from: tracking.pose, toProgress: 0, spring: model.cancelSpring, transition: tracking.transition,
-                            outcome: .cancel, lifecycle: .release(.finish, at: now), event: index)
+            try startSpring(
+                from: tracking.pose, toProgress: 0, spring: model.cancelSpring, transition: tracking.transition,
+                outcome: .cancel, lifecycle: .release(.finish, at: now), event: index)
         }
     }
 }

@@ -138,9 +138,11 @@ struct TimelineSimulator {
         phase = .rest(since: 0, state: .resting(atProgress: isShown ? 1 : 0), pivot: .zero)
         openSegment = (0, .idle, nil, nil)
         if spreadToOpen {
-            warnings.append(TimelineWarning(.spreadToOpenNotIOS,
-                "spreadToOpen lets a spread on the source drive the push or presentation, as Photos did on iPhone OS 3.2; iOS never starts a forward transition from a gesture (\"Zoom transitions\" guide, \"Gestures\"), so this timeline does not show iOS behaviour.",
-                option: "spreadToOpen"))
+            warnings.append(
+                TimelineWarning(
+                    .spreadToOpenNotIOS,
+                    "spreadToOpen lets a spread on the source drive the push or presentation, as Photos did on iPhone OS 3.2; iOS never starts a forward transition from a gesture (\"Zoom transitions\" guide, \"Gestures\"), so this timeline does not show iOS behaviour.",
+                    option: "spreadToOpen"))
         }
     }
 
@@ -182,8 +184,9 @@ struct TimelineSimulator {
 
     /// A spring reached its target: the transition completes and the card rests there.
     mutating func settle(_ animation: Animation) {
-        appendPiece(start: animation.pieceStart, motion: .spring(animation.spring), pivot: animation.pivot,
-                    transition: animation.transition)
+        appendPiece(
+            start: animation.pieceStart, motion: .spring(animation.spring), pivot: animation.pivot,
+            transition: animation.transition)
         links[animation.link].settlesAt = now
         closeSegment(outcome: animation.outcome == .finish ? .finished : .cancelled)
         var rest = animation.spring.target
@@ -207,8 +210,9 @@ struct TimelineSimulator {
                 from = to
                 rate = .zero
             }
-            let motion = FollowStep(origin: now, start: tracking.pose.state, velocity: tracking.pose.velocity,
-                                    targetStart: from, targetRate: rate, spring: model.trackingSpring)
+            let motion = FollowStep(
+                origin: now, start: tracking.pose.state, velocity: tracking.pose.velocity,
+                targetStart: from, targetRate: rate, spring: model.trackingSpring)
             appendPiece(start: now, end: next, motion: .follow(motion), pivot: tracking.pose.pivot, transition: tracking.transition)
             let reached = motion.pose(at: next)
             tracking.pose.state = reached.state
@@ -251,8 +255,9 @@ struct TimelineSimulator {
                 appendPiece(start: since, motion: .rest(state), pivot: pivot, transition: lastTransition)
             }
         case .animating(let animation):
-            appendPiece(start: animation.pieceStart, motion: .spring(animation.spring), pivot: animation.pivot,
-                        transition: animation.transition)
+            appendPiece(
+                start: animation.pieceStart, motion: .spring(animation.spring), pivot: animation.pivot,
+                transition: animation.transition)
         case .tracking:
             break  // its steps are written as it follows
         }
@@ -263,16 +268,20 @@ struct TimelineSimulator {
     /// with the current source (and mixed from the old one while a source change settles).
     mutating func appendPiece(start: Double, end: Double? = nil, motion: CardMotion, pivot: Point, transition: TransitionKind?) {
         let blend = sourceBlend.flatMap { $0.covers(start) ? $0 : nil }
-        pieces.append(MotionPiece(start: start, end: end ?? now, motion: motion, pivot: pivot, host: host, transition: transition,
-                                  generation: plans.generation, blend: blend))
+        pieces.append(
+            MotionPiece(
+                start: start, end: end ?? now, motion: motion, pivot: pivot, host: host, transition: transition,
+                generation: plans.generation, blend: blend))
     }
 
     mutating func closeSegment(outcome: TimelineSegment.Outcome?) {
         guard let open = openSegment else { return }
         openSegment = nil
         guard open.kind != .idle || now > open.start else { return }
-        segments.append(TimelineSegment(start: open.start, end: now, kind: open.kind, transition: open.transition,
-                                        outcome: open.kind == .idle ? nil : outcome, gesture: open.gesture))
+        segments.append(
+            TimelineSegment(
+                start: open.start, end: now, kind: open.kind, transition: open.transition,
+                outcome: open.kind == .idle ? nil : outcome, gesture: open.gesture))
     }
 
     /// Starts a spring from `pose` toward `target` and the lifecycle event that goes with it.
@@ -282,8 +291,9 @@ struct TimelineSimulator {
     ) throws(TimelineError) {
         let (motion, duration) = try settlingSpring(from: pose, toProgress: progress, spring: spring)
         links.append(LifecycleLink(event: lifecycle, timelineEvent: event, settlesAt: nil))
-        startAnimation(motion, settlingIn: duration, transition: transition, outcome: outcome, pivot: pose.pivot,
-                       link: links.count - 1)
+        startAnimation(
+            motion, settlingIn: duration, transition: transition, outcome: outcome, pivot: pose.pivot,
+            link: links.count - 1)
     }
 
     /// Starts a spring that completes a lifecycle event already sent (`link`): a spread's push or
@@ -300,8 +310,9 @@ struct TimelineSimulator {
     private func settlingSpring(
         from pose: CardPose, toProgress progress: Double, spring: Spring
     ) throws(TimelineError) -> (CardSpring, Double) {
-        let motion = CardSpring(origin: now, start: pose.state, velocity: pose.velocity,
-                                target: .settleTarget(progress: progress, from: pose.state), spring: spring)
+        let motion = CardSpring(
+            origin: now, start: pose.state, velocity: pose.velocity,
+            target: .settleTarget(progress: progress, from: pose.state), spring: spring)
         var duration = motion.settlingDuration(epsilon: epsilon)
         if duration == 0, motion.start != motion.target || motion.velocity != .zero {
             // Released inside the settling tolerance (a card let go a fraction of a point from
@@ -322,8 +333,10 @@ struct TimelineSimulator {
         if let blend = sourceBlend, blend.covers(now), let last = blend.changes.last {
             settlesAt = max(settlesAt, last.since + SourceBlend.settlingTime)
         }
-        phase = .animating(Animation(spring: motion, pieceStart: now, settlesAt: settlesAt, transition: transition,
-                                     outcome: outcome, pivot: pivot, link: link))
+        phase = .animating(
+            Animation(
+                spring: motion, pieceStart: now, settlesAt: settlesAt, transition: transition,
+                outcome: outcome, pivot: pivot, link: link))
         openSegment = (now, .animating, transition, nil)
         lastTransition = transition
     }

@@ -41,7 +41,9 @@ struct BenchmarkRunner {
         perOperation.sort()
         blackHole(sink)
         func quantile(_ q: Double) -> Double { perOperation[min(perOperation.count - 1, Int(Double(perOperation.count) * q))] }
-        return Result(name: benchmark.name, medianNanoseconds: quantile(0.5), p10Nanoseconds: quantile(0.1), p90Nanoseconds: quantile(0.9), iterationsPerSample: batch)
+        return Result(
+            name: benchmark.name, medianNanoseconds: quantile(0.5), p10Nanoseconds: quantile(0.1), p90Nanoseconds: quantile(0.9),
+            iterationsPerSample: batch)
     }
 
     private func time(_ body: () -> Void) -> Double {

@@ -8,14 +8,17 @@ import LoupeService
 /// JSON decoding and encoding, and the whole request-bytes to response-bytes path.
 enum CodingBenchmarks {
     /// examples/push.json, minified: the request the load benchmark sends too.
-    static let pushRequest = Array(#"{"transition":"push","platform":{"os":"iOS","version":"18.0","framework":"UIKit"},"container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},"destination":{"frame":{"x":0,"y":0,"width":393,"height":852},"alignmentRect":{"x":0,"y":0,"width":393,"height":393}},"animation":{"frameRate":60}}"#.utf8)
+    static let pushRequest = Array(
+        #"{"transition":"push","platform":{"os":"iOS","version":"18.0","framework":"UIKit"},"container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},"destination":{"frame":{"x":0,"y":0,"width":393,"height":852},"alignmentRect":{"x":0,"y":0,"width":393,"height":393}},"animation":{"frameRate":60}}"#
+            .utf8)
 
     /// The push request with the source's x moved by `variation` millionths of a point, as a
     /// whole HTTP request (built from two fixed halves, so the benchmark times the server,
     /// not the string replacement).
     static func variedRequest(_ variation: Int) -> [UInt8] {
         let x = Array(String(16 + Double(variation) * 1e-6).utf8)
-        let head = "POST /v1/plans HTTP/1.1\r\nHost: bench\r\nContent-Type: application/json\r\nContent-Length: \(variedHalves.before.count + x.count + variedHalves.after.count)\r\n\r\n"
+        let head =
+            "POST /v1/plans HTTP/1.1\r\nHost: bench\r\nContent-Type: application/json\r\nContent-Length: \(variedHalves.before.count + x.count + variedHalves.after.count)\r\n\r\n"
         return Array(head.utf8) + variedHalves.before + x + variedHalves.after
     }
 
@@ -40,7 +43,9 @@ enum CodingBenchmarks {
         let application = LoupeApplication(
             configuration: ServiceConfiguration(),
             logger: Logger(level: .off, sink: LogSink(fd: open("/dev/null", O_WRONLY))))
-        let httpRequest = Array("POST /v1/plans HTTP/1.1\r\nHost: bench\r\nContent-Type: application/json\r\nContent-Length: \(pushRequest.count)\r\n\r\n".utf8) + pushRequest
+        let httpRequest =
+            Array("POST /v1/plans HTTP/1.1\r\nHost: bench\r\nContent-Type: application/json\r\nContent-Length: \(pushRequest.count)\r\n\r\n".utf8)
+            + pushRequest
         var connection = InProcessConnection(responder: application)
         var variedConnection = InProcessConnection(responder: application)
         var variation = 0
@@ -160,7 +165,7 @@ enum CodingBenchmarks {
                     count &+= bytes.count
                 }
                 return count
-            },
+            }
         ]
     }
 
@@ -168,7 +173,7 @@ enum CodingBenchmarks {
     static let ratios: [(String, String)] = [
         ("encode push plan answer as JSON (ours)", "encode push plan (Foundation JSONEncoder)"),
         ("decode+validate push request (ours)", "decode push request (Foundation JSONSerialization)"),
-        ("format 1000 doubles (ours)", "format 1000 doubles (description)"),
+        ("format 1000 doubles (ours)", "format 1000 doubles (description)")
     ]
 
     /// 1000 doubles like a plan's: four in five are results of arithmetic with 15 to 17 digits
@@ -186,9 +191,10 @@ enum CodingBenchmarks {
         let scales: [Double] = [1e-4, 1e-2, 1, 1, 10, 100, 1000, 10_000]
         return (0..<1000).map { index in
             let scale = scales[Int(next() % UInt64(scales.count))]
-            let magnitude = index % 5 == 4
-                ? Double(next() % 4000 + 1) / 8 * scale / 100           // short: k/8 scaled
-                : (Double(next() >> 11) * 0x1p-53 + 0.001) * scale       // full precision
+            let magnitude =
+                index % 5 == 4
+                ? Double(next() % 4000 + 1) / 8 * scale / 100  // short: k/8 scaled
+                : (Double(next() >> 11) * 0x1p-53 + 0.001) * scale  // full precision
             return next() & 1 == 0 ? magnitude : -magnitude
         }
     }()
@@ -270,11 +276,15 @@ struct FoundationPlanMirror: Encodable {
         keyframes = plan.keyframes.map { keyframe in
             Frame(
                 time: keyframe.time, progress: keyframe.progress, transform: keyframe.transform.values,
-                mask: ["x": keyframe.mask.rect.x, "y": keyframe.mask.rect.y, "width": keyframe.mask.rect.width,
-                       "height": keyframe.mask.rect.height, "cornerRadius": keyframe.mask.cornerRadius],
-                opacity: ["sourceSlot": keyframe.opacity.sourceSlot, "sourceContent": keyframe.opacity.sourceContent,
-                          "destination": keyframe.opacity.destination, "dimming": keyframe.opacity.dimming,
-                          "background": keyframe.opacity.background],
+                mask: [
+                    "x": keyframe.mask.rect.x, "y": keyframe.mask.rect.y, "width": keyframe.mask.rect.width,
+                    "height": keyframe.mask.rect.height, "cornerRadius": keyframe.mask.cornerRadius
+                ],
+                opacity: [
+                    "sourceSlot": keyframe.opacity.sourceSlot, "sourceContent": keyframe.opacity.sourceContent,
+                    "destination": keyframe.opacity.destination, "dimming": keyframe.opacity.dimming,
+                    "background": keyframe.opacity.background
+                ],
                 shadow: ["radius": keyframe.shadow.radius, "opacity": keyframe.shadow.opacity, "offsetY": keyframe.shadow.offsetY],
                 covered: keyframe.covered.values)
         }

@@ -44,7 +44,7 @@ enum EngineBenchmarks {
                     count &+= (try? ZoomPlanner.plan(scene120))?.keyframes.count ?? 0
                 }
                 return count
-            },
+            }
         ]
     }
 }

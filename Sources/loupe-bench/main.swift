@@ -32,8 +32,9 @@ for benchmark in benchmarks {
         let text = String(format: "%.0f", value)
         return String(repeating: " ", count: max(0, 12 - text.count)) + text
     }
-    print(result.name.padding(toLength: 52, withPad: " ", startingAt: 0)
-        + column(result.medianNanoseconds) + column(result.p10Nanoseconds) + column(result.p90Nanoseconds))
+    print(
+        result.name.padding(toLength: 52, withPad: " ", startingAt: 0)
+            + column(result.medianNanoseconds) + column(result.p10Nanoseconds) + column(result.p90Nanoseconds))
 }
 for (name, reference) in CodingBenchmarks.ratios {
     if let ours = medians[name], let theirs = medians[reference], ours > 0 {

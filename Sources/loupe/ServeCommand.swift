@@ -35,10 +35,12 @@ enum ServeCommand {
             return 1
         }
         application.state.attach { server.statistics }
-        logger.event(.info, "listening", [
-            ("host", configuration.server.host), ("port", String(server.port)), ("version", BuildInfo.version),
-            ("eventLoops", String(configuration.server.eventLoops)),
-        ])
+        logger.event(
+            .info, "listening",
+            [
+                ("host", configuration.server.host), ("port", String(server.port)), ("version", BuildInfo.version),
+                ("eventLoops", String(configuration.server.eventLoops))
+            ])
 
         var received: Int32 = 0
         sigwait(&signals, &received)

@@ -4,9 +4,11 @@ import LoupeGeometry
 @Suite("Advisories that teach")
 struct AdvisoryTests {
     func plan(source: Rect, alignment: Rect? = nil, platform: Platform = .iOS, frameRate: Double = 60) throws(GeometryError) -> ZoomPlan {
-        try Fixture.plan(Fixture.scene(platform: platform, source: .view(SourceView(frame: source)),
-                                       destination: Destination(frame: Fixture.fullScreen, alignmentRect: alignment),
-                                       animation: AnimationSettings(frameRate: frameRate)))
+        try Fixture.plan(
+            Fixture.scene(
+                platform: platform, source: .view(SourceView(frame: source)),
+                destination: Destination(frame: Fixture.fullScreen, alignmentRect: alignment),
+                animation: AnimationSettings(frameRate: frameRate)))
     }
 
     @Test func skinnyFullWidthRow_isFlagged() throws {
@@ -34,21 +36,26 @@ struct AdvisoryTests {
     }
 
     @Test func similarAspectRatios_areSilent() throws {
-        let p = try plan(source: Rect(x: 20, y: 300, width: 100, height: 200)) // 0.5 vs 0.46
+        let p = try plan(source: Rect(x: 20, y: 300, width: 100, height: 200))  // 0.5 vs 0.46
         #expect(p.advisories.isEmpty)
     }
 
     @Test func swiftUIMismatch_pointsAtTheSourceBecauseThereIsNoAlignmentAPI() throws {
         let source = MatchedSource(id: "a", namespace: "n", frame: Rect(x: 20, y: 300, width: 200, height: 150))
-        let p = try Fixture.plan(Fixture.scene(platform: Platform(os: .iOS, framework: .swiftUI), source: .matched([source]),
-                                               destination: Destination(frame: Fixture.fullScreen, sourceID: "a", namespace: "n")))
+        let p = try Fixture.plan(
+            Fixture.scene(
+                platform: Platform(os: .iOS, framework: .swiftUI), source: .matched([source]),
+                destination: Destination(frame: Fixture.fullScreen, sourceID: "a", namespace: "n")))
         #expect(Fixture.codes(p) == [.aspectRatioMismatch] && p.advisories[0].subject == .sources(index: 0))
     }
 
     @Test func alignmentRectUnderSwiftUI_isIgnoredWithAnAdvisory() throws {
         let source = MatchedSource(id: "a", namespace: "n", frame: Fixture.thumbnail)
-        let p = try Fixture.plan(Fixture.scene(platform: Platform(os: .iOS, framework: .swiftUI), source: .matched([source]),
-                                               destination: Destination(frame: Fixture.fullScreen, alignmentRect: Rect(x: 0, y: 0, width: 10, height: 10), sourceID: "a", namespace: "n")))
+        let p = try Fixture.plan(
+            Fixture.scene(
+                platform: Platform(os: .iOS, framework: .swiftUI), source: .matched([source]),
+                destination: Destination(
+                    frame: Fixture.fullScreen, alignmentRect: Rect(x: 0, y: 0, width: 10, height: 10), sourceID: "a", namespace: "n")))
         #expect(Fixture.codes(p) == [.alignmentRectIgnored] && p.advisories[0].subject == .destinationAlignmentRect)
     }
 
@@ -97,14 +104,15 @@ struct AdvisoryTests {
     }
 
     @Test func advisoryCodes_keepTheirWireSpelling() {
-        #expect(AdvisoryCode.allCases.map(\.rawValue) == [
-            "missing-source", "empty-source-frame", "duplicate-source-id", "geometry-read-artifacts",
-            "skinny-source", "aspect-ratio-mismatch", "source-off-screen", "source-partly-off-screen", "low-frame-rate",
-            "sheet-treated-as-full-screen", "popover-ignores-zoom", "platform-default-transition",
-            "catalyst-unverified", "os-version-before-zoom", "alignment-rect-ignored", "transparent-destination",
-            "zoom-not-declared", "spring-not-ios", "initial-velocity-not-ios", "crossfade-not-ios", "arc-path-not-ios",
-            "inset-destination-not-ios", "unsuitable-source", "no-close-button",
-        ])
+        #expect(
+            AdvisoryCode.allCases.map(\.rawValue) == [
+                "missing-source", "empty-source-frame", "duplicate-source-id", "geometry-read-artifacts",
+                "skinny-source", "aspect-ratio-mismatch", "source-off-screen", "source-partly-off-screen", "low-frame-rate",
+                "sheet-treated-as-full-screen", "popover-ignores-zoom", "platform-default-transition",
+                "catalyst-unverified", "os-version-before-zoom", "alignment-rect-ignored", "transparent-destination",
+                "zoom-not-declared", "spring-not-ios", "initial-velocity-not-ios", "crossfade-not-ios", "arc-path-not-ios",
+                "inset-destination-not-ios", "unsuitable-source", "no-close-button"
+            ])
     }
 
     // MARK: Advice the sources give
@@ -123,13 +131,17 @@ struct AdvisoryTests {
     }
 
     @Test func sourceRole_ofTheMatchedSwiftUISource_pointsAtIt() throws {
-        let sources = [MatchedSource(id: "a", namespace: "n", frame: Fixture.thumbnail, role: .image),
-                       MatchedSource(id: "b", namespace: "n", frame: Fixture.thumbnail, role: .tab)]
+        let sources = [
+            MatchedSource(id: "a", namespace: "n", frame: Fixture.thumbnail, role: .image),
+            MatchedSource(id: "b", namespace: "n", frame: Fixture.thumbnail, role: .tab)
+        ]
         var destination = Destination(frame: Fixture.fullScreen, sourceID: "b", namespace: "n")
-        let p = try Fixture.plan(Fixture.scene(platform: Platform(os: .iOS, framework: .swiftUI), source: .matched(sources), destination: destination))
+        let p = try Fixture.plan(
+            Fixture.scene(platform: Platform(os: .iOS, framework: .swiftUI), source: .matched(sources), destination: destination))
         #expect(p.advisories.filter { $0.code == .unsuitableSource }.map(\.subject) == [.sourceRole(index: 1)])
         destination.sourceID = "a"
-        let image = try Fixture.plan(Fixture.scene(platform: Platform(os: .iOS, framework: .swiftUI), source: .matched(sources), destination: destination))
+        let image = try Fixture.plan(
+            Fixture.scene(platform: Platform(os: .iOS, framework: .swiftUI), source: .matched(sources), destination: destination))
         #expect(!Fixture.codes(image).contains(.unsuitableSource))
     }
 
@@ -190,9 +202,11 @@ struct AdvisoryTests {
         let scenes = [
             Fixture.scene(source: .missing),
             Fixture.scene(platform: Platform(os: .tvOS)),
-            Fixture.scene(.present, platform: Platform(os: .macCatalyst), destination: Destination(frame: Fixture.fullScreen, isOpaque: false, presentationStyle: .formSheet)),
+            Fixture.scene(
+                .present, platform: Platform(os: .macCatalyst),
+                destination: Destination(frame: Fixture.fullScreen, isOpaque: false, presentationStyle: .formSheet)),
             Fixture.scene(.present, destination: Destination(frame: Fixture.fullScreen, presentationStyle: .popover)),
-            Fixture.scene(source: .view(SourceView(frame: Rect(x: 0, y: 2000, width: 402, height: 60))), animation: AnimationSettings(frameRate: 24)),
+            Fixture.scene(source: .view(SourceView(frame: Rect(x: 0, y: 2000, width: 402, height: 60))), animation: AnimationSettings(frameRate: 24))
         ]
         for scene in scenes {
             for advisory in try Fixture.plan(scene).advisories {

@@ -5,7 +5,7 @@ import Testing
 @Suite("Dimming visual effect")
 struct DimmingVisualEffectTests {
     @Test("the blur grows with the dimming's progress to the style's radius, and is 0 without a style")
-    func blur_FollowsTheDimming() throws {
+    func blur_followsTheDimming() throws {
         let scene = Fixture.scene(options: ZoomOptions(dimmingVisualEffect: .systemMaterial))
         let plan = try Fixture.plan(scene)
         #expect(plan.dimmingVisualEffect == .systemMaterial)
@@ -20,7 +20,7 @@ struct DimmingVisualEffectTests {
     }
 
     @Test("a pop unblurs as it dims back; a transparent page ends unblurred, like its dimming")
-    func blur_EndsWithTheDimming() throws {
+    func blur_endsWithTheDimming() throws {
         let pop = try Fixture.plan(Fixture.scene(.pop, options: ZoomOptions(dimmingVisualEffect: .dark)))
         #expect(pop.keyframes.first?.blur == 30 && pop.keyframes.last?.blur == 0)
         var destination = Destination(frame: Fixture.fullScreen, isOpaque: false, presentationStyle: .overFullScreen)
@@ -31,7 +31,7 @@ struct DimmingVisualEffectTests {
     }
 
     @Test("materials grow from ultra-thin to chrome; light and dark variants blur like their material")
-    func radii_AreOrdered() {
+    func radii_areOrdered() {
         let materials: [BlurStyle] = [.systemUltraThinMaterial, .systemThinMaterial, .systemMaterial, .systemThickMaterial, .systemChromeMaterial]
         let radii = materials.map(\.radius)
         #expect(radii == radii.sorted() && Set(radii).count == radii.count)
@@ -40,7 +40,7 @@ struct DimmingVisualEffectTests {
     }
 
     @Test("a fallback carries no blur: the effect belongs to the zoom")
-    func fallback_HasNoBlur() throws {
+    func fallback_hasNoBlur() throws {
         let tvOS = try Fixture.plan(Fixture.scene(platform: Platform(os: .tvOS), options: ZoomOptions(dimmingVisualEffect: .regular)))
         #expect(tvOS.dimmingVisualEffect == nil && tvOS.keyframes.allSatisfy { $0.blur == 0 })
     }

@@ -3,7 +3,9 @@ import LoupeGeometry
 
 @Suite("Platform and presentation-style fallbacks")
 struct EffectResolverTests {
-    func resolve(_ kind: TransitionKind, _ platform: Platform, _ style: PresentationStyle = .fullScreen) throws(GeometryError) -> EffectResolver.Resolution {
+    func resolve(_ kind: TransitionKind, _ platform: Platform, _ style: PresentationStyle = .fullScreen) throws(GeometryError)
+        -> EffectResolver.Resolution
+    {
         try EffectResolver.resolve(transition: kind, platform: platform, presentationStyle: style)
     }
 

@@ -18,8 +18,9 @@ enum Fixture {
         animation: AnimationSettings = AnimationSettings(),
         options: ZoomOptions = ZoomOptions()
     ) -> ZoomScene {
-        ZoomScene(transition: transition, platform: platform, container: container, source: source,
-                  destination: destination, animation: animation, options: options)
+        ZoomScene(
+            transition: transition, platform: platform, container: container, source: source,
+            destination: destination, animation: animation, options: options)
     }
 
     static func plan(_ scene: ZoomScene) throws(GeometryError) -> ZoomPlan {
@@ -90,6 +91,6 @@ struct SpringCase: Sendable, CustomStringConvertible {
         SpringCase(name: "overdamped with velocity", spring: Spring(response: 0.3, dampingRatio: 1.7), initialVelocity: 6),
         SpringCase(name: "just underdamped", spring: Spring(response: 0.5, dampingRatio: 0.999_999), initialVelocity: 2),
         SpringCase(name: "just overdamped", spring: Spring(response: 0.5, dampingRatio: 1.000_001), initialVelocity: 2),
-        SpringCase(name: "heavily overdamped", spring: Spring(response: 0.5, dampingRatio: 20), initialVelocity: 1),
+        SpringCase(name: "heavily overdamped", spring: Spring(response: 0.5, dampingRatio: 20), initialVelocity: 1)
     ]
 }

@@ -52,9 +52,10 @@ struct PlannerErrorTests {
         let huge = Rect(x: 1e300, y: -1e300, width: 1e300, height: 1e-300)
         let scenes = [
             Fixture.scene(source: .view(SourceView(frame: huge))),
-            Fixture.scene(container: Container(width: 1e308, height: 1e308),
-                          destination: Destination(frame: Rect(x: 0, y: 0, width: 1e308, height: 1e308))),
-            Fixture.scene(destination: Destination(frame: Fixture.fullScreen, alignmentRect: Rect(x: 0, y: 0, width: 1e-300, height: 1e300))),
+            Fixture.scene(
+                container: Container(width: 1e308, height: 1e308),
+                destination: Destination(frame: Rect(x: 0, y: 0, width: 1e308, height: 1e308))),
+            Fixture.scene(destination: Destination(frame: Fixture.fullScreen, alignmentRect: Rect(x: 0, y: 0, width: 1e-300, height: 1e300)))
         ]
         for scene in scenes {
             do {

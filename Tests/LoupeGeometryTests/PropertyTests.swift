@@ -8,23 +8,33 @@ struct PropertyTests {
     /// alignment rect, fit mode, path, background mode, framework, spring, velocity and frame rate.
     static func randomScene(_ rng: inout SeededGenerator) -> ZoomScene {
         let width = rng.double(in: 300...1400), height = rng.double(in: 400...1400)
-        let container = Container(width: width, height: height, displayCornerRadius: rng.double(in: 0...60),
-                                  layoutDirection: rng.chance(0.5) ? .leftToRight : .rightToLeft)
-        let destination: Rect = rng.chance(0.6)
+        let container = Container(
+            width: width, height: height, displayCornerRadius: rng.double(in: 0...60),
+            layoutDirection: rng.chance(0.5) ? .leftToRight : .rightToLeft)
+        let destination: Rect =
+            rng.chance(0.6)
             ? Rect(x: 0, y: 0, width: width, height: height)
-            : Rect(x: rng.double(in: 0...50), y: rng.double(in: 0...80), width: rng.double(in: 100...(width - 50)), height: rng.double(in: 100...(height - 80)))
-        let sourceFrame = Rect(x: rng.double(in: -300...(width + 100)), y: rng.double(in: -300...(height + 100)),
-                               width: rng.double(in: 1...width), height: rng.double(in: 1...height))
-        let alignment: Rect? = rng.chance(0.5)
-            ? Rect(x: rng.double(in: 0...(destination.width / 2)), y: rng.double(in: 0...(destination.height / 2)),
-                   width: rng.double(in: 10...(destination.width / 2)), height: rng.double(in: 10...(destination.height / 2)))
+            : Rect(
+                x: rng.double(in: 0...50), y: rng.double(in: 0...80), width: rng.double(in: 100...(width - 50)),
+                height: rng.double(in: 100...(height - 80)))
+        let sourceFrame = Rect(
+            x: rng.double(in: -300...(width + 100)), y: rng.double(in: -300...(height + 100)),
+            width: rng.double(in: 1...width), height: rng.double(in: 1...height))
+        let alignment: Rect? =
+            rng.chance(0.5)
+            ? Rect(
+                x: rng.double(in: 0...(destination.width / 2)), y: rng.double(in: 0...(destination.height / 2)),
+                width: rng.double(in: 10...(destination.width / 2)), height: rng.double(in: 10...(destination.height / 2)))
             : nil
         let framework: Framework = rng.chance(0.3) ? .swiftUI : .uiKit
-        let source: SourceInput = rng.chance(0.1) ? .missing
+        let source: SourceInput =
+            rng.chance(0.1)
+            ? .missing
             : framework == .swiftUI
                 ? .matched([MatchedSource(id: "a", namespace: "n", frame: sourceFrame, cornerRadius: rng.double(in: 0...30))])
                 : .view(SourceView(frame: sourceFrame, cornerRadius: rng.double(in: 0...30)))
-        let spring = rng.chance(0.2)
+        let spring =
+            rng.chance(0.2)
             ? Spring(response: rng.double(in: 0.15...0.8), dampingRatio: 1)
             : Spring(response: rng.double(in: 0.15...0.8), dampingRatio: rng.double(in: 0.3...2.5))
         let os = rng.chance(0.85) ? OperatingSystem.iOS : rng.element(of: [OperatingSystem.tvOS, .visionOS, .macCatalyst])
@@ -33,14 +43,16 @@ struct PropertyTests {
             platform: Platform(os: os, framework: framework),
             container: container,
             source: source,
-            destination: Destination(frame: destination, alignmentRect: alignment, cornerRadius: rng.double(in: 0...40),
-                                     isOpaque: rng.chance(0.7), presentationStyle: rng.element(of: PresentationStyle.allCases),
-                                     sourceID: "a", namespace: "n"),
+            destination: Destination(
+                frame: destination, alignmentRect: alignment, cornerRadius: rng.double(in: 0...40),
+                isOpaque: rng.chance(0.7), presentationStyle: rng.element(of: PresentationStyle.allCases),
+                sourceID: "a", namespace: "n"),
             animation: AnimationSettings(spring: spring, frameRate: Double(rng.int(in: 24...240)), initialVelocity: rng.double(in: -5...5)),
-            options: ZoomOptions(fitMode: rng.chance(0.5) ? rng.element(of: FitMode.allCases) : nil,
-                                 motionPath: rng.chance(0.5) ? .straight : .arc,
-                                 backgroundMode: rng.chance(0.5) ? .zoom : .crossfade,
-                                 dimming: Dimming(strength: rng.double(in: 0...1)))
+            options: ZoomOptions(
+                fitMode: rng.chance(0.5) ? rng.element(of: FitMode.allCases) : nil,
+                motionPath: rng.chance(0.5) ? .straight : .arc,
+                backgroundMode: rng.chance(0.5) ? .zoom : .crossfade,
+                dimming: Dimming(strength: rng.double(in: 0...1)))
         )
     }
 
@@ -76,7 +88,8 @@ struct PropertyTests {
             let restProgress = plan.isReverse ? 0.0 : 1.0
             #expect(last.progress == 1 && last.state == plan.geometry.restingState(atProgress: restProgress), "seed \(seed)")
             if plan.effect == .zoom {
-                let destination = scene.destination.presentationStyle.isSheet && scene.transition.isModal
+                let destination =
+                    scene.destination.presentationStyle.isSheet && scene.transition.isModal
                     ? scene.container.bounds : scene.destination.frame
                 let crossfade = scene.options.backgroundMode == .crossfade
                 if !scene.transition.isReverse {

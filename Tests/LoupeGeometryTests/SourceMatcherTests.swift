@@ -10,8 +10,10 @@ struct SourceMatcherTests {
     }
 
     func plan(_ sources: [MatchedSource], id: String?, ns: String?) throws(GeometryError) -> ZoomPlan {
-        try Fixture.plan(Fixture.scene(platform: swiftUI, source: .matched(sources),
-                                       destination: Destination(frame: Fixture.fullScreen, sourceID: id, namespace: ns)))
+        try Fixture.plan(
+            Fixture.scene(
+                platform: swiftUI, source: .matched(sources),
+                destination: Destination(frame: Fixture.fullScreen, sourceID: id, namespace: ns)))
     }
 
     @Test func allFourConditions_matchTheSource() throws {
@@ -26,7 +28,7 @@ struct SourceMatcherTests {
         let cases: [([MatchedSource], String?, String?, SourceMatcher.Reason, AdvisorySubject)] = [
             ([], "a", "grid", .noSourcesDeclared, .sourcesList),
             (one, "z", "grid", .idNotFound, .destinationSourceID),
-            (one, "a", "other", .namespaceMismatch(index: 0), .destinationNamespace),
+            (one, "a", "other", .namespaceMismatch(index: 0), .destinationNamespace)
         ]
         for (sources, id, ns, reason, subject) in cases {
             #expect(SourceMatcher.match(sources, sourceID: id, namespace: ns) == .unmatched(reason))
@@ -47,8 +49,10 @@ struct SourceMatcherTests {
                 #expect(p.advisories.map(\.code) == [.zoomNotDeclared] && p.advisories[0].subject == .destinationSourceID)
             }
         }
-        let presented = try Fixture.plan(Fixture.scene(.present, platform: swiftUI, source: .matched([source("a", "grid")]),
-                                                       destination: Destination(frame: Fixture.fullScreen)))
+        let presented = try Fixture.plan(
+            Fixture.scene(
+                .present, platform: swiftUI, source: .matched([source("a", "grid")]),
+                destination: Destination(frame: Fixture.fullScreen)))
         #expect(presented.effect == .coverVertical && presented.advisories.map(\.code) == [.zoomNotDeclared])
     }
 

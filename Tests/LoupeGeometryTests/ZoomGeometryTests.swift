@@ -8,11 +8,14 @@ struct ZoomGeometryTests {
     /// A 4:3 image inside the page, destination-local.
     let image = Rect(x: 0, y: 200, width: 402, height: 301.5)
 
-    func geometry(_ fit: FitMode, alignment: Rect? = nil, anchor: ZoomGeometry.ContentAnchor = .center,
-                  path: MotionPath = .straight, mode: BackgroundMode = .zoom) -> ZoomGeometry {
-        ZoomGeometry(sourceFrame: source, sourceCornerRadius: 12, destinationFrame: destination,
-                     alignmentRect: alignment, fitMode: fit, anchor: anchor, restingCornerRadius: 55,
-                     motionPath: path, backgroundMode: mode)
+    func geometry(
+        _ fit: FitMode, alignment: Rect? = nil, anchor: ZoomGeometry.ContentAnchor = .center,
+        path: MotionPath = .straight, mode: BackgroundMode = .zoom
+    ) -> ZoomGeometry {
+        ZoomGeometry(
+            sourceFrame: source, sourceCornerRadius: 12, destinationFrame: destination,
+            alignmentRect: alignment, fitMode: fit, anchor: anchor, restingCornerRadius: 55,
+            motionPath: path, backgroundMode: mode)
     }
 
     /// The alignment rect where the transform puts it, in container coordinates.
@@ -43,7 +46,7 @@ struct ZoomGeometryTests {
 
     @Test(arguments: FitMode.allCases)
     func alignmentRectWithTheSourcesAspect_mapsExactlyOntoTheSource(_ fit: FitMode) {
-        let sameAspect = Rect(x: 10, y: 300, width: 380, height: 190) // 2:1 like the source
+        let sameAspect = Rect(x: 10, y: 300, width: 380, height: 190)  // 2:1 like the source
         let r = mapped(geometry(fit, alignment: sameAspect), 0)
         #expect(close(r, source, 1e-9))
     }
@@ -56,8 +59,9 @@ struct ZoomGeometryTests {
 
     @Test func atProgressOne_transformIsTheTranslationToTheDestinationOrigin() {
         #expect(close(geometry(.fill, alignment: image).transform(atProgress: 1), .identity, 1e-12))
-        let inset = ZoomGeometry(sourceFrame: source, sourceCornerRadius: 0,
-                                 destinationFrame: Rect(x: 20, y: 60, width: 360, height: 700), restingCornerRadius: 10)
+        let inset = ZoomGeometry(
+            sourceFrame: source, sourceCornerRadius: 0,
+            destinationFrame: Rect(x: 20, y: 60, width: 360, height: 700), restingCornerRadius: 10)
         #expect(close(inset.transform(atProgress: 1), .translation(20, 60), 1e-12))
     }
 
@@ -138,8 +142,9 @@ struct ZoomGeometryTests {
         // Source centre (140, 550) is below the page centre (201, 437): moving up → control (end.x, start.y).
         let p0 = source.center, p1 = destination.center, c = Point(x: p1.x, y: p0.y)
         let t = 0.3
-        let bezier = Point(x: (1 - t) * (1 - t) * p0.x + 2 * (1 - t) * t * c.x + t * t * p1.x,
-                           y: (1 - t) * (1 - t) * p0.y + 2 * (1 - t) * t * c.y + t * t * p1.y)
+        let bezier = Point(
+            x: (1 - t) * (1 - t) * p0.x + 2 * (1 - t) * t * c.x + t * t * p1.x,
+            y: (1 - t) * (1 - t) * p0.y + 2 * (1 - t) * t * c.y + t * t * p1.y)
         let centre = g.mask(atProgress: t).rect.center
         #expect(close(centre.x, bezier.x) && close(centre.y, bezier.y))
         #expect(centre.x != geometry(.fill).mask(atProgress: t).rect.midX)

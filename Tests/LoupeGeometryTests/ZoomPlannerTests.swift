@@ -124,8 +124,9 @@ struct ZoomPlannerTests {
 
     @Test func swiftUIWithoutAlignmentRect_scalesThePageIntoTheCardFromItsTopAtWidthFit() throws {
         let source = MatchedSource(id: "cover", namespace: "ns", frame: Fixture.thumbnail, cornerRadius: 12)
-        let scene = Fixture.scene(platform: Platform(os: .iOS, framework: .swiftUI), source: .matched([source]),
-                                  destination: Destination(frame: Fixture.fullScreen, sourceID: "cover", namespace: "ns"))
+        let scene = Fixture.scene(
+            platform: Platform(os: .iOS, framework: .swiftUI), source: .matched([source]),
+            destination: Destination(frame: Fixture.fullScreen, sourceID: "cover", namespace: "ns"))
         let plan = try Fixture.plan(scene)
         let page = plan.keyframes[0].transform.apply(to: Rect(origin: .zero, size: Fixture.fullScreen.size))
         #expect(close(page.minY, Fixture.thumbnail.minY) && close(page.width, Fixture.thumbnail.width))
@@ -134,8 +135,9 @@ struct ZoomPlannerTests {
 
     @Test func explicitFitMode_overridesTheFrameworkDefault() throws {
         let align = Rect(x: 0, y: 200, width: 402, height: 300)
-        let scene = Fixture.scene(destination: Destination(frame: Fixture.fullScreen, alignmentRect: align),
-                                  options: ZoomOptions(fitMode: .fit))
+        let scene = Fixture.scene(
+            destination: Destination(frame: Fixture.fullScreen, alignmentRect: align),
+            options: ZoomOptions(fitMode: .fit))
         let plan = try Fixture.plan(scene)
         let mapped = plan.keyframes[0].transform.apply(to: align)
         #expect(Fixture.thumbnail.contains(mapped, tolerance: 1e-9))
@@ -143,9 +145,10 @@ struct ZoomPlannerTests {
 
     @Test func crossfadePlan_carriesContentAndBackgroundLayersOnEveryKeyframe() throws {
         let align = Rect(x: 0, y: 200, width: 402, height: 536)
-        let plan = try Fixture.plan(Fixture.scene(
-            destination: Destination(frame: Fixture.fullScreen, alignmentRect: align),
-            options: ZoomOptions(backgroundMode: .crossfade)))
+        let plan = try Fixture.plan(
+            Fixture.scene(
+                destination: Destination(frame: Fixture.fullScreen, alignmentRect: align),
+                options: ZoomOptions(backgroundMode: .crossfade)))
         #expect(plan.keyframes.allSatisfy { $0.layers != nil })
         #expect(plan.keyframes[0].layers!.background.opacity == 0)
         #expect(plan.keyframes.last!.layers!.background.opacity == 1)

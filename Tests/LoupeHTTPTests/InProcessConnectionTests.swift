@@ -7,7 +7,8 @@ struct InProcessConnectionTests {
     @Test("answers pipelined requests with the exact bytes a socket would carry")
     func pipelinedRequests_getExactBytes() {
         var connection = InProcessConnection(responder: TestResponder())
-        let output = connection.send(Array("GET /echo HTTP/1.1\r\nHost: t\r\nX-Request-ID: a1\r\n\r\nGET /close HTTP/1.1\r\nHost: t\r\nX-Request-ID: a2\r\n\r\n".utf8))
+        let output = connection.send(
+            Array("GET /echo HTTP/1.1\r\nHost: t\r\nX-Request-ID: a1\r\n\r\nGET /close HTTP/1.1\r\nHost: t\r\nX-Request-ID: a2\r\n\r\n".utf8))
         let text = String(decoding: output, as: UTF8.self)
         let responses = text.components(separatedBy: "HTTP/1.1 200 OK\r\n").filter { !$0.isEmpty }
         #expect(responses.count == 2)

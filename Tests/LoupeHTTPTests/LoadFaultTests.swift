@@ -42,7 +42,8 @@ struct LoadFaultTests {
                 guard let connection = try? RawConnection(port: server.port) else { return }
                 while true {
                     guard (try? connection.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\n\r\nabc")) != nil,
-                          let response = connection.readResponse(timeout: 3) else { return }
+                        let response = connection.readResponse(timeout: 3)
+                    else { return }
                     received.withLock { $0 += 1 }
                     if response.header("Connection") == "close" { return }
                 }

@@ -8,12 +8,18 @@ import Testing
 @Suite("Server: rejections and limits")
 struct RejectionTests {
     static let cases: [(String, String, Int)] = [
-        ("smuggling: Content-Length with Transfer-Encoding", "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400),
+        (
+            "smuggling: Content-Length with Transfer-Encoding",
+            "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400
+        ),
         ("differing Content-Lengths", "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab", 400),
         ("negative Content-Length", "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: -5\r\n\r\n", 400),
         ("invalid chunk size", "POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\nxyz\r\n", 400),
         ("chunk size followed by spaces alone", "POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n5 \r\nhello\r\n0\r\n\r\n", 400),
-        ("unterminated quoted chunk extension", "POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n5;a=\"b\r\nhello\r\n0\r\n\r\n", 400),
+        (
+            "unterminated quoted chunk extension",
+            "POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n5;a=\"b\r\nhello\r\n0\r\n\r\n", 400
+        ),
         ("Host with a space", "GET /echo HTTP/1.1\r\nHost: t x\r\n\r\n", 400),
         ("unknown transfer coding", "POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: br\r\n\r\n", 501),
         ("obs-fold", "GET /echo HTTP/1.1\r\nHost: t\r\nX: a\r\n\tb\r\n\r\n", 400),
@@ -25,7 +31,7 @@ struct RejectionTests {
         ("invalid header name characters", "GET /echo HTTP/1.1\r\nHost: t\r\nBad{Name}: v\r\n\r\n", 400),
         ("missing Host", "GET /echo HTTP/1.1\r\n\r\n", 400),
         ("HTTP/2.0", "GET /echo HTTP/2.0\r\nHost: t\r\n\r\n", 505),
-        ("HTTP/1.2", "GET /echo HTTP/1.2\r\nHost: t\r\n\r\n", 505),
+        ("HTTP/1.2", "GET /echo HTTP/1.2\r\nHost: t\r\n\r\n", 505)
     ]
 
     @Test("malformed requests get their status and Connection: close", arguments: cases)

@@ -28,17 +28,20 @@ struct RequestParserTests {
 
     @Test("a chunked body is de-chunked, extensions and trailers ignored", arguments: Split.allCases)
     func chunkedBody_isDechunked(split: Split) {
-        let text = "POST /echo HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n"
+        let text =
+            "POST /echo HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n"
             + "5;name=value\r\nhello\r\n6\r\n world\r\n0\r\nX-Trailer: yes\r\n\r\n"
         let result = feed(text, split: split)
         #expect(result.error == nil)
         #expect(result.requests.first.map { String(decoding: $0.body, as: UTF8.self) } == "hello world")
     }
 
-    @Test("chunk extensions of every valid shape are accepted and ignored (RFC 9112 §7.1.1)", arguments: [
-        "5;a", "5 ;a", "5\t; a", "5;a=b", "5;a = b", "5;a=\"\"", "5;a=\"x; y=z\"", "5;a=\"say \\\"hi\\\"\"",
-        "5;a=\"tab\\\there\"", "5;a=b;c;d=\"e\"", "5;!#$%&'*+-.^_`|~=x",
-    ])
+    @Test(
+        "chunk extensions of every valid shape are accepted and ignored (RFC 9112 §7.1.1)",
+        arguments: [
+            "5;a", "5 ;a", "5\t; a", "5;a=b", "5;a = b", "5;a=\"\"", "5;a=\"x; y=z\"", "5;a=\"say \\\"hi\\\"\"",
+            "5;a=\"tab\\\there\"", "5;a=b;c;d=\"e\"", "5;!#$%&'*+-.^_`|~=x"
+        ])
     func validChunkExtensions_areAccepted(sizeLine: String) {
         let text = "POST /echo HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n\(sizeLine)\r\nhello\r\n0\r\n\r\n"
         for split in Split.allCases {
@@ -48,10 +51,12 @@ struct RequestParserTests {
         }
     }
 
-    @Test("Host values RFC 3986 allows are accepted", arguments: [
-        "example.com", "example.com:8080", "example.com:", "127.0.0.1:80", "[::1]", "[::1]:8080",
-        "[2001:db8::ffff:192.0.2.1]", "[v1.fe80::a+en1]", "xn--bcher-kva.example", "ex%41mple", "a-b_c~d!$&'()*+,;=", "",
-    ])
+    @Test(
+        "Host values RFC 3986 allows are accepted",
+        arguments: [
+            "example.com", "example.com:8080", "example.com:", "127.0.0.1:80", "[::1]", "[::1]:8080",
+            "[2001:db8::ffff:192.0.2.1]", "[v1.fe80::a+en1]", "xn--bcher-kva.example", "ex%41mple", "a-b_c~d!$&'()*+,;=", ""
+        ])
     func validHosts_areAccepted(host: String) {
         let result = feed("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n", split: .whole)
         #expect(result.error == nil, "\(host)")
@@ -124,8 +129,14 @@ struct RequestParserTests {
         ("header line without a colon", "GET / HTTP/1.1\r\nHost: h\r\nnocolon\r\n\r\n", .invalidHeaderName),
         ("HTTP/1.1 without Host", "GET / HTTP/1.1\r\nAccept: x\r\n\r\n", .missingHost),
         ("two Host fields", "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", .multipleHosts),
-        ("Content-Length with Transfer-Encoding", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n", .contentLengthWithTransferEncoding),
-        ("differing Content-Length fields", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabc", .conflictingContentLengths),
+        (
+            "Content-Length with Transfer-Encoding", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n",
+            .contentLengthWithTransferEncoding
+        ),
+        (
+            "differing Content-Length fields", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabc",
+            .conflictingContentLengths
+        ),
         ("differing Content-Length list", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3, 4\r\n\r\nabc", .conflictingContentLengths),
         ("non-numeric Content-Length", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: abc\r\n\r\n", .invalidContentLength),
         ("negative Content-Length", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: -1\r\n\r\n", .invalidContentLength),
@@ -137,18 +148,54 @@ struct RequestParserTests {
         ("chunk size that is not hex", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", .invalidChunkSize),
         ("chunk size with a sign", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n-5\r\n", .invalidChunkSize),
         ("overlong chunk size", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n1000000000000000000\r\n", .invalidChunkSize),
-        ("chunk size followed by spaces alone", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5 \r\nhello\r\n0\r\n\r\n", .invalidChunkExtension),
-        ("chunk size followed by a tab alone", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5\t\r\nhello\r\n0\r\n\r\n", .invalidChunkExtension),
-        ("chunk size followed by a word", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5 x\r\nhello\r\n0\r\n\r\n", .invalidChunkExtension),
-        ("chunk extension without a name", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5;=v\r\nhello\r\n0\r\n\r\n", .invalidChunkExtension),
-        ("chunk extension with an empty value", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5;a=\r\nhello\r\n0\r\n\r\n", .invalidChunkExtension),
-        ("chunk extension name that is not a token", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5;a(b)\r\nhello\r\n0\r\n\r\n", .invalidChunkExtension),
-        ("chunk extension value that is not a token", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5;a=b/c\r\nhello\r\n0\r\n\r\n", .invalidChunkExtension),
-        ("unterminated quoted chunk extension", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5;a=\"open\r\nhello\r\n0\r\n\r\n", .invalidChunkExtension),
-        ("quoted chunk extension closed by an escaped quote only", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5;a=\"x\\\"\r\nhello\r\n0\r\n\r\n", .invalidChunkExtension),
-        ("control character in a quoted chunk extension", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5;a=\"x\u{1}\"\r\nhello\r\n0\r\n\r\n", .invalidChunkExtension),
-        ("whitespace after the last chunk extension", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5;a=b \r\nhello\r\n0\r\n\r\n", .invalidChunkExtension),
-        ("empty chunk extension", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5;;a\r\nhello\r\n0\r\n\r\n", .invalidChunkExtension),
+        (
+            "chunk size followed by spaces alone", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5 \r\nhello\r\n0\r\n\r\n",
+            .invalidChunkExtension
+        ),
+        (
+            "chunk size followed by a tab alone", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5\t\r\nhello\r\n0\r\n\r\n",
+            .invalidChunkExtension
+        ),
+        (
+            "chunk size followed by a word", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5 x\r\nhello\r\n0\r\n\r\n",
+            .invalidChunkExtension
+        ),
+        (
+            "chunk extension without a name", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5;=v\r\nhello\r\n0\r\n\r\n",
+            .invalidChunkExtension
+        ),
+        (
+            "chunk extension with an empty value", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5;a=\r\nhello\r\n0\r\n\r\n",
+            .invalidChunkExtension
+        ),
+        (
+            "chunk extension name that is not a token",
+            "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5;a(b)\r\nhello\r\n0\r\n\r\n", .invalidChunkExtension
+        ),
+        (
+            "chunk extension value that is not a token",
+            "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5;a=b/c\r\nhello\r\n0\r\n\r\n", .invalidChunkExtension
+        ),
+        (
+            "unterminated quoted chunk extension", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5;a=\"open\r\nhello\r\n0\r\n\r\n",
+            .invalidChunkExtension
+        ),
+        (
+            "quoted chunk extension closed by an escaped quote only",
+            "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5;a=\"x\\\"\r\nhello\r\n0\r\n\r\n", .invalidChunkExtension
+        ),
+        (
+            "control character in a quoted chunk extension",
+            "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5;a=\"x\u{1}\"\r\nhello\r\n0\r\n\r\n", .invalidChunkExtension
+        ),
+        (
+            "whitespace after the last chunk extension",
+            "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5;a=b \r\nhello\r\n0\r\n\r\n", .invalidChunkExtension
+        ),
+        (
+            "empty chunk extension", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5;;a\r\nhello\r\n0\r\n\r\n",
+            .invalidChunkExtension
+        ),
         ("Host with a space", "GET / HTTP/1.1\r\nHost: exa mple.com\r\n\r\n", .invalidHost),
         ("Host with a path", "GET / HTTP/1.1\r\nHost: example.com/x\r\n\r\n", .invalidHost),
         ("Host with userinfo", "GET / HTTP/1.1\r\nHost: user@example.com\r\n\r\n", .invalidHost),
@@ -161,8 +208,11 @@ struct RequestParserTests {
         ("Host with text after an IP literal", "GET / HTTP/1.1\r\nHost: [::1]x\r\n\r\n", .invalidHost),
         ("Host with non-ASCII bytes", "GET / HTTP/1.1\r\nHost: bücher.example\r\n\r\n", .invalidHost),
         ("invalid Host in HTTP/1.0", "GET / HTTP/1.0\r\nHost: a b\r\n\r\n", .invalidHost),
-        ("chunk data longer than its size", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n0\r\n\r\n", .invalidChunkTerminator),
-        ("unsupported expectation", "POST / HTTP/1.1\r\nHost: h\r\nExpect: 200-ok\r\nContent-Length: 1\r\n\r\nx", .unsupportedExpectation("200-ok")),
+        (
+            "chunk data longer than its size", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n0\r\n\r\n",
+            .invalidChunkTerminator
+        ),
+        ("unsupported expectation", "POST / HTTP/1.1\r\nHost: h\r\nExpect: 200-ok\r\nContent-Length: 1\r\n\r\nx", .unsupportedExpectation("200-ok"))
     ]
 
     @Test("ambiguous or malformed requests are rejected", arguments: rejections)

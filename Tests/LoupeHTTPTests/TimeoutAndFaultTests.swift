@@ -65,7 +65,7 @@ struct TimeoutAndFaultTests {
             "GET /echo HTTP/1.1\r\nHost: t\r\n",
             "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\nhalf",
             "POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nab",
-            "GET /big?n=3000000 HTTP/1.1\r\nHost: t\r\n\r\n",
+            "GET /big?n=3000000 HTTP/1.1\r\nHost: t\r\n\r\n"
         ]
         for fragment in fragments {
             for abrupt in [false, true] {

@@ -43,7 +43,7 @@ struct JSONReaderTests {
         ("two documents", "{}{}"),
         ("empty input", ""),
         ("number too large", "1e400"),
-        ("bare word", "nul"),
+        ("bare word", "nul")
     ]
 
     @Test("rejects what RFC 8259 rejects", arguments: invalid)

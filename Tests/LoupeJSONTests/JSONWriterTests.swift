@@ -18,8 +18,9 @@ struct JSONWriterTests {
         writer.number(-0.5)
         writer.endArray()
         writer.endObject()
-        #expect(String(decoding: writer.bytes, as: UTF8.self)
-            == #"{"z":"quote\" backslash\\ newline\n tab\t bell\u0007","a":1,"list":[true,null,-0.5]}"#)
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self)
+                == #"{"z":"quote\" backslash\\ newline\n tab\t bell\u0007","a":1,"list":[true,null,-0.5]}"#)
     }
 
     @Test("integral numbers are written without a fraction; extremes survive")
@@ -30,8 +31,9 @@ struct JSONWriterTests {
         writer.int(Int.min)
         writer.int(Int.max)
         writer.endArray()
-        #expect(String(decoding: writer.bytes, as: UTF8.self)
-            == "[0,0,1,-1,123456789,1000000000000000,1e+300,-9007199254740992,-9223372036854775808,9223372036854775807]")
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self)
+                == "[0,0,1,-1,123456789,1000000000000000,1e+300,-9007199254740992,-9223372036854775808,9223372036854775807]")
     }
 
     @Test("non-finite numbers, which JSON cannot carry, are written as null")
@@ -72,8 +74,9 @@ struct JSONWriterTests {
             (0.5, "0.5"), (-0.5, "-0.5"), (123.456, "123.456"), (1e-6, "0.000001"), (1.2345e-6, "0.0000012345"),
             (1e-7, "1e-7"), (-1.5e-7, "-1.5e-7"), (1e20 + 65536, "100000000000000070000"), (1e21, "1e+21"),
             (-1.25e21, "-1.25e+21"), (1e100, "1e+100"), (1.7976931348623157e308, "1.7976931348623157e+308"),
-            (.leastNonzeroMagnitude, "5e-324"), (Double(bitPattern: 5), "2.5e-323"), (0x1p53 + 2, "9007199254740994"), (0x1p63, "9223372036854776000"),
-            (0.1 + 0.2, "0.30000000000000004"), (100.25, "100.25"), (4.35, "4.35"),
+            (.leastNonzeroMagnitude, "5e-324"), (Double(bitPattern: 5), "2.5e-323"), (0x1p53 + 2, "9007199254740994"),
+            (0x1p63, "9223372036854776000"),
+            (0.1 + 0.2, "0.30000000000000004"), (100.25, "100.25"), (4.35, "4.35")
         ]
         for (value, text) in cases {
             var writer = JSONWriter()
@@ -101,7 +104,7 @@ struct JSONWriterTests {
     }
 
     @Test("fixed places write the same bytes as rounding and then writing the shortest text, for any double")
-    func fixedPlaces_MatchRoundThenShortest() {
+    func fixedPlaces_matchRoundThenShortest() {
         var generator = SeededGenerator(seed: 20261124)
         for index in 0..<200_000 {
             let places = Int.random(in: 0...6, using: &generator)
@@ -125,7 +128,9 @@ struct JSONWriterTests {
                 reference.number(value)
             }
             if fixed.bytes != reference.bytes {
-                Issue.record("\(value) at \(places) places: \(String(decoding: fixed.bytes, as: UTF8.self)), expected \(String(decoding: reference.bytes, as: UTF8.self))")
+                Issue.record(
+                    "\(value) at \(places) places: \(String(decoding: fixed.bytes, as: UTF8.self)), expected \(String(decoding: reference.bytes, as: UTF8.self))"
+                )
                 return
             }
         }

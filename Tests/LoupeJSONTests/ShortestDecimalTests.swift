@@ -37,8 +37,10 @@ struct ShortestDecimalTests {
             if let value = Double("1e\(exponent)") { withNeighbours(value) }
             if let value = Double("5e\(exponent)") { withNeighbours(value) }
         }
-        for value in [Double.leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude,
-                      Double.leastNormalMagnitude.nextDown, 0x1p53, 0x1p63, 0x1p64, 1e21, 1e-7, 0.1, 0.3] {
+        for value in [
+            Double.leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude,
+            Double.leastNormalMagnitude.nextDown, 0x1p53, 0x1p63, 0x1p64, 1e21, 1e-7, 0.1, 0.3
+        ] {
             withNeighbours(value)
         }
         // The smallest and largest subnormals, and every c × 2^-1074 the paper treats specially.
@@ -78,7 +80,7 @@ struct ShortestDecimalTests {
             (-0.5, 5, -1, "-0.5"),
             (1e300, 1, 300, "1e+300"),
             (1_125_899_906_842_624.25, 11_258_999_068_426_242, -1, "1125899906842624.2"),
-            (1_125_899_906_842_624.75, 11_258_999_068_426_248, -1, "1125899906842624.8"),
+            (1_125_899_906_842_624.75, 11_258_999_068_426_248, -1, "1125899906842624.8")
         ]
         for (value, significand, exponent, text) in cases {
             #expect(ShortestDecimal(value) == ShortestDecimal(significand: significand, exponent: exponent), "\(value)")
@@ -116,8 +118,9 @@ struct ShortestDecimalTests {
             #expect(b == ShortestDecimal.floorLog2Pow10(-k), "b for k = \(k)")
             #expect(twoTo127 < g && g < twoTo128, "g(\(k)) has 128 bits")
             let index = 2 * (k - ShortestDecimal.minK)
-            #expect(g.word(1) == ShortestDecimal.powersOfTen[index] && g.word(0) == ShortestDecimal.powersOfTen[index + 1],
-                    "g(\(k))")
+            #expect(
+                g.word(1) == ShortestDecimal.powersOfTen[index] && g.word(0) == ShortestDecimal.powersOfTen[index + 1],
+                "g(\(k))")
         }
     }
 
@@ -129,8 +132,9 @@ struct ShortestDecimalTests {
             #expect(exactSign(factor: 1, twos: q, tens: -k, minus: 1) >= 0 && exactSign(factor: 1, twos: q, tens: -k - 1, minus: 1) < 0, "q = \(q)")
             guard q > -1074 else { continue }
             let irregular = ShortestDecimal.floorLog10ThreeQuartersPow2(q)
-            #expect(exactSign(factor: 3, twos: q, tens: -irregular, minus: 4) >= 0
-                && exactSign(factor: 3, twos: q, tens: -irregular - 1, minus: 4) < 0, "3/4 × 2^\(q)")
+            #expect(
+                exactSign(factor: 3, twos: q, tens: -irregular, minus: 4) >= 0
+                    && exactSign(factor: 3, twos: q, tens: -irregular - 1, minus: 4) < 0, "3/4 × 2^\(q)")
             #expect((ShortestDecimal.minK...ShortestDecimal.maxK).contains(irregular) && (ShortestDecimal.minK...ShortestDecimal.maxK).contains(k))
         }
         for e in -ShortestDecimal.maxK...(-ShortestDecimal.minK) {
@@ -159,18 +163,22 @@ struct ShortestDecimalTests {
             let h = q + ShortestDecimal.floorLog2Pow10(-k) + 1
             let slot = 2 * (k - ShortestDecimal.minK)
             for cbx in [4 * c, 4 * c + 2, irregular ? 4 * c - 1 : 4 * c - 2] {
-                let odd = ShortestDecimal.roundToOdd(ShortestDecimal.powersOfTen[slot], ShortestDecimal.powersOfTen[slot + 1],
-                                                     cbx, shift: h, q: q, k: k)
+                let odd = ShortestDecimal.roundToOdd(
+                    ShortestDecimal.powersOfTen[slot], ShortestDecimal.powersOfTen[slot + 1],
+                    cbx, shift: h, q: q, k: k)
                 // Round to odd is X itself for an integer X, else ⌊X⌋ | 1: odd, with X strictly
                 // between its even neighbours.
                 let sign = ShortestDecimal.compareExactly(cbx, q: q, k: k, with: odd)
-                let exact = ShortestDecimal.isInteger(cbx, q: q, k: k) == (sign == 0)
-                    && (sign == 0 || (odd & 1 == 1
-                        && ShortestDecimal.compareExactly(cbx, q: q, k: k, with: odd - 1) > 0
-                        && ShortestDecimal.compareExactly(cbx, q: q, k: k, with: odd + 1) < 0))
+                let exact =
+                    ShortestDecimal.isInteger(cbx, q: q, k: k) == (sign == 0)
+                    && (sign == 0
+                        || (odd & 1 == 1
+                            && ShortestDecimal.compareExactly(cbx, q: q, k: k, with: odd - 1) > 0
+                            && ShortestDecimal.compareExactly(cbx, q: q, k: k, with: odd + 1) < 0))
                 // The fallback, fed either integer next to a non-integer X (or X itself), must agree.
                 let floor = sign >= 0 ? odd : odd - 1
-                let fallbackAgrees = ShortestDecimal.exactRoundToOdd(cbx, q: q, k: k, floorOfApproximation: floor) == odd
+                let fallbackAgrees =
+                    ShortestDecimal.exactRoundToOdd(cbx, q: q, k: k, floorOfApproximation: floor) == odd
                     && (sign == 0 || ShortestDecimal.exactRoundToOdd(cbx, q: q, k: k, floorOfApproximation: floor + 1) == odd)
                 if !(exact && fallbackAgrees), failures < 5 {
                     failures += 1
@@ -250,7 +258,8 @@ struct ShortestDecimalTests {
         case 0: value = Double(bitPattern: generator.next())
         case 1: value = generator.double(in: 0...1)
         case 2: value = generator.double(in: 0...1000)
-        case 3: value = Double(generator.next() >> generator.int(in: 11...63)) * Double(sign: .plus, exponent: -generator.int(in: 0...80), significand: 1)
+        case 3:
+            value = Double(generator.next() >> generator.int(in: 11...63)) * Double(sign: .plus, exponent: -generator.int(in: 0...80), significand: 1)
         case 4: value = Double(bitPattern: generator.next() & ShortestDecimal.fractionMask)
         case 5, 6:
             // Short decimals (1 to 17 digits, any exponent) and, half the time, the doubles next to them.
@@ -259,8 +268,9 @@ struct ShortestDecimalTests {
             let decimal = Double("\(significand)e\(generator.int(in: -340...320))") ?? 1
             value = generator.chance(0.5) ? decimal : generator.chance(0.5) ? decimal.nextUp : decimal.nextDown
         case 7:
-            value = Double(sign: .plus, exponent: generator.int(in: -1074...1023),
-                           significand: 1 + Double(generator.next() >> 12) * 0x1p-52)
+            value = Double(
+                sign: .plus, exponent: generator.int(in: -1074...1023),
+                significand: 1 + Double(generator.next() >> 12) * 0x1p-52)
         default: value = Double(generator.int(in: -1_000_000...1_000_000)) / 64 + generator.double(in: 0...1)
         }
         return generator.chance(0.5) ? -value : value
@@ -285,7 +295,9 @@ struct DifferentialChecker {
         guard ours != expected || text != expectedText || Double(text) != value else { return }
         failures += 1
         if failures <= 5 {
-            Issue.record("\(value) (bits 0x\(String(value.bitPattern, radix: 16))): ours \(String(describing: ours)) \(text), description \(String(describing: expected)) \(expectedText)")
+            Issue.record(
+                "\(value) (bits 0x\(String(value.bitPattern, radix: 16))): ours \(String(describing: ours)) \(text), description \(String(describing: expected)) \(expectedText)"
+            )
         }
     }
 

@@ -7,12 +7,14 @@ struct CancelledPopTests {
 
     /// Article order (diagram and caption): the top view controller goes disappearing → appearing →
     /// viewDidAppear → appeared in one cycle; the revealed one is sent back as the classic logs show.
-    @Test func cancelledPop_InArticleOrder_EndsWithViewDidAppearAndNoSecondViewWillAppear() throws {
+    @Test func cancelledPop_inArticleOrder_endsWithViewDidAppearAndNoSecondViewWillAppear() throws {
         let result = try simulate(stack: ["list", "detail"], Self.script, order: .article)
-        let expected = Self.popBegins + cycle(
-            2, at: 0.375,
-            beginsDisappearing("list") + endsDisappearing("list")
-                + [("detail", .appearing), ("detail", .didAppear), ("detail", .appeared), ("detail", .didShow)])
+        let expected =
+            Self.popBegins
+            + cycle(
+                2, at: 0.375,
+                beginsDisappearing("list") + endsDisappearing("list")
+                    + [("detail", .appearing), ("detail", .didAppear), ("detail", .appeared), ("detail", .didShow)])
         #expect(result.trace == expected)
         #expect(result.final.stack == ["list", "detail"])
         #expect(result.final.states == ["list": .disappeared, "detail": .appeared])
@@ -21,13 +23,15 @@ struct CancelledPopTests {
 
     /// Classic order (classic UINavigationController logs): revealed gets
     /// willAppear → willDisappear → didDisappear; top gets willDisappear → willAppear → didAppear.
-    @Test func cancelledPop_InClassicOrder_CallsViewWillAppearAgainOnTheTop() throws {
+    @Test func cancelledPop_inClassicOrder_callsViewWillAppearAgainOnTheTop() throws {
         let result = try simulate(stack: ["list", "detail"], Self.script, order: .classic)
-        let expected = Self.popBegins + cycle(
-            2, at: 0.375,
-            beginsDisappearing("list") + endsDisappearing("list")
-                + [("detail", .willAppear), ("detail", .isAppearing), ("detail", .appearing)]
-                + endsAppearing("detail") + [("detail", .didShow)])
+        let expected =
+            Self.popBegins
+            + cycle(
+                2, at: 0.375,
+                beginsDisappearing("list") + endsDisappearing("list")
+                    + [("detail", .willAppear), ("detail", .isAppearing), ("detail", .appearing)]
+                    + endsAppearing("detail") + [("detail", .didShow)])
         #expect(result.trace == expected)
         #expect(result.final.states == ["list": .disappeared, "detail": .appeared])
     }
@@ -35,7 +39,7 @@ struct CancelledPopTests {
     /// Neither order lets the top view controller end appeared right after viewDidDisappear (the
     /// article's body text), which would break the state machine.
     @Test(arguments: CallbackOrder.allCases)
-    func cancelledPop_NeverCallsViewDidDisappearOnTheTop(order: CallbackOrder) throws {
+    func cancelledPop_neverCallsViewDidDisappearOnTheTop(order: CallbackOrder) throws {
         let result = try simulate(stack: ["list", "detail"], Self.script, order: order)
         let topCallbacks = result.trace.filter { $0.viewController == "detail" && $0.kind == .callback }.map(\.name)
         #expect(!topCallbacks.contains("viewDidDisappear"))
@@ -43,7 +47,7 @@ struct CancelledPopTests {
     }
 
     /// Both view controllers get a cancelled-transition note pointing at the clean-up guideline.
-    @Test func cancelledPop_NotesBothViewControllers() throws {
+    @Test func cancelledPop_notesBothViewControllers() throws {
         let result = try simulate(stack: ["list", "detail"], Self.script)
         #expect(result.notes.map(\.code) == [.cancelledTransition, .cancelledTransition])
         #expect(result.notes.map(\.viewController) == ["detail", "list"])

@@ -16,10 +16,11 @@ struct InterruptedTransitionTests {
 
     /// Interrupted push released to finish: the pushed view controller gets the whole
     /// appear-and-disappear cycle, the source reappears.
-    @Test func interruptedPush_IsCompletedAndConvertedToAPop() throws {
+    @Test func interruptedPush_isCompletedAndConvertedToAPop() throws {
         let result = try simulate(
             stack: ["list"], [.push("detail", at: 0), .interrupt(at: 0.125), .release(.finish, at: 0.25)])
-        let expected = Self.pushBegins + Self.interruptCycle(1, at: 0.125)
+        let expected =
+            Self.pushBegins + Self.interruptCycle(1, at: 0.125)
             + cycle(3, at: 0.5, endsDisappearing("detail") + endsAppearing("list") + [("list", .didShow)])
         #expect(result.trace == expected)
         #expect(result.final.stack == ["list"])
@@ -29,10 +30,11 @@ struct InterruptedTransitionTests {
     }
 
     /// Interrupted push released to cancel: a cancelled pop; the pushed view controller stays.
-    @Test func interruptedPushReleasedToCancel_LeavesThePushedViewControllerOnTop() throws {
+    @Test func interruptedPushReleasedToCancel_leavesThePushedViewControllerOnTop() throws {
         let result = try simulate(
             stack: ["list"], [.push("detail", at: 0), .interrupt(at: 0.125), .release(.cancel, at: 0.25)])
-        let expected = Self.pushBegins + Self.interruptCycle(1, at: 0.125)
+        let expected =
+            Self.pushBegins + Self.interruptCycle(1, at: 0.125)
             + cycle(
                 3, at: 0.375,
                 beginsDisappearing("list") + endsDisappearing("list")
@@ -42,21 +44,23 @@ struct InterruptedTransitionTests {
         // Issue 16: the did-callbacks that run twice are noted too (detail appears twice, the
         // list disappears twice, with nothing in between).
         #expect(result.notes.map(\.code) == [.interruptedPush, .repeatedCallback, .repeatedCallback, .cancelledTransition, .cancelledTransition])
-        #expect(result.notes.filter { $0.code == .repeatedCallback }.map(\.message).sorted() == [
-            "viewDidAppear ran again on detail before viewDidDisappear.",
-            "viewDidDisappear ran again on list before viewDidAppear.",
-        ])
+        #expect(
+            result.notes.filter { $0.code == .repeatedCallback }.map(\.message).sorted() == [
+                "viewDidAppear ran again on detail before viewDidDisappear.",
+                "viewDidDisappear ran again on list before viewDidAppear."
+            ])
     }
 
     /// The pop that replaced a push can be grabbed again while it settles, any number of times.
-    @Test func popAfterAnInterruptedPush_CanBeInterruptedAgain() throws {
+    @Test func popAfterAnInterruptedPush_canBeInterruptedAgain() throws {
         let result = try simulate(
             stack: ["list"],
             [
                 .push("detail", at: 0), .interrupt(at: 0.125), .release(.finish, at: 0.25),
-                .interrupt(at: 0.375), .release(.cancel, at: 0.5),
+                .interrupt(at: 0.375), .release(.cancel, at: 0.5)
             ])
-        let expected = Self.pushBegins + Self.interruptCycle(1, at: 0.125)
+        let expected =
+            Self.pushBegins + Self.interruptCycle(1, at: 0.125)
             + cycle(
                 5, at: 0.625,
                 beginsDisappearing("list") + endsDisappearing("list")
@@ -70,7 +74,7 @@ struct InterruptedTransitionTests {
     }
 
     /// A non-interactive pop can be grabbed and then finished by the finger.
-    @Test func runningPop_CanBeGrabbedAndReleased() throws {
+    @Test func runningPop_canBeGrabbedAndReleased() throws {
         let result = try simulate(
             stack: ["list", "detail"], [.pop(at: 0), .interrupt(at: 0.125), .release(.finish, at: 0.375)])
         let expected =
@@ -81,7 +85,7 @@ struct InterruptedTransitionTests {
     }
 
     /// A touch on a transition a finger already holds is a script error, not a no-op.
-    @Test func interruptWhileTracking_IsAnError() {
+    @Test func interruptWhileTracking_isAnError() {
         #expect(
             errors(stack: ["list", "detail"], [.pop(at: 0, interactive: true), .interrupt(at: 0.125)])
                 == [.alreadyTracking(event: 1)])

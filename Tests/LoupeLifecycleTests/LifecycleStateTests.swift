@@ -16,17 +16,17 @@ struct LifecycleStateTests {
         (.disappearing, .appeared, false),
         (.appearing, .disappeared, false),
         (.appeared, .appeared, false),
-        (.disappeared, .disappeared, false),
+        (.disappeared, .disappeared, false)
     ]
 
     /// Only the diagram's edges, including the two cancel edges, are allowed.
     @Test(arguments: edges)
-    func stateDiagram_AllowsOnlyItsEdges(from: LifecycleState, to: LifecycleState, allowed: Bool) {
+    func stateDiagram_allowsOnlyItsEdges(from: LifecycleState, to: LifecycleState, allowed: Bool) {
         #expect(from.canMove(to: to) == allowed)
     }
 
     /// The raw values are the names the API shows.
-    @Test func rawValues_AreTheArticleNames() {
+    @Test func rawValues_areTheArticleNames() {
         #expect(LifecycleState.allCases.map(\.rawValue) == ["disappeared", "appearing", "appeared", "disappearing"])
         #expect(DelegateCall.willShow.rawValue == "navigationController(_:willShow:animated:)")
         #expect(TraceEvent.hierarchy(.addedToHierarchy).kind == .hierarchy)

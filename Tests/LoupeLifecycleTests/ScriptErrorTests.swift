@@ -33,7 +33,7 @@ struct ScriptErrorTests {
             expected: [.blankViewController(event: 0), .blankViewController(event: 1)]),
         Case(
             label: "every static problem in one pass", stack: ["a", "a"], events: [.push(" ", at: 1), .pop(at: 0)],
-            expected: [.duplicateStackName(index: 1, name: "a"), .blankViewController(event: 0), .timeWentBackwards(event: 1, previousTime: 1)]),
+            expected: [.duplicateStackName(index: 1, name: "a"), .blankViewController(event: 0), .timeWentBackwards(event: 1, previousTime: 1)])
     ]
 
     static let simulationCases: [Case] = [
@@ -84,12 +84,12 @@ struct ScriptErrorTests {
             events: [.dismiss(at: 0, interactive: true)], expected: [.gestureUnavailable(event: 0)]),
         Case(
             label: "stops at the first simulation error", events: [.pop(at: 0), .dismiss(at: 1)],
-            expected: [.cannotPopRoot(event: 0)]),
+            expected: [.cannotPopRoot(event: 0)])
     ]
 
     /// Problems that need no simulation are all reported together.
     @Test(arguments: staticCases)
-    func staticProblems_AreAllReported(_ testCase: Case) {
+    func staticProblems_areAllReported(_ testCase: Case) {
         let script = LifecycleScript(stack: testCase.stack, presented: testCase.presented, events: testCase.events, timing: testCase.timing)
         #expect(LifecycleEngine.validate(script) == testCase.expected)
         #expect(errors(stack: testCase.stack, presented: testCase.presented, testCase.events, timing: testCase.timing) == testCase.expected)
@@ -97,7 +97,7 @@ struct ScriptErrorTests {
 
     /// Simulation stops at the first impossible event.
     @Test(arguments: simulationCases)
-    func impossibleEvents_AreReportedWithTheirIndex(_ testCase: Case) {
+    func impossibleEvents_areReportedWithTheirIndex(_ testCase: Case) {
         #expect(errors(stack: testCase.stack, presented: testCase.presented, testCase.events, timing: testCase.timing) == testCase.expected)
     }
 
@@ -112,9 +112,9 @@ struct ScriptErrorTests {
         (.viewControllerAlreadyShown(event: 3, name: "d"), .event(3, .viewController)),
         (.gestureUnavailable(event: 2), .event(2, .interactive)),
         (.cannotPopRoot(event: 5), .event(5, .type)),
-        (.nothingToRelease(event: 4), .event(4, .type)),
+        (.nothingToRelease(event: 4), .event(4, .type))
     ])
-    func errors_PointAtTheFieldToBlame(error: LifecycleError, location: ErrorLocation) {
+    func errors_pointAtTheFieldToBlame(error: LifecycleError, location: ErrorLocation) {
         #expect(error.location == location)
         #expect(!error.message.isEmpty)
     }

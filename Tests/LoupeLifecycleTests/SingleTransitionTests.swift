@@ -3,7 +3,7 @@ import Testing
 
 struct SingleTransitionTests {
     /// The plans route's one-liner: a push on the keyframes' clock, ending at the duration.
-    @Test func singlePush_IsTheScriptedPush() throws {
+    @Test func singlePush_isTheScriptedPush() throws {
         let trace = try LifecycleEngine.trace(of: .push(from: "source", to: "destination"), duration: 0.5)
         let expected =
             cycle(0, at: 0, [("destination", .willShow)] + beginsDisappearing("source") + beginsAppearing("destination"))
@@ -15,9 +15,9 @@ struct SingleTransitionTests {
     @Test(arguments: [
         SingleTransition.pop(from: "destination", to: "source"),
         .present(from: "source", to: "destination"),
-        .dismiss(from: "destination", to: "source"),
+        .dismiss(from: "destination", to: "source")
     ])
-    func singleTransition_MovesFromOneViewControllerToTheOther(_ transition: SingleTransition) throws {
+    func singleTransition_movesFromOneViewControllerToTheOther(_ transition: SingleTransition) throws {
         let trace = try LifecycleEngine.trace(of: transition, duration: 0.25)
         let states = trace.filter { $0.kind == .state && $0.runLoop == 1 }
         #expect(trace.last?.time == 0.25)
@@ -26,17 +26,21 @@ struct SingleTransitionTests {
     }
 
     /// An overFullScreen dismissal leaves the presenter out of the trace.
-    @Test func singleOverFullScreenDismiss_TracesOnlyThePresented() throws {
+    @Test func singleOverFullScreenDismiss_tracesOnlyThePresented() throws {
         let trace = try LifecycleEngine.trace(of: .dismiss(from: "viewer", to: "list", style: .overFullScreen), duration: 0.25)
         #expect(trace.allSatisfy { $0.viewController == "viewer" })
     }
 
     /// Bad input is an error, not a crash.
-    @Test func singleTransitionWithBadInput_Throws() {
+    @Test func singleTransitionWithBadInput_throws() {
         #expect(throws: LifecycleFailure(errors: [.duplicateStackName(index: 1, name: "a")])) {
             try LifecycleEngine.trace(of: .pop(from: "a", to: "a"), duration: 0.25)
         }
-        #expect(throws: LifecycleFailure(errors: [.invalidDuration(.settleDuration), .invalidDuration(.finishSettleDuration), .invalidDuration(.cancelSettleDuration)])) {
+        #expect(
+            throws: LifecycleFailure(errors: [
+                .invalidDuration(.settleDuration), .invalidDuration(.finishSettleDuration), .invalidDuration(.cancelSettleDuration)
+            ])
+        ) {
             try LifecycleEngine.trace(of: .push(from: "a", to: "b"), duration: -1)
         }
     }

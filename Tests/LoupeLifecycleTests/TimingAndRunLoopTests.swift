@@ -3,7 +3,7 @@ import Testing
 
 struct TimingAndRunLoopTests {
     /// A non-interactive transition ends when its spring settles: start + settleDuration.
-    @Test func nonInteractiveTransition_EndsWhenTheSpringSettles() throws {
+    @Test func nonInteractiveTransition_endsWhenTheSpringSettles() throws {
         let result = try simulate(stack: ["list"], [.push("detail", at: 1)], timing: .uniform(0.375))
         #expect(result.trace.last?.time == 1.375)
     }
@@ -11,7 +11,7 @@ struct TimingAndRunLoopTests {
     /// An interactive one ends at release time plus the settle of the spring that follows, which may
     /// differ for finish and cancel.
     @Test(arguments: [(ReleaseOutcome.finish, 2.25), (.cancel, 2.125)])
-    func interactiveTransition_EndsAtReleasePlusItsSettle(outcome: ReleaseOutcome, end: Double) throws {
+    func interactiveTransition_endsAtReleasePlusItsSettle(outcome: ReleaseOutcome, end: Double) throws {
         let result = try simulate(
             stack: ["list", "detail"], [.pop(at: 1, interactive: true), .release(outcome, at: 2)])
         #expect(result.trace.last?.time == end)
@@ -20,14 +20,14 @@ struct TimingAndRunLoopTests {
 
     /// Each event is a run-loop cycle and each completion another; events without trace entries
     /// still use a cycle.
-    @Test func runLoop_CountsEventsAndCompletions() throws {
+    @Test func runLoop_countsEventsAndCompletions() throws {
         let result = try simulate(
             stack: ["list"], [.push("detail", at: 0), .interrupt(at: 0.125), .release(.finish, at: 0.25)])
         #expect(Set(result.trace.map(\.runLoop)) == [0, 1, 3])
     }
 
     /// A transition settling exactly when the next event arrives completes first, in its own cycle.
-    @Test func completionAtAnEventsTime_HappensBeforeTheEvent() throws {
+    @Test func completionAtAnEventsTime_happensBeforeTheEvent() throws {
         let result = try simulate(stack: ["list"], [.push("detail", at: 0), .pop(at: 0.5)])
         let completion = result.trace.filter { $0.runLoop == 1 }.map(\.name)
         let popStart = result.trace.filter { $0.runLoop == 2 }.map(\.name)
@@ -38,7 +38,7 @@ struct TimingAndRunLoopTests {
     }
 
     /// A zero-length spring still completes in a separate cycle at the same time.
-    @Test func zeroDuration_CompletesInTheNextCycleAtTheSameTime() throws {
+    @Test func zeroDuration_completesInTheNextCycleAtTheSameTime() throws {
         let result = try simulate(stack: ["list"], [.push("detail", at: 0)], timing: .uniform(0))
         #expect(result.trace.map(\.time).allSatisfy { $0 == 0 })
         #expect(result.trace.last?.runLoop == 1)

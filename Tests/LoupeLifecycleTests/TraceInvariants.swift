@@ -70,7 +70,8 @@ enum TraceInvariants {
             if result.final.viewsInHierarchy != expected.sorted() {
                 problems.append("hierarchy \(result.final.viewsInHierarchy), expected \(expected.sorted())")
             }
-            for (name, state) in result.final.states where (state == .appeared) != expected.contains(name) || state == .appearing || state == .disappearing {
+            for (name, state) in result.final.states
+            where (state == .appeared) != expected.contains(name) || state == .appearing || state == .disappearing {
                 problems.append("\(name) is \(state) at rest")
             }
         }

@@ -21,7 +21,7 @@ struct CSSChecker {
     static let properties: Set<String> = [
         "position", "overflow", "left", "top", "width", "height", "transform-origin", "background-color",
         "transform", "clip-path", "opacity", "border-radius", "box-shadow", "animation", "mix-blend-mode", "z-index",
-        "backdrop-filter", "filter",
+        "backdrop-filter", "filter"
     ]
     static let number = #"-?(\d+(\.\d+)?|\.\d+)(e[+-]?\d+)?"#
     static let length = "(0|\(number)px)"
@@ -67,7 +67,8 @@ struct CSSChecker {
                     }
                     let selectorText = inner[..<frameOpen].trimmingCharacters(in: .whitespaces)
                     if selectorText.hasSuffix("%"), let percent = Double(selectorText.dropLast()), (0...100).contains(percent),
-                       selectorText.dropLast().wholeMatch(of: try! Regex(Self.number)) != nil {
+                        selectorText.dropLast().wholeMatch(of: try! Regex(Self.number)) != nil
+                    {
                         frames.append((percent, declarations(inner[inner.index(after: frameOpen)..<frameClose])))
                     } else {
                         problems.append("keyframe selector \"\(selectorText)\" in \(name) is not a percentage from 0 to 100")

@@ -14,8 +14,9 @@ struct LifecycleRequestTests {
     }
 
     /// Every event type and field of issue 4's contract.
-    @Test func everyEventType_IsDecoded() throws {
-        let request = try Self.decode("""
+    @Test func everyEventType_isDecoded() throws {
+        let request = try Self.decode(
+            """
             {"stack":["list"],"presented":[{"viewController":"sheet","style":"overFullScreen","transition":"standard"}],
              "events":[{"time":0,"type":"push","viewController":"detail","transition":"standard"},
                        {"time":0.2,"type":"interrupt"},{"time":0.35,"type":"release","outcome":"cancel"},
@@ -26,11 +27,12 @@ struct LifecycleRequestTests {
         let script = request.script
         #expect(script.stack == ["list"])
         #expect(script.presented == [Presentation("sheet", style: .overFullScreen, transition: .standard)])
-        #expect(script.events == [
-            .push("detail", at: 0, transition: .standard), .interrupt(at: 0.2), .release(.cancel, at: 0.35),
-            .pop(at: 1, interactive: true), .present("viewer", at: 2, style: .overFullScreen, transition: .zoom),
-            .dismiss(at: 3, interactive: true),
-        ])
+        #expect(
+            script.events == [
+                .push("detail", at: 0, transition: .standard), .interrupt(at: 0.2), .release(.cancel, at: 0.35),
+                .pop(at: 1, interactive: true), .present("viewer", at: 2, style: .overFullScreen, transition: .zoom),
+                .dismiss(at: 3, interactive: true)
+            ])
         #expect(script.callbackOrder == .classic)
         #expect(script.timing == LifecycleTimingMapper.timing(for: .snappy))
         #expect(request.precision == 3)
@@ -40,17 +42,18 @@ struct LifecycleRequestTests {
     /// Regression (schemathesis, ST201): a field of another event type was ignored whatever its
     /// type, so `"style": {}` on a pop was answered 200. It is still ignored with a warning when
     /// well typed, and is a 422 at its pointer when not.
-    @Test func inapplicableFields_AreIgnoredOnlyWhenWellTyped() throws {
+    @Test func inapplicableFields_areIgnoredOnlyWhenWellTyped() throws {
         let wellTyped = try Self.decode(#"{"stack":["a","b"],"events":[{"time":0,"type":"pop","style":"overFullScreen","outcome":null}]}"#)
         #expect(wellTyped.unknownFields.map(\.description) == ["/events/0/style", "/events/0/outcome"])
-        let problem = try #require(Self.problem(#"{"stack":["a","b"],"events":[{"time":0,"type":"pop","style":{},"viewController":7,"interactive":"yes"}]}"#))
+        let problem = try #require(
+            Self.problem(#"{"stack":["a","b"],"events":[{"time":0,"type":"pop","style":{},"viewController":7,"interactive":"yes"}]}"#))
         #expect(problem.status == 422)
         #expect(problem.errors.map(\.pointer) == ["/events/0/interactive", "/events/0/viewController", "/events/0/style"])
     }
 
     /// Timing: the zoom spring's settling time by default; releases use the measured landing
     /// (ω 15, ζ 0.75) and spring-back (ω 22, ζ 0.9) springs.
-    @Test func timing_ComesFromTheSpringsSettlingTimes() {
+    @Test func timing_comesFromTheSpringsSettlingTimes() {
         let timing = LifecycleTimingMapper.timing(for: nil)
         #expect(timing.settleDuration == SpringSolution(spring: .zoom).settlingDuration())
         #expect(abs(timing.settleDuration - 0.486) < 0.001)
@@ -64,10 +67,13 @@ struct LifecycleRequestTests {
         #expect(LifecycleTimingMapper.timing(for: .smooth).settleDuration == SpringSolution(spring: .smooth).settlingDuration())
     }
 
-    @Test func inapplicableFields_AreUnknownFieldWarnings() throws {
-        let answer = try JSONReader.parse(try LifecycleEndpoint.answer(body: Array(#"""
-            {"stack":["list","detail"],"events":[{"time":0,"type":"pop","viewController":"detail","outcome":"finish"}]}
-            """#.utf8)))
+    @Test func inapplicableFields_areUnknownFieldWarnings() throws {
+        let answer = try JSONReader.parse(
+            try LifecycleEndpoint.answer(
+                body: Array(
+                    #"""
+                    {"stack":["list","detail"],"events":[{"time":0,"type":"pop","viewController":"detail","outcome":"finish"}]}
+                    """#.utf8)))
         #expect(Fixture.warnings(answer).map(\.pointer) == ["/events/0/viewController", "/events/0/outcome"])
     }
 
@@ -86,9 +92,9 @@ struct LifecycleRequestTests {
         (#"{"stack":["a"],"events":[],"presented":[{"style":"fullScreen"}]}"#, ["/presented/0/viewController"]),
         (#"{"stack":["a"],"events":[],"animation":{"spring":{"response":0}}}"#, ["/animation/spring/response", "/animation/spring/dampingRatio"]),
         (#"{"stack":["a"],"events":[],"callbackOrder":"legacy"}"#, ["/callbackOrder"]),
-        (#"{"stack":"a","events":{}}"#, ["/stack", "/events"]),
+        (#"{"stack":"a","events":{}}"#, ["/stack", "/events"])
     ])
-    func invalidField_IsReportedAtItsPointer(json: String, pointers: [String]) {
+    func invalidField_isReportedAtItsPointer(json: String, pointers: [String]) {
         let problem = Self.problem(json)
         #expect(problem?.kind == .invalidRequest)
         #expect(Fixture.pointers(problem) == pointers)
@@ -104,10 +110,16 @@ struct LifecycleRequestTests {
         (#"{"stack":["a"],"events":[{"time":0,"type":"push","viewController":"a"}]}"#, ["/events/0/viewController"]),
         (#"{"stack":["a"],"events":[{"time":0,"type":"push","viewController":" "}]}"#, ["/events/0/viewController"]),
         (#"{"stack":["a"],"events":[{"time":0,"type":"interrupt"}]}"#, ["/events/0/type"]),
-        (#"{"stack":["a"],"events":[{"time":0,"type":"present","viewController":"b","transition":"standard"},{"time":1,"type":"dismiss","interactive":true}]}"#, ["/events/1/interactive"]),
-        (#"{"stack":["a"],"events":[{"time":0,"type":"present","viewController":"b"},{"time":0.1,"type":"present","viewController":"c"}]}"#, ["/events/1/type"]),
+        (
+            #"{"stack":["a"],"events":[{"time":0,"type":"present","viewController":"b","transition":"standard"},{"time":1,"type":"dismiss","interactive":true}]}"#,
+            ["/events/1/interactive"]
+        ),
+        (
+            #"{"stack":["a"],"events":[{"time":0,"type":"present","viewController":"b"},{"time":0.1,"type":"present","viewController":"c"}]}"#,
+            ["/events/1/type"]
+        )
     ])
-    func unplayableScript_IsInvalidScriptAtItsPointer(json: String, pointers: [String]) {
+    func unplayableScript_isInvalidScriptAtItsPointer(json: String, pointers: [String]) {
         let problem = Self.problem(json)
         #expect(problem?.kind == .invalidScript)
         #expect(problem?.status == 422)
@@ -118,9 +130,9 @@ struct LifecycleRequestTests {
         (ErrorLocation.stack, "/stack"), (.stackEntry(2), "/stack/2"), (.presentedEntry(1), "/presented/1/viewController"),
         (.events, "/events"), (.event(3, .viewController), "/events/3/viewController"), (.event(0, .time), "/events/0/time"),
         (.event(4, .interactive), "/events/4/interactive"), (.event(5, .type), "/events/5/type"),
-        (.timing(.settleDuration), "/animation/spring"),
+        (.timing(.settleDuration), "/animation/spring")
     ])
-    func everyErrorLocation_HasAPointer(location: ErrorLocation, pointer: String) throws {
+    func everyErrorLocation_hasAPointer(location: ErrorLocation, pointer: String) throws {
         let error = try #require(Self.sampleErrors.first { $0.location == location }, "no sample error for \(location)")
         #expect(error.pointer.description == pointer)
     }
@@ -128,20 +140,22 @@ struct LifecycleRequestTests {
     static let sampleErrors: [LifecycleError] = [
         .emptyStack, .duplicateStackName(index: 2, name: "x"), .blankPresentedName(index: 1), .tooManyEvents(count: 2, limit: 1),
         .blankViewController(event: 3), .invalidTime(event: 0), .gestureUnavailable(event: 4), .cannotPopRoot(event: 5),
-        .invalidDuration(.settleDuration),
+        .invalidDuration(.settleDuration)
     ]
 
-    @Test func strictMode_TurnsUnknownFieldsIntoA422() {
+    @Test func strictMode_turnsUnknownFieldsIntoA422() {
         let problem = Self.problem(#"{"stack":["a"],"events":[],"options":{"strict":true},"extra":true}"#)
         #expect(problem?.kind == .strictWarnings)
         #expect(Fixture.pointers(problem) == ["/extra"])
     }
 
     /// The answer's shape: trace entries, final state with sorted states, notes with the guideline text.
-    @Test func answer_HasTraceFinalNotesAndWarnings() throws {
-        let bytes = try LifecycleEndpoint.answer(body: Array(#"""
-            {"stack":["list","detail"],"events":[{"time":0,"type":"pop","interactive":true},{"time":0.25,"type":"release","outcome":"cancel"}]}
-            """#.utf8))
+    @Test func answer_hasTraceFinalNotesAndWarnings() throws {
+        let bytes = try LifecycleEndpoint.answer(
+            body: Array(
+                #"""
+                {"stack":["list","detail"],"events":[{"time":0,"type":"pop","interactive":true},{"time":0.25,"type":"release","outcome":"cancel"}]}
+                """#.utf8))
         let answer = try JSONReader.parse(bytes)
         guard case .object(let members) = answer, case .object(let final)? = answer["final"] else { Issue.record("shape"); return }
         #expect(members.map(\.key) == ["trace", "final", "notes", "warnings"])

@@ -9,8 +9,10 @@ import Testing
 /// and collapsed the mask for most of a second.
 @Suite("Physical geometry under any accepted spring")
 struct PhysicalGeometryTests {
-    static func request(_ transition: String, response: Double, dampingRatio: Double, velocity: Double, frameRate: Int,
-                        source: (x: Double, y: Double, size: Double)) -> String {
+    static func request(
+        _ transition: String, response: Double, dampingRatio: Double, velocity: Double, frameRate: Int,
+        source: (x: Double, y: Double, size: Double)
+    ) -> String {
         """
         {"transition":"\(transition)","container":{"width":393,"height":852,"cornerRadius":55},
          "source":{"frame":{"x":\(source.x),"y":\(source.y),"width":\(source.size),"height":\(source.size)},"cornerRadius":8},
@@ -42,8 +44,10 @@ struct PhysicalGeometryTests {
 
     @Test("the soft pop and the backwards push of the report stay physical")
     func reportedSprings_stayPhysical() throws {
-        try Self.checkPhysical(Self.request("pop", response: 2, dampingRatio: 0.2, velocity: 0, frameRate: 60, source: (16, 120, 110)), label: "soft pop")
-        try Self.checkPhysical(Self.request("push", response: 0.5, dampingRatio: 1, velocity: -100, frameRate: 60, source: (16, 120, 110)), label: "push at -100")
+        try Self.checkPhysical(
+            Self.request("pop", response: 2, dampingRatio: 0.2, velocity: 0, frameRate: 60, source: (16, 120, 110)), label: "soft pop")
+        try Self.checkPhysical(
+            Self.request("push", response: 0.5, dampingRatio: 1, velocity: -100, frameRate: 60, source: (16, 120, 110)), label: "push at -100")
     }
 
     @Test("random accepted springs, velocities and sources give a positive scale and mask in every format (seeded)")

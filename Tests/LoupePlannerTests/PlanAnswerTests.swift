@@ -6,7 +6,7 @@ import Testing
 struct PlanAnswerTests {
     /// The issue's "done when": the first mask is the source frame, the last keyframe is the
     /// identity transform at the destination frame.
-    @Test func push_StartsAtTheSourceAndEndsAtTheIdentityOnTheDestination() throws {
+    @Test func push_startsAtTheSourceAndEndsAtTheIdentityOnTheDestination() throws {
         let answer = try Fixture.plan(Fixture.push)
         let keyframes = answer["keyframes"]?.array ?? []
         let first = try #require(keyframes.first)
@@ -24,7 +24,7 @@ struct PlanAnswerTests {
     }
 
     /// Keys come in the documented order, so clients and ETags can rely on the bytes.
-    @Test func answer_KeepsTheFixedKeyOrder() throws {
+    @Test func answer_keepsTheFixedKeyOrder() throws {
         let answer = try Fixture.plan(Fixture.push)
         guard case .object(let members) = answer else { Issue.record("not an object"); return }
         #expect(members.map(\.key) == ["effect", "duration", "frameRate", "keyframes", "dimmingColor", "callbacks", "warnings"])
@@ -32,7 +32,7 @@ struct PlanAnswerTests {
         #expect(keyframe.map(\.key) == ["time", "progress", "transform", "mask", "opacity", "shadow", "covered"])
     }
 
-    @Test func sameRequestTwice_GivesIdenticalBytes() throws {
+    @Test func sameRequestTwice_givesIdenticalBytes() throws {
         let body = Array(Fixture.adding(#""options":{"backgroundMode":"crossfade","motionPath":"arc"}"#).utf8)
         let first = try PlanEndpoint.answer(body: body)
         let second = try PlanEndpoint.answer(body: body)
@@ -41,7 +41,7 @@ struct PlanAnswerTests {
     }
 
     /// Crossfade keyframes carry the two layers.
-    @Test func crossfade_KeyframesCarryLayers() throws {
+    @Test func crossfade_keyframesCarryLayers() throws {
         let answer = try Fixture.plan(Fixture.adding(#""options":{"backgroundMode":"crossfade"}"#))
         let layers = try #require(answer["keyframes"]?[1]?["layers"])
         #expect(layers["content"]?["opacity"] != nil)
@@ -49,7 +49,7 @@ struct PlanAnswerTests {
     }
 
     /// Callbacks: the push's trace, named "source" and "destination", from 0 to the plan's duration.
-    @Test func callbacks_AreThePushTraceOnTheKeyframesClock() throws {
+    @Test func callbacks_areThePushTraceOnTheKeyframesClock() throws {
         let answer = try Fixture.plan(Fixture.push)
         let duration = try #require(answer["duration"]?.number)
         let callbacks = answer["callbacks"]?.array ?? []
@@ -65,7 +65,7 @@ struct PlanAnswerTests {
     }
 
     /// A pop goes from the destination page back to the source's view controller.
-    @Test func popCallbacks_RevealTheSource() throws {
+    @Test func popCallbacks_revealTheSource() throws {
         let answer = try Fixture.plan(Fixture.push.replacingFirst("\"push\"", with: "\"pop\""))
         let callbacks = answer["callbacks"]?.array ?? []
         let didAppear = callbacks.first { $0["name"] == .string("viewDidAppear") }
@@ -74,15 +74,16 @@ struct PlanAnswerTests {
     }
 
     /// overFullScreen keeps the presenter on screen: no appearance callbacks for "source".
-    @Test func overFullScreenPresent_GivesTheSourceNoCallbacks() throws {
-        let answer = try Fixture.plan(#"{"transition":"present","container":{"width":393,"height":852},"destination":{"presentationStyle":"overFullScreen"}}"#)
+    @Test func overFullScreenPresent_givesTheSourceNoCallbacks() throws {
+        let answer = try Fixture.plan(
+            #"{"transition":"present","container":{"width":393,"height":852},"destination":{"presentationStyle":"overFullScreen"}}"#)
         let callbacks = answer["callbacks"]?.array ?? []
         #expect(!callbacks.isEmpty)
         #expect(!callbacks.contains { $0["viewController"] == .string("source") })
     }
 
     @Test(arguments: [0, 2, 6])
-    func precision_RoundsEveryNumber(places: Int) throws {
+    func precision_roundsEveryNumber(places: Int) throws {
         let answer = try Fixture.plan(Fixture.adding(#""options":{"precision":\#(places)}"#))
         var numbers: [Double] = []
         collectNumbers(answer, into: &numbers)
@@ -93,7 +94,7 @@ struct PlanAnswerTests {
         #expect(abs(duration - 0.48596913033955713) <= 0.5 / scale + 1e-12)
     }
 
-    @Test func precision_ShortensTheAnswer() throws {
+    @Test func precision_shortensTheAnswer() throws {
         let plain = try PlanEndpoint.answer(body: Array(Fixture.push.utf8))
         let rounded = try PlanEndpoint.answer(body: Array(Fixture.adding(#""options":{"precision":2}"#).utf8))
         #expect(rounded.count < plain.count * 3 / 4)

@@ -8,7 +8,7 @@ import Testing
 @Suite("Plan CSS")
 struct PlanCSSTests {
     @Test("every plan renders as well-formed CSS with valid properties", arguments: RenderingFixture.planBodies.map(\.name))
-    func css_IsWellFormed(name: String) throws {
+    func css_isWellFormed(name: String) throws {
         let body = try #require(RenderingFixture.planBodies.first { $0.name == name }?.body)
         let css = String(decoding: try RenderingFixture.plan(body, as: .css), as: UTF8.self)
         let checker = CSSChecker(css)
@@ -27,7 +27,7 @@ struct PlanCSSTests {
     }
 
     @Test("the destination ends at the identity, unclipped, on an element placed like the page")
-    func destination_EndsAtIdentity() throws {
+    func destination_endsAtIdentity() throws {
         let css = String(decoding: try RenderingFixture.plan(RenderingFixture.example("push.json"), as: .css), as: UTF8.self)
         let checker = CSSChecker(css)
         let destination = try #require(checker.keyframes.first { $0.name == "loupe-destination" })
@@ -41,7 +41,7 @@ struct PlanCSSTests {
     }
 
     @Test("keyframe percentages are time ÷ duration; the animation lasts the plan's duration")
-    func percentages_FollowTimes() throws {
+    func percentages_followTimes() throws {
         let body = RenderingFixture.example("push.json")
         let plan = try JSONReader.parse(try PlanEndpoint.answer(body: body))
         let duration = try #require(plan["duration"]?.number)
@@ -54,23 +54,25 @@ struct PlanCSSTests {
     }
 
     @Test("constant layers collapse to their first and last frame")
-    func constantLayers_Collapse() throws {
+    func constantLayers_collapse() throws {
         let checker = CSSChecker(String(decoding: try RenderingFixture.plan(RenderingFixture.example("push.json"), as: .css), as: UTF8.self))
         let covered = try #require(checker.keyframes.first { $0.name == "loupe-covered" })
         #expect(covered.frames.map(\.percent) == [0, 100])
     }
 
-    @Test("the checker rejects broken CSS", arguments: [
-        ".a { opacity: 1; ", ".a { colour: red; }", "@keyframes x { 120% { opacity: 1; } }", ".a { transform: matrix(1, 2); }", "/* open",
-    ])
-    func checker_RejectsBrokenCSS(css: String) {
+    @Test(
+        "the checker rejects broken CSS",
+        arguments: [
+            ".a { opacity: 1; ", ".a { colour: red; }", "@keyframes x { 120% { opacity: 1; } }", ".a { transform: matrix(1, 2); }", "/* open"
+        ])
+    func checker_rejectsBrokenCSS(css: String) {
         #expect(!CSSChecker(css).problems.isEmpty)
     }
 
     /// Review finding: at `options.precision` 0 the page's scale (0.28) was written as 0, so the
     /// page vanished; unitless values keep three decimals.
     @Test("precision 0 rounds lengths but keeps a matrix's scale and opacities to three decimals")
-    func precisionZero_KeepsUnitlessValues() throws {
+    func precisionZero_keepsUnitlessValues() throws {
         let body = Array(Fixture.adding(#""options":{"precision":0}"#).utf8)
         for format in [RenderingFormat.css, .viewTransition] {
             let css = String(decoding: try RenderingFixture.plan(body, as: format), as: UTF8.self)

@@ -16,7 +16,8 @@ struct PlanLottieTests {
         try #require(RenderingFixture.planBodies.first { $0.name == name }?.body)
     }
 
-    @Test("every plan has the container's canvas, the plan's frame rate and one frame per keyframe", arguments: RenderingFixture.planBodies.map(\.name))
+    @Test(
+        "every plan has the container's canvas, the plan's frame rate and one frame per keyframe", arguments: RenderingFixture.planBodies.map(\.name))
     func canvasAndTiming(name: String) throws {
         let body = try Self.body(name)
         let (plan, lottie) = try Self.rendering(body)
@@ -38,7 +39,7 @@ struct PlanLottieTests {
     }
 
     @Test("animated properties have a keyframe per frame, linear, the last without tangents", arguments: RenderingFixture.planBodies.map(\.name))
-    func keyframes_AreLinearWithABareLastOne(name: String) throws {
+    func keyframes_areLinearWithABareLastOne(name: String) throws {
         let (plan, lottie) = try Self.rendering(try Self.body(name))
         var animated = 0
         Self.visitProperties(lottie) { keyframes in
@@ -58,8 +59,10 @@ struct PlanLottieTests {
         #expect(animated > 0 || plan.keyframes.count == 1)
     }
 
-    @Test("the card's rounded rect is the plan's mask at every frame, first to last", arguments: ["push.json", "pop.json", "dismiss.json", "present.json", "popover", "cover-vertical"])
-    func card_FollowsTheMask(name: String) throws {
+    @Test(
+        "the card's rounded rect is the plan's mask at every frame, first to last",
+        arguments: ["push.json", "pop.json", "dismiss.json", "present.json", "popover", "cover-vertical"])
+    func card_followsTheMask(name: String) throws {
         let (plan, lottie) = try Self.rendering(try Self.body(name))
         let card = try #require(lottie["assets"]?.array.first { $0["id"] == .string("card") })
         let placeholder = try #require(card["layers"]?.array.first { Self.name($0) == "placeholder" })
@@ -75,7 +78,7 @@ struct PlanLottieTests {
     }
 
     @Test("pop ends where the source rests and push starts there")
-    func popAndPush_MeetAtTheSource() throws {
+    func popAndPush_meetAtTheSource() throws {
         let (pushPlan, push) = try Self.rendering(RenderingFixture.example("push.json"))
         let (popPlan, pop) = try Self.rendering(RenderingFixture.example("pop.json"))
         func placeholderSize(_ lottie: JSONValue, _ frame: Int) -> [Double] {
@@ -89,7 +92,7 @@ struct PlanLottieTests {
     }
 
     @Test("numbers have options.precision decimals")
-    func precision_IsHonoured() throws {
+    func precision_isHonoured() throws {
         let (_, lottie) = try Self.rendering(try Self.body("bouncy-precision-0"))
         var numbers: [Double] = []
         Self.visitProperties(lottie) { keyframes in

@@ -5,8 +5,9 @@ import Testing
 
 struct PlanRequestDecodingTests {
     /// Every field of the contract lands in the scene where the engine expects it.
-    @Test func everyField_IsDecodedIntoTheScene() throws {
-        let request = try Fixture.decode("""
+    @Test func everyField_isDecodedIntoTheScene() throws {
+        let request = try Fixture.decode(
+            """
             {"transition":"present",
              "platform":{"os":"visionOS","version":"2.1","framework":"UIKit","iPadApp":true},
              "container":{"width":393,"height":852,"cornerRadius":47,"layoutDirection":"rightToLeft"},
@@ -23,9 +24,11 @@ struct PlanRequestDecodingTests {
         #expect(scene.platform == Platform(os: .visionOS, version: OSVersion(major: 2, minor: 1), framework: .uiKit, isIPadApp: true))
         #expect(scene.container == Container(width: 393, height: 852, displayCornerRadius: 47, layoutDirection: .rightToLeft))
         #expect(scene.source == .view(SourceView(frame: Rect(x: 16, y: 120, width: 110, height: 90), cornerRadius: 8)))
-        #expect(scene.destination == Destination(
-            frame: Rect(x: 0, y: 10, width: 393, height: 800), alignmentRect: Rect(x: 1, y: 2, width: 300, height: 200),
-            cornerRadius: 12, isOpaque: false, presentationStyle: .overFullScreen))
+        #expect(
+            scene.destination
+                == Destination(
+                    frame: Rect(x: 0, y: 10, width: 393, height: 800), alignmentRect: Rect(x: 1, y: 2, width: 300, height: 200),
+                    cornerRadius: 12, isOpaque: false, presentationStyle: .overFullScreen))
         #expect(scene.animation == AnimationSettings(spring: Spring(response: 0.4, dampingRatio: 0.8), frameRate: 120, initialVelocity: -2))
         let dimming = Dimming(color: RGBAColor(red: 1, green: 0, blue: 0, alpha: 128.0 / 255), strength: 0.3)
         #expect(scene.options == ZoomOptions(fitMode: .fit, motionPath: .arc, backgroundMode: .crossfade, dimming: dimming))
@@ -36,7 +39,7 @@ struct PlanRequestDecodingTests {
     }
 
     /// Only transition and container are required; everything else has the documented default.
-    @Test func minimalRequest_GetsTheDefaults() throws {
+    @Test func minimalRequest_getsTheDefaults() throws {
         let request = try Fixture.decode(Fixture.minimal)
         let scene = request.scene
         #expect(scene.platform == .iOS)
@@ -48,22 +51,25 @@ struct PlanRequestDecodingTests {
         #expect(request.precision == nil && !request.strict && request.callbackOrder == .article)
     }
 
-    @Test func nullSource_IsAMissingSource() throws {
+    @Test func nullSource_isAMissingSource() throws {
         #expect(try Fixture.decode(Fixture.adding(#""source":null"#, to: Fixture.minimal)).scene.source == .missing)
     }
 
     /// SwiftUI: sources with string or whole-number ids, modifiers, and the destination's id and namespace.
-    @Test func swiftUISources_AreDecodedForMatching() throws {
-        let request = try Fixture.decode("""
+    @Test func swiftUISources_areDecodedForMatching() throws {
+        let request = try Fixture.decode(
+            """
             {"transition":"push","platform":{"framework":"SwiftUI"},"container":{"width":393,"height":852},
              "sources":[{"id":"a","namespace":"n","frame":{"x":1,"y":2,"width":3,"height":4},"modifiers":["scaleEffect"]},
                         {"id":7,"namespace":"n","frame":{"x":5,"y":6,"width":7,"height":8},"cornerRadius":2}],
              "destination":{"sourceID":7,"namespace":"n"}}
             """)
-        #expect(request.scene.source == .matched([
-            MatchedSource(id: "a", namespace: "n", frame: Rect(x: 1, y: 2, width: 3, height: 4), modifiers: ["scaleEffect"]),
-            MatchedSource(id: "7", namespace: "n", frame: Rect(x: 5, y: 6, width: 7, height: 8), cornerRadius: 2),
-        ]))
+        #expect(
+            request.scene.source
+                == .matched([
+                    MatchedSource(id: "a", namespace: "n", frame: Rect(x: 1, y: 2, width: 3, height: 4), modifiers: ["scaleEffect"]),
+                    MatchedSource(id: "7", namespace: "n", frame: Rect(x: 5, y: 6, width: 7, height: 8), cornerRadius: 2)
+                ]))
         #expect(request.scene.destination.sourceID == "7")
         #expect(request.scene.destination.namespace == "n")
         #expect(request.scene.destination.frame == Rect(x: 0, y: 0, width: 393, height: 852))
@@ -75,23 +81,24 @@ struct PlanRequestDecodingTests {
         (#"{"response":0.5,"dampingRatio":0.9}"#, Spring(response: 0.5, dampingRatio: 0.9)),
         (#"{"duration":0.5,"bounce":0.3}"#, Spring(duration: 0.5, bounce: 0.3)),
         (#"{"bounce":-0.5}"#, Spring(duration: 0.5, bounce: -0.5)),
-        (#"{}"#, Spring(duration: 0.5, bounce: 0)),
+        (#"{}"#, Spring(duration: 0.5, bounce: 0))
     ])
-    func springSpellings_AreDecoded(json: String, expected: Spring) throws {
+    func springSpellings_areDecoded(json: String, expected: Spring) throws {
         let request = try Fixture.decode(Fixture.adding(#""animation":{"spring":\#(json)}"#, to: Fixture.minimal))
         #expect(request.scene.animation.spring == expected)
     }
 
     @Test(arguments: ["#00ff7f", "#00FF7FFF"])
-    func dimmingColours_AcceptBothHexForms(hex: String) throws {
+    func dimmingColours_acceptBothHexForms(hex: String) throws {
         let request = try Fixture.decode(Fixture.adding(#""options":{"dimming":{"color":"\#(hex)"}}"#, to: Fixture.minimal))
         #expect(request.scene.options.dimming.color == RGBAColor(red: 0, green: 1, blue: 127.0 / 255, alpha: 1))
         #expect(request.scene.options.dimming.strength == 0.15)
     }
 
     /// Members nobody reads are collected with their pointers, nested ones included.
-    @Test func unknownFields_AreCollectedWithPointers() throws {
-        let request = try Fixture.decode("""
+    @Test func unknownFields_areCollectedWithPointers() throws {
+        let request = try Fixture.decode(
+            """
             {"transition":"push","container":{"width":393,"height":852,"depth":1},"colour":"red",
              "source":{"frame":{"x":0,"y":0,"width":10,"height":10,"z":0}},"options":{"dimming":{"alpha":1}}}
             """)

@@ -17,14 +17,32 @@ struct PlanRequestErrorTests {
         (#"{"transition":"push","container":{"width":393,"height":852},"platform":{"framework":"AppKit"}}"#, "/platform/framework"),
         (#"{"transition":"push","container":{"width":393,"height":852},"platform":{"os":"visionOS","iPadApp":"yes"}}"#, "/platform/iPadApp"),
         (#"{"transition":"push","container":{"width":393,"height":852},"source":{"cornerRadius":3}}"#, "/source/frame"),
-        (#"{"transition":"push","container":{"width":393,"height":852},"source":{"frame":{"x":-1000001,"y":0,"width":1,"height":1}}}"#, "/source/frame/x"),
-        (#"{"transition":"push","container":{"width":393,"height":852},"source":{"frame":{"x":0,"y":0,"width":-1,"height":1}}}"#, "/source/frame/width"),
-        (#"{"transition":"push","container":{"width":393,"height":852},"source":{"frame":{"x":0,"y":0,"width":1,"height":1},"cornerRadius":10001}}"#, "/source/cornerRadius"),
+        (
+            #"{"transition":"push","container":{"width":393,"height":852},"source":{"frame":{"x":-1000001,"y":0,"width":1,"height":1}}}"#,
+            "/source/frame/x"
+        ),
+        (
+            #"{"transition":"push","container":{"width":393,"height":852},"source":{"frame":{"x":0,"y":0,"width":-1,"height":1}}}"#,
+            "/source/frame/width"
+        ),
+        (
+            #"{"transition":"push","container":{"width":393,"height":852},"source":{"frame":{"x":0,"y":0,"width":1,"height":1},"cornerRadius":10001}}"#,
+            "/source/cornerRadius"
+        ),
         (#"{"transition":"push","container":{"width":393,"height":852},"sources":[]}"#, "/sources"),
-        (#"{"transition":"push","container":{"width":393,"height":852},"destination":{"frame":{"x":0,"y":0,"width":0,"height":5}}}"#, "/destination/frame/width"),
-        (#"{"transition":"push","container":{"width":393,"height":852},"destination":{"alignmentRect":{"x":0,"y":0,"width":1}}}"#, "/destination/alignmentRect/height"),
+        (
+            #"{"transition":"push","container":{"width":393,"height":852},"destination":{"frame":{"x":0,"y":0,"width":0,"height":5}}}"#,
+            "/destination/frame/width"
+        ),
+        (
+            #"{"transition":"push","container":{"width":393,"height":852},"destination":{"alignmentRect":{"x":0,"y":0,"width":1}}}"#,
+            "/destination/alignmentRect/height"
+        ),
         (#"{"transition":"push","container":{"width":393,"height":852},"destination":{"opaque":1}}"#, "/destination/opaque"),
-        (#"{"transition":"push","container":{"width":393,"height":852},"destination":{"presentationStyle":"sheet"}}"#, "/destination/presentationStyle"),
+        (
+            #"{"transition":"push","container":{"width":393,"height":852},"destination":{"presentationStyle":"sheet"}}"#,
+            "/destination/presentationStyle"
+        ),
         (#"{"transition":"push","container":{"width":393,"height":852},"destination":{"sourceID":"a"}}"#, "/destination/sourceID"),
         (#"{"transition":"push","container":{"width":393,"height":852},"animation":{"frameRate":23}}"#, "/animation/frameRate"),
         (#"{"transition":"push","container":{"width":393,"height":852},"animation":{"initialVelocity":101}}"#, "/animation/initialVelocity"),
@@ -33,7 +51,10 @@ struct PlanRequestErrorTests {
         (#"{"transition":"push","container":{"width":393,"height":852},"animation":{"spring":{"response":0.5}}}"#, "/animation/spring/dampingRatio"),
         (#"{"transition":"push","container":{"width":393,"height":852},"animation":{"spring":{"duration":11}}}"#, "/animation/spring/duration"),
         (#"{"transition":"push","container":{"width":393,"height":852},"animation":{"spring":{"bounce":1}}}"#, "/animation/spring/bounce"),
-        (#"{"transition":"push","container":{"width":393,"height":852},"animation":{"spring":{"response":0.5,"dampingRatio":0}}}"#, "/animation/spring/dampingRatio"),
+        (
+            #"{"transition":"push","container":{"width":393,"height":852},"animation":{"spring":{"response":0.5,"dampingRatio":0}}}"#,
+            "/animation/spring/dampingRatio"
+        ),
         (#"{"transition":"push","container":{"width":393,"height":852},"options":{"fitMode":"cover"}}"#, "/options/fitMode"),
         (#"{"transition":"push","container":{"width":393,"height":852},"options":{"motionPath":"curve"}}"#, "/options/motionPath"),
         (#"{"transition":"push","container":{"width":393,"height":852},"options":{"backgroundMode":"fade"}}"#, "/options/backgroundMode"),
@@ -43,9 +64,9 @@ struct PlanRequestErrorTests {
         (#"{"transition":"push","container":{"width":393,"height":852},"options":{"precision":2.5}}"#, "/options/precision"),
         (#"{"transition":"push","container":{"width":393,"height":852},"options":{"precision":7}}"#, "/options/precision"),
         (#"{"transition":"push","container":{"width":393,"height":852},"callbackOrder":"modern"}"#, "/callbackOrder"),
-        ("[1,2]", ""),
+        ("[1,2]", "")
     ])
-    func invalidField_IsReportedAtItsPointer(json: String, pointer: String) {
+    func invalidField_isReportedAtItsPointer(json: String, pointer: String) {
         let problem = Fixture.problem(json)
         #expect(problem?.kind == .invalidRequest)
         #expect(problem?.status == 422)
@@ -53,31 +74,36 @@ struct PlanRequestErrorTests {
     }
 
     /// Never only the first: one 422 lists every invalid field in document order.
-    @Test func severalInvalidFields_AreAllReportedAtOnce() {
-        let problem = Fixture.problem("""
+    @Test func severalInvalidFields_areAllReportedAtOnce() {
+        let problem = Fixture.problem(
+            """
             {"transition":"slide","container":{"width":-1,"height":"tall"},
              "source":{"frame":{"x":1e9,"y":0,"width":10}},
              "animation":{"frameRate":10,"spring":{"response":0}},
              "options":{"precision":9,"dimming":{"color":"red"}}}
             """)
         #expect(problem?.kind == .invalidRequest)
-        #expect(Fixture.pointers(problem) == [
-            "/transition", "/container/width", "/container/height", "/source/frame/x", "/source/frame/height",
-            "/animation/spring/response", "/animation/spring/dampingRatio", "/animation/frameRate",
-            "/options/dimming/color", "/options/precision",
-        ])
+        #expect(
+            Fixture.pointers(problem) == [
+                "/transition", "/container/width", "/container/height", "/source/frame/x", "/source/frame/height",
+                "/animation/spring/response", "/animation/spring/dampingRatio", "/animation/frameRate",
+                "/options/dimming/color", "/options/precision"
+            ])
     }
 
     /// The frameworks find their source differently, so each rejects the other's fields.
-    @Test func frameworkSpecificFields_AreRejectedUnderTheOtherFramework() {
+    @Test func frameworkSpecificFields_areRejectedUnderTheOtherFramework() {
         let uiKit = Fixture.problem(#"{"transition":"push","container":{"width":393,"height":852},"sources":[],"destination":{"namespace":"n"}}"#)
         #expect(Fixture.pointers(uiKit) == ["/sources", "/destination/namespace"])
-        let swiftUI = Fixture.problem(#"{"transition":"push","platform":{"framework":"SwiftUI"},"container":{"width":393,"height":852},"source":{"frame":{"x":0,"y":0,"width":1,"height":1}}}"#)
+        let swiftUI = Fixture.problem(
+            #"{"transition":"push","platform":{"framework":"SwiftUI"},"container":{"width":393,"height":852},"source":{"frame":{"x":0,"y":0,"width":1,"height":1}}}"#
+        )
         #expect(Fixture.pointers(swiftUI) == ["/source"])
     }
 
-    @Test func swiftUISourceErrors_PointIntoTheList() {
-        let problem = Fixture.problem("""
+    @Test func swiftUISourceErrors_pointIntoTheList() {
+        let problem = Fixture.problem(
+            """
             {"transition":"push","platform":{"framework":"SwiftUI"},"container":{"width":393,"height":852},
              "sources":[{"id":1.5,"frame":{"x":0,"y":0,"width":1,"height":1}},{"id":"b","namespace":"n","frame":{"x":0,"y":0,"width":1,"height":1},"modifiers":[3]}]}
             """)
@@ -85,14 +111,14 @@ struct PlanRequestErrorTests {
     }
 
     /// In strict mode an invalid request also lists its unknown fields as errors.
-    @Test func strictInvalidRequest_AlsoListsUnknownFields() {
+    @Test func strictInvalidRequest_alsoListsUnknownFields() {
         let problem = Fixture.problem(#"{"transition":"up","container":{"width":393,"height":852},"options":{"strict":true},"extra":1}"#)
         #expect(problem?.kind == .invalidRequest)
         #expect(Fixture.pointers(problem) == ["/transition", "/extra"])
         #expect(problem?.errors.last?.code == "unknown-field")
     }
 
-    @Test func malformedJSON_Is400WithTheByteOffset() {
+    @Test func malformedJSON_is400WithTheByteOffset() {
         let problem = Fixture.problem(#"{"transition":"push",}"#)
         #expect(problem?.kind == .malformedJSON)
         #expect(problem?.status == 400)
@@ -100,7 +126,7 @@ struct PlanRequestErrorTests {
     }
 
     @Test(arguments: ["", "  \n"])
-    func emptyBody_Is400(body: String) {
+    func emptyBody_is400(body: String) {
         let problem = Fixture.problem(body)
         #expect(problem?.kind == .malformedJSON)
         #expect(problem?.detail.contains("empty") == true)

@@ -11,16 +11,18 @@ struct PlanViewTransitionTests {
         String(decoding: try RenderingFixture.plan(body, as: .viewTransition), as: UTF8.self)
     }
 
-    @Test("every plan renders as well-formed CSS: five parts, each animated by a @keyframes rule of its own",
-          arguments: RenderingFixture.planBodies.map(\.name))
-    func stylesheet_IsWellFormed(name: String) throws {
+    @Test(
+        "every plan renders as well-formed CSS: five parts, each animated by a @keyframes rule of its own",
+        arguments: RenderingFixture.planBodies.map(\.name))
+    func stylesheet_isWellFormed(name: String) throws {
         let body = try #require(RenderingFixture.planBodies.first { $0.name == name }?.body)
         let checker = CSSChecker(try Self.stylesheet(body))
         #expect(checker.problems.isEmpty, "\(name): \(checker.problems.prefix(5))")
-        #expect(checker.rules.map(\.selector) == [
-            "::view-transition-group(loupe-zoom)", "::view-transition-old(loupe-zoom)", "::view-transition-new(loupe-zoom)",
-            "::view-transition-old(root)", "::view-transition-new(root)",
-        ])
+        #expect(
+            checker.rules.map(\.selector) == [
+                "::view-transition-group(loupe-zoom)", "::view-transition-old(loupe-zoom)", "::view-transition-new(loupe-zoom)",
+                "::view-transition-old(root)", "::view-transition-new(root)"
+            ])
         for rule in checker.rules {
             let animation = try #require(rule.declarations.first { $0.property == "animation" }?.value)
             let keyframesName = String(animation.prefix { $0 != " " })
@@ -30,7 +32,7 @@ struct PlanViewTransitionTests {
     }
 
     @Test("the group's box follows the plan's mask, from the source's frame to the page's")
-    func group_FollowsTheMask() throws {
+    func group_followsTheMask() throws {
         let body = RenderingFixture.example("push.json")
         let plan = try JSONReader.parse(try PlanEndpoint.answer(body: body))
         let keyframes = plan["keyframes"]?.array ?? []
@@ -53,11 +55,12 @@ struct PlanViewTransitionTests {
     }
 
     @Test("a push names the source's image old and the page new; a pop swaps them, and the root snapshot that shows the covered page")
-    func pop_SwapsOldAndNew() throws {
+    func pop_swapsOldAndNew() throws {
         let push = CSSChecker(try Self.stylesheet(RenderingFixture.example("push.json")))
         let pop = CSSChecker(try Self.stylesheet(RenderingFixture.example("pop.json")))
         func animation(_ checker: CSSChecker, _ selector: String) -> String? {
-            checker.rules.first { $0.selector == selector }?.declarations.first { $0.property == "animation" }?.value.components(separatedBy: " ").first
+            checker.rules.first { $0.selector == selector }?.declarations.first { $0.property == "animation" }?.value.components(separatedBy: " ")
+                .first
         }
         #expect(animation(push, "::view-transition-old(loupe-zoom)") == "loupe-zoom-snapshot")
         #expect(animation(push, "::view-transition-new(loupe-zoom)") == "loupe-zoom-page")
@@ -70,7 +73,7 @@ struct PlanViewTransitionTests {
     }
 
     @Test("the page's image sits in the card by the plan's transform, relative to the mask's corner")
-    func pageImage_IsPlacedByTheTransform() throws {
+    func pageImage_isPlacedByTheTransform() throws {
         let checker = CSSChecker(try Self.stylesheet(RenderingFixture.example("push.json")))
         let page = try #require(checker.keyframes.first { $0.name == "loupe-zoom-page" })
         // At the start the page (scale 0.28 onto the 110 pt thumbnail at (16, 120)) starts at the
@@ -82,7 +85,7 @@ struct PlanViewTransitionTests {
     }
 
     @Test("options.viewTransitionName renames the pseudo-elements and the keyframes")
-    func name_IsTheOption() throws {
+    func name_isTheOption() throws {
         let css = try Self.stylesheet(Array(Fixture.adding(#""options":{"viewTransitionName":"--hero_2"}"#).utf8))
         let checker = CSSChecker(css)
         #expect(checker.problems.isEmpty)
@@ -91,9 +94,13 @@ struct PlanViewTransitionTests {
         #expect(!css.contains("loupe-zoom"))
     }
 
-    @Test("a name that is not a CSS custom ident is a 422 pointing at it",
-          arguments: ["root", "none", "AUTO", "match-element", "inherit", "1photo", "-1photo", "-", "", "hero photo", "héro", "a*/b", "x{}", String(repeating: "a", count: 65)])
-    func invalidName_Is422(name: String) throws {
+    @Test(
+        "a name that is not a CSS custom ident is a 422 pointing at it",
+        arguments: [
+            "root", "none", "AUTO", "match-element", "inherit", "1photo", "-1photo", "-", "", "hero photo", "héro", "a*/b", "x{}",
+            String(repeating: "a", count: 65)
+        ])
+    func invalidName_is422(name: String) throws {
         let body = Array(Fixture.adding(#""options":{"viewTransitionName":"# + "\"\(name)\"" + "}").utf8)
         do {
             _ = try PlanEndpoint.answer(body: body)
@@ -105,7 +112,7 @@ struct PlanViewTransitionTests {
     }
 
     @Test("a timeline does not take the plan-only option: it is an unknown field there")
-    func timeline_ReportsTheOptionAsUnknown() throws {
+    func timeline_reportsTheOptionAsUnknown() throws {
         let example = String(decoding: RenderingFixture.example("timeline-pinch-dismiss.json"), as: UTF8.self)
         let body = Array(Fixture.adding(#""options":{"viewTransitionName":"hero"}"#, to: example).utf8)
         let answer = try JSONReader.parse(try TimelineEndpoint.answer(body: body))

@@ -6,7 +6,7 @@ import Testing
 @Suite("Plan WAAPI")
 struct PlanWAAPITests {
     @Test("every plan renders keyframes per layer with offsets from 0 to 1 and linear timing", arguments: RenderingFixture.planBodies.map(\.name))
-    func waapi_HasKeyframesAndTiming(name: String) throws {
+    func waapi_hasKeyframesAndTiming(name: String) throws {
         let body = try #require(RenderingFixture.planBodies.first { $0.name == name }?.body)
         let answer = try JSONReader.parse(try RenderingFixture.plan(body, as: .waapi))
         guard case .object(let members) = answer, case .object(let layers)? = answer["keyframes"] else {
@@ -38,7 +38,7 @@ struct PlanWAAPITests {
     }
 
     @Test("layers come bottom to top, the same as the CSS rules")
-    func layers_MatchTheCSS() throws {
+    func layers_matchTheCSS() throws {
         let body = RenderingFixture.example("push.json")
         let answer = try JSONReader.parse(try RenderingFixture.plan(body, as: .waapi))
         guard case .object(let layers)? = answer["keyframes"] else { Issue.record("no keyframes"); return }

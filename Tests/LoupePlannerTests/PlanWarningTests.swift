@@ -13,9 +13,9 @@ struct PlanWarningTests {
         (.destinationOpaque, "/destination/opaque"), (.destinationSourceID, "/destination/sourceID"),
         (.destinationNamespace, "/destination/namespace"), (.fitMode, "/options/fitMode"),
         (.initialVelocity, "/animation/initialVelocity"), (.backgroundMode, "/options/backgroundMode"), (.motionPath, "/options/motionPath"),
-        (.sourceRole(index: nil), "/source/role"), (.sourceRole(index: 3), "/sources/3/role"), (.destinationCloseButton, "/destination/closeButton"),
+        (.sourceRole(index: nil), "/source/role"), (.sourceRole(index: 3), "/sources/3/role"), (.destinationCloseButton, "/destination/closeButton")
     ])
-    func advisorySubject_MapsToItsPointer(subject: AdvisorySubject, pointer: String) {
+    func advisorySubject_mapsToItsPointer(subject: AdvisorySubject, pointer: String) {
         #expect(subject.pointer.description == pointer)
     }
 
@@ -23,36 +23,93 @@ struct PlanWarningTests {
     @Test(arguments: [
         (#"{"transition":"push","container":{"width":393,"height":852}}"#, "missing-source", "/source"),
         (#"{"transition":"push","platform":{"os":"tvOS"},"container":{"width":393,"height":852}}"#, "platform-default-transition", "/platform/os"),
-        (#"{"transition":"push","platform":{"version":"17.4"},"container":{"width":393,"height":852}}"#, "os-version-before-zoom", "/platform/version"),
-        (#"{"transition":"present","container":{"width":393,"height":852},"destination":{"presentationStyle":"popover"}}"#, "popover-ignores-zoom", "/destination/presentationStyle"),
-        (#"{"transition":"push","container":{"width":393,"height":852},"source":{"frame":{"x":0,"y":0,"width":0,"height":5}}}"#, "empty-source-frame", "/source"),
-        (#"{"transition":"push","container":{"width":393,"height":852},"source":{"frame":{"x":0,"y":100,"width":393,"height":60}}}"#, "skinny-source", "/source"),
-        (#"{"transition":"push","container":{"width":393,"height":852},"source":{"frame":{"x":0,"y":100,"width":100,"height":100}}}"#, "aspect-ratio-mismatch", "/destination/alignmentRect"),
-        (#"{"transition":"push","container":{"width":393,"height":852},"source":{"frame":{"x":-500,"y":100,"width":100,"height":217}}}"#, "source-off-screen", "/source"),
+        (
+            #"{"transition":"push","platform":{"version":"17.4"},"container":{"width":393,"height":852}}"#, "os-version-before-zoom",
+            "/platform/version"
+        ),
+        (
+            #"{"transition":"present","container":{"width":393,"height":852},"destination":{"presentationStyle":"popover"}}"#, "popover-ignores-zoom",
+            "/destination/presentationStyle"
+        ),
+        (
+            #"{"transition":"push","container":{"width":393,"height":852},"source":{"frame":{"x":0,"y":0,"width":0,"height":5}}}"#,
+            "empty-source-frame", "/source"
+        ),
+        (
+            #"{"transition":"push","container":{"width":393,"height":852},"source":{"frame":{"x":0,"y":100,"width":393,"height":60}}}"#,
+            "skinny-source", "/source"
+        ),
+        (
+            #"{"transition":"push","container":{"width":393,"height":852},"source":{"frame":{"x":0,"y":100,"width":100,"height":100}}}"#,
+            "aspect-ratio-mismatch", "/destination/alignmentRect"
+        ),
+        (
+            #"{"transition":"push","container":{"width":393,"height":852},"source":{"frame":{"x":-500,"y":100,"width":100,"height":217}}}"#,
+            "source-off-screen", "/source"
+        ),
         (#"{"transition":"push","container":{"width":393,"height":852},"animation":{"frameRate":24}}"#, "low-frame-rate", "/animation/frameRate"),
-        (#"{"transition":"push","container":{"width":393,"height":852},"destination":{"opaque":false}}"#, "transparent-destination", "/destination/opaque"),
-        (#"{"transition":"push","platform":{"framework":"SwiftUI"},"container":{"width":393,"height":852},"destination":{"sourceID":"a","namespace":"grid"}}"#, "missing-source", "/sources"),
-        (#"{"transition":"push","platform":{"framework":"SwiftUI"},"container":{"width":393,"height":852}}"#, "zoom-not-declared", "/destination/sourceID"),
-        (#"{"transition":"push","platform":{"framework":"SwiftUI"},"container":{"width":393,"height":852},"sources":[{"id":"a","namespace":"n","frame":{"x":0,"y":0,"width":100,"height":217}}],"destination":{"sourceID":"a","namespace":"m"}}"#, "missing-source", "/destination/namespace"),
-        (#"{"transition":"push","platform":{"framework":"SwiftUI"},"container":{"width":393,"height":852},"sources":[{"id":"a","namespace":"n","frame":{"x":0,"y":0,"width":100,"height":217}},{"id":"a","namespace":"n","frame":{"x":0,"y":0,"width":100,"height":217}}],"destination":{"sourceID":"a","namespace":"n"}}"#, "duplicate-source-id", "/sources/1"),
-        (#"{"transition":"push","platform":{"framework":"SwiftUI"},"container":{"width":393,"height":852},"sources":[{"id":"a","namespace":"n","frame":{"x":0,"y":0,"width":100,"height":217},"modifiers":["offset"]}],"destination":{"sourceID":"a","namespace":"n"}}"#, "geometry-read-artifacts", "/sources/0/modifiers"),
+        (
+            #"{"transition":"push","container":{"width":393,"height":852},"destination":{"opaque":false}}"#, "transparent-destination",
+            "/destination/opaque"
+        ),
+        (
+            #"{"transition":"push","platform":{"framework":"SwiftUI"},"container":{"width":393,"height":852},"destination":{"sourceID":"a","namespace":"grid"}}"#,
+            "missing-source", "/sources"
+        ),
+        (
+            #"{"transition":"push","platform":{"framework":"SwiftUI"},"container":{"width":393,"height":852}}"#, "zoom-not-declared",
+            "/destination/sourceID"
+        ),
+        (
+            #"{"transition":"push","platform":{"framework":"SwiftUI"},"container":{"width":393,"height":852},"sources":[{"id":"a","namespace":"n","frame":{"x":0,"y":0,"width":100,"height":217}}],"destination":{"sourceID":"a","namespace":"m"}}"#,
+            "missing-source", "/destination/namespace"
+        ),
+        (
+            #"{"transition":"push","platform":{"framework":"SwiftUI"},"container":{"width":393,"height":852},"sources":[{"id":"a","namespace":"n","frame":{"x":0,"y":0,"width":100,"height":217}},{"id":"a","namespace":"n","frame":{"x":0,"y":0,"width":100,"height":217}}],"destination":{"sourceID":"a","namespace":"n"}}"#,
+            "duplicate-source-id", "/sources/1"
+        ),
+        (
+            #"{"transition":"push","platform":{"framework":"SwiftUI"},"container":{"width":393,"height":852},"sources":[{"id":"a","namespace":"n","frame":{"x":0,"y":0,"width":100,"height":217},"modifiers":["offset"]}],"destination":{"sourceID":"a","namespace":"n"}}"#,
+            "geometry-read-artifacts", "/sources/0/modifiers"
+        ),
         (#"{"transition":"push","platform":{"os":"macCatalyst"},"container":{"width":393,"height":852}}"#, "catalyst-unverified", "/platform/os"),
-        (#"{"transition":"present","container":{"width":393,"height":852},"destination":{"presentationStyle":"pageSheet"}}"#, "sheet-treated-as-full-screen", "/destination/presentationStyle"),
+        (
+            #"{"transition":"present","container":{"width":393,"height":852},"destination":{"presentationStyle":"pageSheet"}}"#,
+            "sheet-treated-as-full-screen", "/destination/presentationStyle"
+        ),
         (#"{"transition":"push","container":{"width":393,"height":852},"animation":{"spring":"bouncy"}}"#, "spring-not-ios", "/animation/spring"),
-        (#"{"transition":"pop","container":{"width":393,"height":852},"animation":{"initialVelocity":-3}}"#, "initial-velocity-not-ios", "/animation/initialVelocity"),
-        (#"{"transition":"push","container":{"width":393,"height":852},"options":{"backgroundMode":"crossfade"}}"#, "crossfade-not-ios", "/options/backgroundMode"),
+        (
+            #"{"transition":"pop","container":{"width":393,"height":852},"animation":{"initialVelocity":-3}}"#, "initial-velocity-not-ios",
+            "/animation/initialVelocity"
+        ),
+        (
+            #"{"transition":"push","container":{"width":393,"height":852},"options":{"backgroundMode":"crossfade"}}"#, "crossfade-not-ios",
+            "/options/backgroundMode"
+        ),
         (#"{"transition":"push","container":{"width":393,"height":852},"options":{"motionPath":"arc"}}"#, "arc-path-not-ios", "/options/motionPath"),
-        (#"{"transition":"push","container":{"width":393,"height":852},"destination":{"frame":{"x":0,"y":100,"width":393,"height":752}}}"#, "inset-destination-not-ios", "/destination/frame"),
-        (#"{"transition":"push","container":{"width":393,"height":852},"source":{"frame":{"x":20,"y":780,"width":60,"height":40},"role":"tab"}}"#, "unsuitable-source", "/source/role"),
-        (#"{"transition":"push","platform":{"framework":"SwiftUI"},"container":{"width":393,"height":852},"sources":[{"id":"a","namespace":"n","frame":{"x":0,"y":0,"width":100,"height":217},"role":"widget"}],"destination":{"sourceID":"a","namespace":"n"}}"#, "unsuitable-source", "/sources/0/role"),
-        (#"{"transition":"present","container":{"width":393,"height":852},"destination":{"closeButton":false}}"#, "no-close-button", "/destination/closeButton"),
+        (
+            #"{"transition":"push","container":{"width":393,"height":852},"destination":{"frame":{"x":0,"y":100,"width":393,"height":752}}}"#,
+            "inset-destination-not-ios", "/destination/frame"
+        ),
+        (
+            #"{"transition":"push","container":{"width":393,"height":852},"source":{"frame":{"x":20,"y":780,"width":60,"height":40},"role":"tab"}}"#,
+            "unsuitable-source", "/source/role"
+        ),
+        (
+            #"{"transition":"push","platform":{"framework":"SwiftUI"},"container":{"width":393,"height":852},"sources":[{"id":"a","namespace":"n","frame":{"x":0,"y":0,"width":100,"height":217},"role":"widget"}],"destination":{"sourceID":"a","namespace":"n"}}"#,
+            "unsuitable-source", "/sources/0/role"
+        ),
+        (
+            #"{"transition":"present","container":{"width":393,"height":852},"destination":{"closeButton":false}}"#, "no-close-button",
+            "/destination/closeButton"
+        )
     ])
-    func advisory_BecomesAWarningAtItsPointer(json: String, code: String, pointer: String) throws {
+    func advisory_becomesAWarningAtItsPointer(json: String, code: String, pointer: String) throws {
         let warnings = Fixture.warnings(try Fixture.plan(json))
         #expect(warnings.contains { $0.code == code && $0.pointer == pointer }, "\(warnings)")
     }
 
-    @Test func unknownFields_AreWarningsWithPointers() throws {
+    @Test func unknownFields_areWarningsWithPointers() throws {
         let answer = try Fixture.plan(Fixture.adding(#""colour":"red","options":{"dimming":{"alpha":1}}"#))
         let warnings = Fixture.warnings(answer)
         #expect(warnings.map(\.code) == ["unknown-field", "unknown-field"])
@@ -60,7 +117,7 @@ struct PlanWarningTests {
     }
 
     /// Strict mode: every warning, advisory or unknown field, becomes an error of one 422.
-    @Test func strictMode_TurnsEveryWarningIntoA422() {
+    @Test func strictMode_turnsEveryWarningIntoA422() {
         let problem = Fixture.problem(#"{"transition":"push","container":{"width":393,"height":852},"options":{"strict":true},"extra":1}"#)
         #expect(problem?.kind == .strictWarnings)
         #expect(problem?.status == 422)
@@ -68,7 +125,7 @@ struct PlanWarningTests {
         #expect(problem?.errors.map(\.code) == ["missing-source", "unknown-field"])
     }
 
-    @Test func strictMode_WithoutWarnings_Answers() throws {
+    @Test func strictMode_withoutWarnings_answers() throws {
         let answer = try Fixture.plan(Fixture.adding(#""options":{"strict":true}"#))
         #expect(answer["warnings"] == .array([]))
     }
@@ -76,15 +133,18 @@ struct PlanWarningTests {
     // MARK: - Engine errors
 
     @Test(arguments: ["UIKit", "SwiftUI"])
-    func macOS_IsUnsupportedPlatformAtTheOS(framework: String) {
-        let problem = Fixture.problem(#"{"transition":"push","platform":{"os":"macOS","framework":"\#(framework)"},"container":{"width":393,"height":852}}"#)
+    func macOS_isUnsupportedPlatformAtTheOS(framework: String) {
+        let problem = Fixture.problem(
+            #"{"transition":"push","platform":{"os":"macOS","framework":"\#(framework)"},"container":{"width":393,"height":852}}"#)
         #expect(problem?.kind == .unsupportedPlatform)
         #expect(problem?.status == 422)
         #expect(Fixture.pointers(problem) == ["/platform/os"])
     }
 
-    @Test func tooManyKeyframes_PointsAtFrameRateAndSpring() {
-        let problem = Fixture.problem(#"{"transition":"push","container":{"width":393,"height":852},"animation":{"frameRate":240,"spring":{"response":10,"dampingRatio":0.05}}}"#)
+    @Test func tooManyKeyframes_pointsAtFrameRateAndSpring() {
+        let problem = Fixture.problem(
+            #"{"transition":"push","container":{"width":393,"height":852},"animation":{"frameRate":240,"spring":{"response":10,"dampingRatio":0.05}}}"#
+        )
         #expect(problem?.kind == .invalidRequest)
         #expect(Fixture.pointers(problem) == ["/animation/frameRate", "/animation/spring"])
     }
@@ -92,9 +152,9 @@ struct PlanWarningTests {
     @Test(arguments: [
         (GeometryError.springNeverSettles, ["/animation/spring"]), (.invalidSpring(.responseNotPositive), ["/animation/spring"]),
         (.invalidFrameRate, ["/animation/frameRate"]), (.emptyDestination, ["/destination/frame"]),
-        (.emptyContainer, ["/container"]), (.nonFiniteGeometry, [""]),
+        (.emptyContainer, ["/container"]), (.nonFiniteGeometry, [""])
     ])
-    func geometryError_MapsToA422AtItsPointer(error: GeometryError, pointers: [String]) {
+    func geometryError_mapsToA422AtItsPointer(error: GeometryError, pointers: [String]) {
         #expect(error.problem.kind == .invalidRequest)
         #expect(Fixture.pointers(error.problem) == pointers)
     }

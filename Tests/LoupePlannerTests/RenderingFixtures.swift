@@ -32,13 +32,32 @@ enum RenderingFixture {
     /// Plan request bodies: every example file plus the extra modes.
     static var planBodies: [(name: String, body: [UInt8])] {
         planExamples.map { ($0, example($0)) } + [
-            ("crossfade-arc", Array(Fixture.adding(##""options":{"backgroundMode":"crossfade","motionPath":"arc","dimming":{"color":"#33669980"}}"##).utf8)),
+            (
+                "crossfade-arc",
+                Array(Fixture.adding(##""options":{"backgroundMode":"crossfade","motionPath":"arc","dimming":{"color":"#33669980"}}"##).utf8)
+            ),
             ("bouncy-precision-0", Array(Fixture.adding(#""animation":{"spring":"bouncy"},"options":{"precision":0}"#).utf8)),
-            ("pop-slide-rtl", Array(#"{"transition":"pop","platform":{"os":"tvOS"},"container":{"width":1920,"height":1080,"layoutDirection":"rightToLeft"}}"#.utf8)),
-            ("popover", Array(#"{"transition":"present","container":{"width":820,"height":1180},"destination":{"frame":{"x":100,"y":200,"width":400,"height":500},"presentationStyle":"popover"}}"#.utf8)),
-            ("cover-vertical", Array(#"{"transition":"dismiss","platform":{"os":"watchOS","version":"10.0"},"container":{"width":205,"height":251}}"#.utf8)),
+            (
+                "pop-slide-rtl",
+                Array(#"{"transition":"pop","platform":{"os":"tvOS"},"container":{"width":1920,"height":1080,"layoutDirection":"rightToLeft"}}"#.utf8)
+            ),
+            (
+                "popover",
+                Array(
+                    #"{"transition":"present","container":{"width":820,"height":1180},"destination":{"frame":{"x":100,"y":200,"width":400,"height":500},"presentationStyle":"popover"}}"#
+                        .utf8)
+            ),
+            (
+                "cover-vertical",
+                Array(#"{"transition":"dismiss","platform":{"os":"watchOS","version":"10.0"},"container":{"width":205,"height":251}}"#.utf8)
+            ),
             ("huge-scale-precision-6", Array(ContractRegressionTests.hugeScale.utf8)),
-            ("tiny-alignment", Array(#"{"transition":"push","container":{"width":393,"height":852},"source":{"frame":{"x":10,"y":10,"width":100,"height":100}},"destination":{"alignmentRect":{"x":0,"y":0,"width":0.000001,"height":0.000001}}}"#.utf8)),
+            (
+                "tiny-alignment",
+                Array(
+                    #"{"transition":"push","container":{"width":393,"height":852},"source":{"frame":{"x":10,"y":10,"width":100,"height":100}},"destination":{"alignmentRect":{"x":0,"y":0,"width":0.000001,"height":0.000001}}}"#
+                        .utf8)
+            )
         ]
     }
 

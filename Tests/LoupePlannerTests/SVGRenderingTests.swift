@@ -8,7 +8,7 @@ import Testing
 @Suite("SVG renderings")
 struct SVGRenderingTests {
     @Test("every plan renders as well-formed SVG with a filmstrip and a progress curve", arguments: RenderingFixture.planBodies.map(\.name))
-    func planSVG_IsWellFormed(name: String) throws {
+    func planSVG_isWellFormed(name: String) throws {
         let body = try #require(RenderingFixture.planBodies.first { $0.name == name }?.body)
         let svg = SVGChecker(try RenderingFixture.plan(body, as: .svg))
         #expect(svg.error == nil, "\(name): \(svg.error ?? "")")
@@ -20,22 +20,23 @@ struct SVGRenderingTests {
     }
 
     @Test("every lifecycle example renders one lane per view controller", arguments: RenderingFixture.lifecycleExamples)
-    func lifecycleSVG_HasALanePerViewController(name: String) throws {
+    func lifecycleSVG_hasALanePerViewController(name: String) throws {
         let body = RenderingFixture.example(name)
         let svg = SVGChecker(try RenderingFixture.lifecycle(body, as: .svg))
         #expect(svg.error == nil, "\(name): \(svg.error ?? "")")
         let trace = try JSONReader.parse(try LifecycleEndpoint.answer(body: body))["trace"]?.array ?? []
-        let names = Set(trace.compactMap { entry -> String? in
-            if case .string(let name)? = entry["viewController"] { return name }
-            return nil
-        })
+        let names = Set(
+            trace.compactMap { entry -> String? in
+                if case .string(let name)? = entry["viewController"] { return name }
+                return nil
+            })
         for name in names { #expect(svg.texts.contains(name), "a lane for \(name)") }
         #expect(svg.texts.contains { $0.hasPrefix("run loop ") })
         #expect(svg.texts.contains("viewWillAppear"))
     }
 
     @Test("view-controller names that are markup or control characters cannot break the XML")
-    func hostileNames_AreEscaped() throws {
+    func hostileNames_areEscaped() throws {
         let hostile = #"<b>&amp;\"x\"' ]]> \u0001\u001f\uffff"#
         let body = #"{"stack":["\#(hostile)"],"events":[{"time":0,"type":"push","viewController":"</svg><script>"},{"time":1,"type":"pop"}]}"#
         let svg = SVGChecker(try RenderingFixture.lifecycle(Array(body.utf8), as: .svg))
@@ -45,21 +46,25 @@ struct SVGRenderingTests {
     }
 
     @Test("an empty script still draws a labelled picture")
-    func emptyScript_IsStillAPicture() throws {
+    func emptyScript_isStillAPicture() throws {
         let svg = SVGChecker(try RenderingFixture.lifecycle(Array(#"{"stack":["root"],"events":[]}"#.utf8), as: .svg))
         #expect(svg.error == nil)
         #expect(svg.texts.contains("The script produced no trace entries."))
     }
 
-    @Test("the push filmstrip and the interrupted-push swimlane render to PNG with librsvg",
-          .enabled(if: RSVG.isAvailable, "rsvg-convert is not installed (scripts/test installs librsvg2-bin)"))
-    func svgs_RenderToPNG() throws {
+    @Test(
+        "the push filmstrip and the interrupted-push swimlane render to PNG with librsvg",
+        .enabled(if: RSVG.isAvailable, "rsvg-convert is not installed (scripts/test installs librsvg2-bin)"))
+    func svgs_renderToPNG() throws {
         let renderings: [(String, [UInt8])] = [
             ("plan-push", try RenderingFixture.plan(RenderingFixture.example("push.json"), as: .svg)),
-            ("plan-crossfade-arc", try RenderingFixture.plan(try #require(RenderingFixture.planBodies.first { $0.name == "crossfade-arc" }?.body), as: .svg)),
+            (
+                "plan-crossfade-arc",
+                try RenderingFixture.plan(try #require(RenderingFixture.planBodies.first { $0.name == "crossfade-arc" }?.body), as: .svg)
+            ),
             ("plan-tvos-fallback", try RenderingFixture.plan(RenderingFixture.example("tvos-fallback.json"), as: .svg)),
             ("lifecycle-interrupted-push", try RenderingFixture.lifecycle(RenderingFixture.example("lifecycle-interrupted-push.json"), as: .svg)),
-            ("lifecycle-cancelled-pop", try RenderingFixture.lifecycle(RenderingFixture.example("lifecycle-cancelled-pop.json"), as: .svg)),
+            ("lifecycle-cancelled-pop", try RenderingFixture.lifecycle(RenderingFixture.example("lifecycle-cancelled-pop.json"), as: .svg))
         ]
         for (name, svg) in renderings {
             let png = try RSVG.render(svg, name: name)

@@ -60,7 +60,8 @@ struct SpringEasingTests {
             let response = random.double(in: 0.1...1.5)
             let damping = random.chance(0.5) ? random.double(in: 0.15...1) : random.double(in: 1...5)
             let velocity = random.double(in: -20...20)
-            let json = #"{"transition":"push","container":{"width":393,"height":852},"source":{"frame":{"x":16,"y":120,"width":110,"height":110}},"animation":{"initialVelocity":\#(velocity),"spring":{"response":\#(response),"dampingRatio":\#(damping)}}}"#
+            let json =
+                #"{"transition":"push","container":{"width":393,"height":852},"source":{"frame":{"x":16,"y":120,"width":110,"height":110}},"animation":{"initialVelocity":\#(velocity),"spring":{"response":\#(response),"dampingRatio":\#(damping)}}}"#
             guard let (error, _) = try? Self.worstError(json) else { continue }
             #expect(error <= 0.005, "response \(response) ζ \(damping) v \(velocity): worst \(error)")
         }

@@ -11,9 +11,11 @@ struct AccessControlTests {
     @Test("a CORS preflight from an allowed origin gets the allow headers")
     func preflight_allowedOrigin() throws {
         let service = try TestService { $0.corsOrigins = ["https://app.test"] }
-        let response = try Curl.request("OPTIONS", service.baseURL + "/healthz", headers: [
-            "Origin: https://app.test", "Access-Control-Request-Method: GET",
-        ])
+        let response = try Curl.request(
+            "OPTIONS", service.baseURL + "/healthz",
+            headers: [
+                "Origin: https://app.test", "Access-Control-Request-Method: GET"
+            ])
         #expect(response.status == 204)
         #expect(response.header("Access-Control-Allow-Origin") == "https://app.test")
         #expect(response.header("Access-Control-Allow-Methods")?.contains("GET") == true)
@@ -24,9 +26,11 @@ struct AccessControlTests {
     @Test("an origin outside the allow-list gets no CORS headers")
     func preflight_disallowedOrigin() throws {
         let service = try TestService { $0.corsOrigins = ["https://app.test"] }
-        let preflight = try Curl.request("OPTIONS", service.baseURL + "/healthz", headers: [
-            "Origin: https://evil.test", "Access-Control-Request-Method: GET",
-        ])
+        let preflight = try Curl.request(
+            "OPTIONS", service.baseURL + "/healthz",
+            headers: [
+                "Origin: https://evil.test", "Access-Control-Request-Method: GET"
+            ])
         #expect(preflight.header("Access-Control-Allow-Origin") == nil)
         let simple = try service.get("/healthz", headers: ["Origin: https://evil.test"])
         #expect(simple.status == 200)

@@ -11,7 +11,7 @@ struct CachingTests {
     static let plan = PlanningRouteTests.validPlan
 
     @Test("a 200 carries a strong ETag and Cache-Control: no-cache; the same request gets the same tag")
-    func answer_CarriesAStrongETag() throws {
+    func answer_carriesAStrongETag() throws {
         let service = try TestService()
         let first = try service.post("/v1/plans", json: Self.plan)
         let second = try service.post("/v1/plans", json: Self.plan)
@@ -22,7 +22,7 @@ struct CachingTests {
     }
 
     @Test("the tag follows the canonical request: whitespace and number spelling do not change it, content, order and format do")
-    func tag_FollowsTheCanonicalRequest() throws {
+    func tag_followsTheCanonicalRequest() throws {
         let service = try TestService()
         func tag(_ body: String, _ query: String = "") throws -> String? {
             try service.post("/v1/plans" + query, json: body).header("ETag")
@@ -33,18 +33,22 @@ struct CachingTests {
         #expect(try tag(#"{"transition":"push","container":{"width":394,"height":852}}"#) != base)
         #expect(try tag(#"{"container":{"width":393,"height":852},"transition":"push"}"#) != base, "member order can change warning order")
         #expect(try tag(#"{"transition":"push","container":{"width":393,"height":852}}"#, "?format=css") != base)
-        #expect(try tag(#"{"transition":"push","container":{"width":393,"height":852}}"#, "?format=json") == base, "the format, not how it was chosen")
+        #expect(
+            try tag(#"{"transition":"push","container":{"width":393,"height":852}}"#, "?format=json") == base, "the format, not how it was chosen")
     }
 
-    @Test("If-None-Match with the tag (alone, in a list, weak, with spaces) is 304 with the tag and no body", arguments: [
-        "%@", "\"0000\", %@", "W/%@", " %@ ,\"x\"", "*",
-    ])
-    func ifNoneMatch_Is304(pattern: String) throws {
+    @Test(
+        "If-None-Match with the tag (alone, in a list, weak, with spaces) is 304 with the tag and no body",
+        arguments: [
+            "%@", "\"0000\", %@", "W/%@", " %@ ,\"x\"", "*"
+        ])
+    func ifNoneMatch_is304(pattern: String) throws {
         let service = try TestService()
         let tag = try #require(try service.post("/v1/plans?format=svg", json: Self.plan).header("ETag"))
         let condition = pattern.replacingOccurrences(of: "%@", with: tag)
-        let response = try service.post("/v1/plans?format=svg", json: Self.plan,
-                                         headers: ["Content-Type: application/json", "If-None-Match: \(condition)"])
+        let response = try service.post(
+            "/v1/plans?format=svg", json: Self.plan,
+            headers: ["Content-Type: application/json", "If-None-Match: \(condition)"])
         #expect(response.status == 304)
         #expect(response.body.isEmpty)
         #expect(response.header("ETag") == tag)
@@ -53,7 +57,7 @@ struct CachingTests {
     }
 
     @Test("a 304 chosen by Accept keeps Vary: Accept")
-    func notModified_KeepsVary() throws {
+    func notModified_keepsVary() throws {
         let service = try TestService()
         let headers = ["Content-Type: application/json", "Accept: text/css"]
         let tag = try #require(try service.post("/v1/plans", json: Self.plan, headers: headers).header("ETag"))
@@ -63,14 +67,14 @@ struct CachingTests {
     }
 
     @Test("If-None-Match with other tags, or malformed, answers 200", arguments: ["\"other\"", "nonsense", "W/", "\"unterminated", ","])
-    func otherTags_Answer200(condition: String) throws {
+    func otherTags_answer200(condition: String) throws {
         let service = try TestService()
         let response = try service.post("/v1/plans", json: Self.plan, headers: ["Content-Type: application/json", "If-None-Match: \(condition)"])
         #expect(response.status == 200)
     }
 
     @Test("If-None-Match: * on a request that has no answer is the problem, not 304")
-    func wildcard_OnAnInvalidRequest_IsTheProblem() throws {
+    func wildcard_onAnInvalidRequest_isTheProblem() throws {
         let service = try TestService()
         let response = try service.post("/v1/plans", json: #"{"transition":"push"}"#, headers: ["Content-Type: application/json", "If-None-Match: *"])
         #expect(response.status == 422)
@@ -79,7 +83,7 @@ struct CachingTests {
     }
 
     @Test("problems carry no ETag and Cache-Control: no-store", arguments: ["{", "{}", "[]"])
-    func problems_AreNotCached(body: String) throws {
+    func problems_areNotCached(body: String) throws {
         let service = try TestService()
         let response = try service.post("/v1/lifecycle", json: body)
         #expect(response.status >= 400)
@@ -88,7 +92,7 @@ struct CachingTests {
     }
 
     @Test("the tag changes with the release version")
-    func tag_ChangesWithTheVersion() throws {
+    func tag_changesWithTheVersion() throws {
         let document = try JSONReader.parse(Array(Self.plan.utf8))
         let current = EntityTag(path: "/v1/plans", format: .json, document: document)
         let next = EntityTag(path: "/v1/plans", format: .json, document: document, version: "9.9.9")
@@ -105,22 +109,24 @@ struct CachingTests {
         #expect(!EntityTag.isWildcard(["\"*\""]))
     }
 
-    @Test("MurmurHash3 x64-128 matches the reference implementation", arguments: [
-        // (input, seed, h1, h2), from the reference C++ (as the PyPI package mmh3 computes them).
-        ("", 0 as UInt64, 0 as UInt64, 0 as UInt64),
-        ("a", 0, 0x85555565f6597889, 0xe6b53a48510e895a),
-        ("hello", 0, 0xcbd8a7b341bd9b02, 0x5b1e906a48ae1d19),
-        ("The quick brown fox jumps over the lazy dog", 0, 0xe34bbc7bbc071b6c, 0x7a433ca9c49a9347),
-        ("hello", 42, 0xc4b8b3c960af6f08, 0x2334b875b0efbc7a),
-    ])
-    func murmur3_MatchesTheReference(message: String, seed: UInt64, h1: UInt64, h2: UInt64) {
+    @Test(
+        "MurmurHash3 x64-128 matches the reference implementation",
+        arguments: [
+            // (input, seed, h1, h2), from the reference C++ (as the PyPI package mmh3 computes them).
+            ("", 0 as UInt64, 0 as UInt64, 0 as UInt64),
+            ("a", 0, 0x85555565f6597889, 0xe6b53a48510e895a),
+            ("hello", 0, 0xcbd8a7b341bd9b02, 0x5b1e906a48ae1d19),
+            ("The quick brown fox jumps over the lazy dog", 0, 0xe34bbc7bbc071b6c, 0x7a433ca9c49a9347),
+            ("hello", 42, 0xc4b8b3c960af6f08, 0x2334b875b0efbc7a)
+        ])
+    func murmur3_matchesTheReference(message: String, seed: UInt64, h1: UInt64, h2: UInt64) {
         var hasher = Murmur3Hasher(seed: seed)
         hasher.update(message)
         #expect(hasher.finalize() == Hash128(low: h1, high: h2))
     }
 
     @Test("MurmurHash3 fed in uneven pieces equals the one-shot hash (768 bytes across blocks)")
-    func murmur3_StreamsAcrossBlocks() {
+    func murmur3_streamsAcrossBlocks() {
         let bytes = (0..<3).flatMap { _ in (0..<256).map { UInt8($0) } }
         var whole = Murmur3Hasher()
         whole.update(bytes)

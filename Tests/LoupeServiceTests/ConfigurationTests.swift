@@ -32,13 +32,15 @@ struct ConfigurationTests {
         #expect(withFlags.server.host == "127.0.0.1")
     }
 
-    @Test("an --api-keys value that names no key is refused, not read as an open API", arguments: [
-        (["--api-keys", ","], [String: String]()),
-        (["--api-keys= , "], [:]),
-        (["--api-keys", " "], [:]),
-        ([], ["LOUPE_API_KEYS": ","]),
-        ([], ["LOUPE_API_KEYS": ",,"]),
-    ])
+    @Test(
+        "an --api-keys value that names no key is refused, not read as an open API",
+        arguments: [
+            (["--api-keys", ","], [String: String]()),
+            (["--api-keys= , "], [:]),
+            (["--api-keys", " "], [:]),
+            ([], ["LOUPE_API_KEYS": ","]),
+            ([], ["LOUPE_API_KEYS": ",,"])
+        ])
     func apiKeysWithoutAKey_areRefused(arguments: [String], environment: [String: String]) {
         let error = #expect(throws: ConfigurationError.self) {
             try ServiceConfiguration.parse(arguments: arguments, environment: environment)
@@ -64,14 +66,16 @@ struct ConfigurationTests {
         }
     }
 
-    @Test("bad values are refused with the setting's name", arguments: [
-        (["--port", "-1"], "--port"),
-        (["--max-body-bytes", "0"], "--max-body-bytes"),
-        (["--idle-timeout", "nan"], "--idle-timeout"),
-        (["--event-loops", "0"], "--event-loops"),
-        (["--port"], "--port"),
-        (["serve"], "serve"),
-    ])
+    @Test(
+        "bad values are refused with the setting's name",
+        arguments: [
+            (["--port", "-1"], "--port"),
+            (["--max-body-bytes", "0"], "--max-body-bytes"),
+            (["--idle-timeout", "nan"], "--idle-timeout"),
+            (["--event-loops", "0"], "--event-loops"),
+            (["--port"], "--port"),
+            (["serve"], "serve")
+        ])
     func badValues_areRefused(arguments: [String], setting: String) {
         #expect(throws: ConfigurationError.self) {
             try ServiceConfiguration.parse(arguments: arguments, environment: [:])

@@ -7,7 +7,7 @@ import Testing
 @Suite("Contract examples")
 struct ContractExampleTests {
     @Test("every examples/*.json is a one-line request example in openapi.yaml")
-    func everyExampleFile_IsInOpenAPI() throws {
+    func everyExampleFile_isInOpenAPI() throws {
         let inSpec = Set(try ExampleFiles.openAPIRequestExamples())
         for name in try ExampleFiles.names() {
             let line = ExampleFiles.minified(try ExampleFiles.bytes(name))
@@ -16,7 +16,7 @@ struct ContractExampleTests {
     }
 
     @Test("every one-line request example in openapi.yaml is a file in examples/")
-    func everyOpenAPIExample_IsAFile() throws {
+    func everyOpenAPIExample_isAFile() throws {
         let files = Set(try ExampleFiles.names().map { ExampleFiles.minified(try ExampleFiles.bytes($0)) })
         let examples = try ExampleFiles.openAPIRequestExamples()
         #expect(examples.count >= 13)
@@ -26,7 +26,7 @@ struct ContractExampleTests {
     }
 
     @Test("loupe plan examples/push.json prints the bytes the route answers")
-    func cliPlan_PrintsTheRoutesBytes() throws {
+    func cliPlan_printsTheRoutesBytes() throws {
         let file = ExampleFiles.root.appendingPathComponent("examples/push.json").path
         let result = try LoupeExecutable.run(["plan", file])
         #expect(result.status == 0)
@@ -37,7 +37,7 @@ struct ContractExampleTests {
     }
 
     @Test("loupe lifecycle reads standard input; a problem goes to stderr with exit status 1")
-    func cliLifecycle_ReadsStdinAndReportsProblems() throws {
+    func cliLifecycle_readsStdinAndReportsProblems() throws {
         let body = try ExampleFiles.bytes("lifecycle-push.json")
         let success = try LoupeExecutable.run(["lifecycle", "-"], stdin: Data(body))
         #expect(success.status == 0)

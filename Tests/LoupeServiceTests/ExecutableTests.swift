@@ -43,16 +43,17 @@ struct ExecutableTests {
         #expect(probe.status == 1)
     }
 
-    @Test("invalid configuration stops start-up with one line naming the setting and exit code 2",
-          arguments: [
+    @Test(
+        "invalid configuration stops start-up with one line naming the setting and exit code 2",
+        arguments: [
             (["serve", "--port", "99999"], [String: String](), "--port"),
             (["serve"], ["PORT": "eighty"], "--port"),
             (["serve", "--log-level", "loud"], [:], "--log-level"),
             (["serve", "--header-timeout", "0"], [:], "--header-timeout"),
             (["serve", "--bogus", "1"], [:], "--bogus"),
             (["serve", "--api-keys", ","], [:], "--api-keys"),
-            (["serve"], ["LOUPE_API_KEYS": " , "], "--api-keys"),
-          ])
+            (["serve"], ["LOUPE_API_KEYS": " , "], "--api-keys")
+        ])
     func invalidConfiguration_exits2(arguments: [String], environment: [String: String], setting: String) throws {
         let result = try LoupeExecutable.run(arguments, environment: environment)
         #expect(result.status == 2)
@@ -74,8 +75,9 @@ struct ExecutableTests {
 
     // MARK: - plan and lifecycle
 
-    @Test("a request over the 1 MiB body limit exits 1 with the service's 413 problem, without reading it all",
-          arguments: ["/dev/zero", "sparse"])
+    @Test(
+        "a request over the 1 MiB body limit exits 1 with the service's 413 problem, without reading it all",
+        arguments: ["/dev/zero", "sparse"])
     func oversizeRequest_exits1WithBodyTooLarge(source: String) throws {
         let file = try TemporaryFile()
         if source == "sparse" {
@@ -98,8 +100,9 @@ struct ExecutableTests {
         #expect(result.status == 0, "\(String(decoding: result.stderr, as: UTF8.self))")
     }
 
-    @Test("an empty request is the malformed-json problem and exit 1, from a file, /dev/null or stdin",
-          arguments: ["empty file", "/dev/null", "-"])
+    @Test(
+        "an empty request is the malformed-json problem and exit 1, from a file, /dev/null or stdin",
+        arguments: ["empty file", "/dev/null", "-"])
     func emptyRequest_exits1WithMalformedJSON(source: String) throws {
         let file = try TemporaryFile()
         let path = source == "empty file" ? file.path : source
@@ -119,9 +122,11 @@ struct ExecutableTests {
         #expect(String(decoding: directory.stderr, as: UTF8.self) == "loupe: cannot read /: Is a directory\n")
     }
 
-    @Test("an unknown option is named, not mistaken for a second file", arguments: [
-        ["plan", "--bogus", "request.json"], ["lifecycle", "request.json", "-x"],
-    ])
+    @Test(
+        "an unknown option is named, not mistaken for a second file",
+        arguments: [
+            ["plan", "--bogus", "request.json"], ["lifecycle", "request.json", "-x"]
+        ])
     func unknownOption_exits2NamingIt(arguments: [String]) throws {
         let result = try LoupeExecutable.run(arguments)
         #expect(result.status == 2)

@@ -55,8 +55,9 @@ struct HostileLoadTests {
         #expect(held.highWater <= budget, "peak \(held.highWater) over the budget \(budget)")
         // The answers were charged (each computed under a 4 MiB reservation), so the bound above
         // measured something.
-        #expect(held.highWater >= service.application.configuration.server.computeReservation,
-                "peak \(held.highWater): the computations were not charged")
+        #expect(
+            held.highWater >= service.application.configuration.server.computeReservation,
+            "peak \(held.highWater): the computations were not charged")
         let metrics = try service.get("/metrics").text
         #expect(metrics.contains("loupe_memory_budget_rejected_total"))
         // Each got its answer or a 503 server-busy; none was buffered past the budget.
@@ -167,7 +168,7 @@ struct HostileLoadTests {
         let service = try TestService { $0.apiKeys = ["secret"] }
         for (headers, status) in [
             ("Content-Type: application/json\r\n", 401),
-            ("Authorization: Bearer secret\r\nContent-Type: text/plain\r\n", 415),
+            ("Authorization: Bearer secret\r\nContent-Type: text/plain\r\n", 415)
         ] {
             let connection = try RawConnection(port: service.port)
             try connection.send("POST /v1/plans HTTP/1.1\r\nHost: t\r\n\(headers)Expect: 100-continue\r\nContent-Length: 20\r\n\r\n")
@@ -176,7 +177,9 @@ struct HostileLoadTests {
             #expect(response.header("Connection") == "close")
         }
         let accepted = try RawConnection(port: service.port)
-        try accepted.send("POST /v1/plans HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer secret\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n")
+        try accepted.send(
+            "POST /v1/plans HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer secret\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n"
+        )
         #expect(accepted.readResponse()?.status == 100)
     }
 }

@@ -9,7 +9,9 @@ enum LoupeExecutable {
     }
 
     /// Runs `loupe` with `arguments` to completion.
-    static func run(_ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil) throws -> (status: Int32, stdout: Data, stderr: Data) {
+    static func run(_ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil) throws -> (
+        status: Int32, stdout: Data, stderr: Data
+    ) {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -49,7 +51,8 @@ final class ServeProcess {
         }
         let line = String(decoding: buffer.prefix { $0 != 0x0A }, as: UTF8.self)
         guard let range = line.range(of: "\"port\":\""),
-              let port = UInt16(line[range.upperBound...].prefix { $0.isNumber }) else {
+            let port = UInt16(line[range.upperBound...].prefix { $0.isNumber })
+        else {
             process.terminate()
             throw ServeProcessError.noListeningLine(line)
         }

@@ -18,20 +18,25 @@ struct MediaTypeTests {
         #expect(type.values(of: "charset") == ["utf-8"])
     }
 
-    @Test("whitespace around ';' and empty parameters are allowed", arguments: [
-        "application/json ; charset=utf-8", "application/json;charset=utf-8;", "application/json;; charset=utf-8", "\tapplication/json;\tcharset=utf-8 ",
-    ])
+    @Test(
+        "whitespace around ';' and empty parameters are allowed",
+        arguments: [
+            "application/json ; charset=utf-8", "application/json;charset=utf-8;", "application/json;; charset=utf-8",
+            "\tapplication/json;\tcharset=utf-8 "
+        ])
     func optionalWhitespaceAndEmptyParameters_areAllowed(text: String) throws {
         let type = try #require(MediaType(text), "\(text)")
         #expect(type.values(of: "charset") == ["utf-8"], "\(text)")
     }
 
-    @Test("anything else is not a media type", arguments: [
-        "", "application", "application/", "/json", "application /json", "application/json charset=utf-8",
-        "application/json; charset", "application/json; charset =utf-8", "application/json; charset= utf-8",
-        "application/json; =utf-8", #"application/json; charset="utf-8"#, #"application/json; charset="utf-8\"#,
-        "application/json; charset=utf 8", "application/json; charset=\"a\u{1}\"", "application/json; charset=a/b",
-    ])
+    @Test(
+        "anything else is not a media type",
+        arguments: [
+            "", "application", "application/", "/json", "application /json", "application/json charset=utf-8",
+            "application/json; charset", "application/json; charset =utf-8", "application/json; charset= utf-8",
+            "application/json; =utf-8", #"application/json; charset="utf-8"#, #"application/json; charset="utf-8\"#,
+            "application/json; charset=utf 8", "application/json; charset=\"a\u{1}\"", "application/json; charset=a/b"
+        ])
     func malformedText_isNotAMediaType(text: String) {
         #expect(MediaType(text) == nil, "\(text)")
     }

@@ -142,7 +142,8 @@ enum PrometheusText {
             let series = String(line[..<space])
             let name = series.split(separator: "{").first.map(String.init) ?? series
             guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == ":" }),
-                  typed.contains(where: { name == $0 || name.hasPrefix($0 + "_") }) else {
+                typed.contains(where: { name == $0 || name.hasPrefix($0 + "_") })
+            else {
                 throw Malformed(line: String(line))
             }
             if series.contains("{") {
@@ -178,7 +179,7 @@ struct DocumentationTests {
             .invalidHeaderName, .invalidHeaderValue(name: "x"), .missingHost, .multipleHosts, .invalidHost,
             .invalidContentLength, .conflictingContentLengths, .contentLengthWithTransferEncoding,
             .unsupportedTransferCoding("gzip"), .chunkedNotFinal, .transferEncodingInHTTP10, .invalidChunkSize,
-            .invalidChunkExtension, .invalidChunkTerminator, .bodyTooLarge(limit: 1), .unsupportedExpectation("x"),
+            .invalidChunkExtension, .invalidChunkTerminator, .bodyTooLarge(limit: 1), .unsupportedExpectation("x")
         ]
         let failures = parseErrors.map(HTTPFailure.malformed) + [.timedOut, .overCapacity, .busy(.computeQueueFull), .busy(.memoryBudget)]
         let text = String(decoding: try Repository.bytes("docs/problems.md"), as: UTF8.self)

@@ -11,14 +11,16 @@ struct RenderingRouteTests {
     static let plan = PlanningRouteTests.validPlan
     static let script = #"{"stack":["list"],"events":[{"time":0,"type":"push","viewController":"detail"}]}"#
 
-    @Test("?format= picks the rendering and its Content-Type, with no Vary", arguments: [
-        ("/v1/plans", "json", "application/json"), ("/v1/plans", "css", "text/css; charset=utf-8"),
-        ("/v1/plans", "waapi", "application/vnd.loupe.waapi+json"), ("/v1/plans", "svg", "image/svg+xml"),
-        ("/v1/plans", "view-transition", "text/css; charset=utf-8"),
-        ("/v1/plans", "lottie", "application/vnd.loupe.lottie+json"),
-        ("/v1/lifecycle", "json", "application/json"), ("/v1/lifecycle", "svg", "image/svg+xml"),
-    ])
-    func formatQuery_PicksTheRendering(path: String, format: String, contentType: String) throws {
+    @Test(
+        "?format= picks the rendering and its Content-Type, with no Vary",
+        arguments: [
+            ("/v1/plans", "json", "application/json"), ("/v1/plans", "css", "text/css; charset=utf-8"),
+            ("/v1/plans", "waapi", "application/vnd.loupe.waapi+json"), ("/v1/plans", "svg", "image/svg+xml"),
+            ("/v1/plans", "view-transition", "text/css; charset=utf-8"),
+            ("/v1/plans", "lottie", "application/vnd.loupe.lottie+json"),
+            ("/v1/lifecycle", "json", "application/json"), ("/v1/lifecycle", "svg", "image/svg+xml")
+        ])
+    func formatQuery_picksTheRendering(path: String, format: String, contentType: String) throws {
         let service = try TestService()
         let body = path == "/v1/plans" ? Self.plan : Self.script
         // Accept is ignored when the query names the format.
@@ -26,22 +28,25 @@ struct RenderingRouteTests {
         #expect(response.status == 200, "\(response.text.prefix(300))")
         #expect(response.header("Content-Type") == contentType)
         #expect(response.header("Vary") == nil)
-        let direct = path == "/v1/plans"
+        let direct =
+            path == "/v1/plans"
             ? try RenderingRouteTests.render(PlanEndpoint.self, body, format)
             : try RenderingRouteTests.render(LifecycleEndpoint.self, body, format)
         #expect(response.body == direct, "the route answers the renderer's bytes")
     }
 
-    @Test("Accept chooses by weight, ties go to JSON, and the answer says Vary: Accept", arguments: [
-        ("text/css", "text/css; charset=utf-8"), ("image/svg+xml, application/json;q=0.5", "image/svg+xml"),
-        ("application/json;q=0.2, text/css;q=0.9", "text/css; charset=utf-8"), ("*/*", "application/json"),
-        ("text/*", "text/css; charset=utf-8"), ("application/vnd.loupe.waapi+json", "application/vnd.loupe.waapi+json"),
-        ("image/*;q=0.1, */*;q=0", "image/svg+xml"), ("Text/CSS", "text/css; charset=utf-8"),
-        ("application/*", "application/json"), ("", "application/json"), ("garbage, text/css", "text/css; charset=utf-8"),
-        ("application/vnd.loupe.lottie+json", "application/vnd.loupe.lottie+json"),
-        ("application/json;q=0.5, application/vnd.loupe.lottie+json", "application/vnd.loupe.lottie+json"),
-    ])
-    func accept_ChoosesTheRendering(accept: String, contentType: String) throws {
+    @Test(
+        "Accept chooses by weight, ties go to JSON, and the answer says Vary: Accept",
+        arguments: [
+            ("text/css", "text/css; charset=utf-8"), ("image/svg+xml, application/json;q=0.5", "image/svg+xml"),
+            ("application/json;q=0.2, text/css;q=0.9", "text/css; charset=utf-8"), ("*/*", "application/json"),
+            ("text/*", "text/css; charset=utf-8"), ("application/vnd.loupe.waapi+json", "application/vnd.loupe.waapi+json"),
+            ("image/*;q=0.1, */*;q=0", "image/svg+xml"), ("Text/CSS", "text/css; charset=utf-8"),
+            ("application/*", "application/json"), ("", "application/json"), ("garbage, text/css", "text/css; charset=utf-8"),
+            ("application/vnd.loupe.lottie+json", "application/vnd.loupe.lottie+json"),
+            ("application/json;q=0.5, application/vnd.loupe.lottie+json", "application/vnd.loupe.lottie+json")
+        ])
+    func accept_choosesTheRendering(accept: String, contentType: String) throws {
         let service = try TestService()
         let response = try service.post("/v1/plans", json: Self.plan, headers: ["Content-Type: application/json", "Accept: \(accept)"])
         #expect(response.status == 200)
@@ -52,13 +57,15 @@ struct RenderingRouteTests {
         if contentType.hasPrefix("text/css") { #expect(response.text.hasPrefix("/* Loupe plan: ")) }
     }
 
-    @Test("no acceptable rendering is 406 not-acceptable problem+json", arguments: [
-        ("/v1/plans", "", "text/html"), ("/v1/plans", "?format=xml", nil), ("/v1/plans", "?format=", nil),
-        ("/v1/lifecycle", "?format=css", nil), ("/v1/lifecycle", "", "text/css"), ("/v1/plans", "", "application/json;q=0"),
-        ("/v1/plans", "", "application/problem+json"), ("/v1/lifecycle", "?format=waapi", "*/*"), ("/v1/lifecycle", "?format=lottie", nil),
-        ("/v1/timelines", "?format=lottie", nil),
-    ])
-    func unacceptable_Is406(path: String, query: String, accept: String?) throws {
+    @Test(
+        "no acceptable rendering is 406 not-acceptable problem+json",
+        arguments: [
+            ("/v1/plans", "", "text/html"), ("/v1/plans", "?format=xml", nil), ("/v1/plans", "?format=", nil),
+            ("/v1/lifecycle", "?format=css", nil), ("/v1/lifecycle", "", "text/css"), ("/v1/plans", "", "application/json;q=0"),
+            ("/v1/plans", "", "application/problem+json"), ("/v1/lifecycle", "?format=waapi", "*/*"), ("/v1/lifecycle", "?format=lottie", nil),
+            ("/v1/timelines", "?format=lottie", nil)
+        ])
+    func unacceptable_is406(path: String, query: String, accept: String?) throws {
         let service = try TestService()
         var headers = ["Content-Type: application/json"]
         if let accept { headers.append("Accept: \(accept)") }
@@ -72,7 +79,7 @@ struct RenderingRouteTests {
     }
 
     @Test("406 comes after 415 and before 400 and 422")
-    func notAcceptable_Order() throws {
+    func notAcceptable_order() throws {
         let service = try TestService()
         #expect(try service.post("/v1/plans?format=xml", json: Self.plan, headers: ["Content-Type: text/plain"]).status == 415)
         #expect(try service.post("/v1/plans?format=xml", json: "{", headers: ["Content-Type: application/json"]).status == 406)

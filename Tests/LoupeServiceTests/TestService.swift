@@ -46,7 +46,8 @@ enum Repository {
         while url.path != "/" {
             url.deleteLastPathComponent()
             if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path),
-               FileManager.default.fileExists(atPath: url.appendingPathComponent("openapi.yaml").path) {
+                FileManager.default.fileExists(atPath: url.appendingPathComponent("openapi.yaml").path)
+            {
                 return url
             }
         }

@@ -13,12 +13,13 @@ struct WebPrototypeRouteTests {
         let folder = Repository.root.appendingPathComponent("Sources/LoupeService/WebPrototype")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.sorted().map { name in
-            let type = switch (name as NSString).pathExtension {
-            case "html": "text/html; charset=utf-8"
-            case "js": "text/javascript; charset=utf-8"
-            case "css": "text/css; charset=utf-8"
-            default: "image/svg+xml"
-            }
+            let type =
+                switch (name as NSString).pathExtension {
+                case "html": "text/html; charset=utf-8"
+                case "js": "text/javascript; charset=utf-8"
+                case "css": "text/css; charset=utf-8"
+                default: "image/svg+xml"
+                }
             return ("Sources/LoupeService/WebPrototype/" + name, name == "index.html" ? "/" : "/prototype/" + name, type)
         }
     }()

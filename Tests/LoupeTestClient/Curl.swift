@@ -87,7 +87,8 @@ public enum Curl {
         let payload = body ?? []
         let code: CURLcode = payload.withUnsafeBytes { bytes in
             if body != nil {
-                ccurl_setopt_pointer(handle, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!))
+                ccurl_setopt_pointer(
+                    handle, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!))
                 ccurl_setopt_long(handle, CURLOPT_POSTFIELDSIZE, bytes.count)
             }
             return curl_easy_perform(handle)

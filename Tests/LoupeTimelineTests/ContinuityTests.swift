@@ -17,19 +17,26 @@ struct ContinuityTests {
     }
 
     static let cases: [Case] = [
-        Case(description: "swipe down flicked", initial: .pushed,
-             events: Finger.drag(from: Point(x: 200, y: 300), to: Point(x: 240, y: 560), start: 0.1, duration: 0.15)),
-        Case(description: "swipe down released slowly (cancel)", initial: .pushed,
-             events: Finger.drag(from: Point(x: 200, y: 300), to: Point(x: 190, y: 380), start: 0.1, duration: 0.3)),
-        Case(description: "edge swipe flicked", initial: .pushed,
-             events: Finger.drag(.edgePan, from: Point(x: 5, y: 400), to: Point(x: 250, y: 460), start: 0.1, duration: 0.12)),
-        Case(description: "pinch with spin", initial: .presented,
-             events: Finger.pinch(center: Point(x: 200, y: 440), startDistance: 240, endDistance: 90, start: 0.1,
-                                  duration: 0.2, turn: 0.9, shift: Point(x: 40, y: 80))),
-        Case(description: "interrupted push, flicked back", initial: nil,
-             events: [.push(at: 0)] + Finger.drag(from: Point(x: 150, y: 400), to: Point(x: 160, y: 700), start: 0.1, duration: 0.1)),
-        Case(description: "interrupted dismissal, thrown back up", initial: nil,
-             events: [.dismiss(at: 0)] + Finger.drag(from: Point(x: 150, y: 400), to: Point(x: 150, y: 250), start: 0.12, duration: 0.08)),
+        Case(
+            description: "swipe down flicked", initial: .pushed,
+            events: Finger.drag(from: Point(x: 200, y: 300), to: Point(x: 240, y: 560), start: 0.1, duration: 0.15)),
+        Case(
+            description: "swipe down released slowly (cancel)", initial: .pushed,
+            events: Finger.drag(from: Point(x: 200, y: 300), to: Point(x: 190, y: 380), start: 0.1, duration: 0.3)),
+        Case(
+            description: "edge swipe flicked", initial: .pushed,
+            events: Finger.drag(.edgePan, from: Point(x: 5, y: 400), to: Point(x: 250, y: 460), start: 0.1, duration: 0.12)),
+        Case(
+            description: "pinch with spin", initial: .presented,
+            events: Finger.pinch(
+                center: Point(x: 200, y: 440), startDistance: 240, endDistance: 90, start: 0.1,
+                duration: 0.2, turn: 0.9, shift: Point(x: 40, y: 80))),
+        Case(
+            description: "interrupted push, flicked back", initial: nil,
+            events: [.push(at: 0)] + Finger.drag(from: Point(x: 150, y: 400), to: Point(x: 160, y: 700), start: 0.1, duration: 0.1)),
+        Case(
+            description: "interrupted dismissal, thrown back up", initial: nil,
+            events: [.dismiss(at: 0)] + Finger.drag(from: Point(x: 150, y: 400), to: Point(x: 150, y: 250), start: 0.12, duration: 0.08))
     ]
 
     @Test(arguments: cases)

@@ -9,12 +9,13 @@ struct EngineAgreementTests {
     @Test(arguments: [TransitionKind.push, .pop, .present, .dismiss])
     func singleAppCall_isThePlanAndItsTrace(kind: TransitionKind) throws {
         let scene = Fixture.scene(frameRate: 60)
-        let event: TimelineEvent = switch kind {
-        case .push: .push(at: 0)
-        case .pop: .pop(at: 0)
-        case .present: .present(at: 0)
-        case .dismiss: .dismiss(at: 0)
-        }
+        let event: TimelineEvent =
+            switch kind {
+            case .push: .push(at: 0)
+            case .pop: .pop(at: 0)
+            case .present: .present(at: 0)
+            case .dismiss: .dismiss(at: 0)
+            }
         let timeline = try Fixture.run([event], scene: scene)
         var planScene = scene
         planScene.transition = kind
@@ -26,12 +27,13 @@ struct EngineAgreementTests {
             #expect(zip(Measure.values(a), Measure.values(b)).allSatisfy { abs($0 - $1) < 1e-9 })
             #expect(a.opacity == b.opacity || zip(a.opacity.values, b.opacity.values).allSatisfy { abs($0 - $1) < 1e-12 })
         }
-        let single: SingleTransition = switch kind {
-        case .push: .push(from: "source", to: "destination")
-        case .pop: .pop(from: "destination", to: "source")
-        case .present: .present(from: "source", to: "destination")
-        case .dismiss: .dismiss(from: "destination", to: "source")
-        }
+        let single: SingleTransition =
+            switch kind {
+            case .push: .push(from: "source", to: "destination")
+            case .pop: .pop(from: "destination", to: "source")
+            case .present: .present(from: "source", to: "destination")
+            case .dismiss: .dismiss(from: "destination", to: "source")
+            }
         #expect(timeline.callbacks == (try LifecycleEngine.trace(of: single, duration: plan.duration)))
         #expect(timeline.segments == [TimelineSegment(start: 0, end: plan.duration, kind: .animating, transition: kind, outcome: .finished)])
     }

@@ -16,9 +16,10 @@ enum Fixture {
         destination: Destination = Destination(frame: Fixture.fullScreen), frameRate: Double = 240,
         options: ZoomOptions = ZoomOptions()
     ) -> ZoomScene {
-        ZoomScene(transition: .push, platform: platform, container: container,
-                  source: .view(SourceView(frame: thumbnail, cornerRadius: 12)), destination: destination,
-                  animation: AnimationSettings(frameRate: frameRate), options: options)
+        ZoomScene(
+            transition: .push, platform: platform, container: container,
+            source: .view(SourceView(frame: thumbnail, cornerRadius: 12)), destination: destination,
+            animation: AnimationSettings(frameRate: frameRate), options: options)
     }
 
     static func script(

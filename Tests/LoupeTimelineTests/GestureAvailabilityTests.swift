@@ -43,8 +43,9 @@ struct GestureAvailabilityTests {
     /// the edge or from anywhere; it used to be refused with a warning.
     @Test func edgeSwipe_withATrackpad_goesBackFromAnywhere() throws {
         for startX in [4.0, 200.0] {
-            let events = Finger.drag(.edgePan, from: Point(x: startX, y: 400), to: Point(x: startX + 326, y: 420), start: 0.1,
-                                     duration: 0.3, input: .indirect)
+            let events = Finger.drag(
+                .edgePan, from: Point(x: startX, y: 400), to: Point(x: startX + 326, y: 420), start: 0.1,
+                duration: 0.3, input: .indirect)
             let timeline = try Fixture.run(events, initial: .pushed)
             #expect(timeline.warnings.isEmpty, "from x \(startX): \(timeline.warnings.map(\.code))")
             #expect(startedDismissal(timeline) == .pop(interactive: true), "from x \(startX)")
@@ -86,14 +87,18 @@ struct GestureAvailabilityTests {
         let finger = try Fixture.run(path(.pan, .direct), initial: .pushed)
         #expect(finger.warnings.map(\.code) == [.swipeNotDownward])
         // The wrong way (toward the leading side), or on a presented page, is no back swipe either.
-        let leftwards = try Fixture.run(Finger.drag(.pan, from: Point(x: 300, y: 400), to: Point(x: 40, y: 410), start: 0.1, duration: 0.3,
-                                                    input: .indirect), initial: .pushed)
+        let leftwards = try Fixture.run(
+            Finger.drag(
+                .pan, from: Point(x: 300, y: 400), to: Point(x: 40, y: 410), start: 0.1, duration: 0.3,
+                input: .indirect), initial: .pushed)
         #expect(leftwards.warnings.map(\.code) == [.swipeNotDownward])
         let presented = try Fixture.run(path(.pan, .indirect), initial: .presented)
         #expect(presented.warnings.map(\.code) == [.swipeNotDownward])
         // In right-to-left layouts the back swipe goes leftwards.
-        let rtl = try Fixture.run(Finger.drag(.pan, from: Point(x: 300, y: 400), to: Point(x: 30, y: 410), start: 0.1, duration: 0.3,
-                                              input: .indirect), initial: .pushed, scene: Fixture.scene(container: Fixture.rtlContainer))
+        let rtl = try Fixture.run(
+            Finger.drag(
+                .pan, from: Point(x: 300, y: 400), to: Point(x: 30, y: 410), start: 0.1, duration: 0.3,
+                input: .indirect), initial: .pushed, scene: Fixture.scene(container: Fixture.rtlContainer))
         #expect(startedDismissal(rtl) == .pop(interactive: true))
     }
 
@@ -128,11 +133,12 @@ struct GestureAvailabilityTests {
 
     @Test(arguments: [GestureKind.pinch, .pan, .edgePan])
     func forwardTransitions_neverStartFromAGesture(gesture: GestureKind) throws {
-        let events: [TimelineEvent] = switch gesture {
-        case .pinch: Finger.pinch(center: Point(x: 84, y: 420), startDistance: 60, endDistance: 300, start: 0.1, duration: 0.3)
-        case .pan: Finger.drag(from: Point(x: 84, y: 420), to: Point(x: 84, y: 100), start: 0.1, duration: 0.3)
-        case .edgePan: Self.edgeSwipe
-        }
+        let events: [TimelineEvent] =
+            switch gesture {
+            case .pinch: Finger.pinch(center: Point(x: 84, y: 420), startDistance: 60, endDistance: 300, start: 0.1, duration: 0.3)
+            case .pan: Finger.drag(from: Point(x: 84, y: 420), to: Point(x: 84, y: 100), start: 0.1, duration: 0.3)
+            case .edgePan: Self.edgeSwipe
+            }
         let timeline = try Fixture.run(events, initial: .source)
         #expect(timeline.warnings.map(\.code) == [.gestureCannotOpen])
         #expect(timeline.lifecycleEvents.isEmpty)
@@ -184,10 +190,12 @@ struct GestureAvailabilityTests {
     }
 
     @Test func pinchSpread_andRotationAlone_doNotDismiss() throws {
-        let spread = try Fixture.run(Finger.pinch(center: Point(x: 200, y: 440), startDistance: 120, endDistance: 300, start: 0.1, duration: 0.3), initial: .pushed)
+        let spread = try Fixture.run(
+            Finger.pinch(center: Point(x: 200, y: 440), startDistance: 120, endDistance: 300, start: 0.1, duration: 0.3), initial: .pushed)
         #expect(spread.warnings.map(\.code) == [.pinchSpread])
         Unchanged.expectResting(spread, atProgress: 1)
-        let turn = try Fixture.run(Finger.pinch(center: Point(x: 200, y: 440), startDistance: 200, endDistance: 200, start: 0.1, duration: 0.3, turn: 1.5), initial: .pushed)
+        let turn = try Fixture.run(
+            Finger.pinch(center: Point(x: 200, y: 440), startDistance: 200, endDistance: 200, start: 0.1, duration: 0.3, turn: 1.5), initial: .pushed)
         #expect(turn.warnings.map(\.code) == [.gestureNotRecognized])
         Unchanged.expectResting(turn, atProgress: 1)
     }

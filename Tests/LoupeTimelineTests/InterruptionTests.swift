@@ -15,7 +15,7 @@ struct InterruptionTests {
         let timeline = try Fixture.run(heldPush(grab: 0.1, lift: 0.5))
         let plan = try ZoomPlanner.plan(Fixture.scene())
         let push = SpringSolution(spring: plan.spring)
-        let grabbedAt = push.value(at: 0.1), speed = push.velocity(at: 0.1)   // presentation value and velocity
+        let grabbedAt = push.value(at: 0.1), speed = push.velocity(at: 0.1)  // presentation value and velocity
         let held = timeline.keyframes.filter { $0.time >= 0.1 && $0.time <= 0.5 }
         // Journey progress of the pop that now holds the card is 1 − presentation progress.
         let presentation = held.map { 1 - $0.progress }
@@ -33,8 +33,11 @@ struct InterruptionTests {
     @Test func interruptedPush_completesInTheLifecycleAndBecomesAPop() throws {
         let timeline = try Fixture.run(heldPush(grab: 0.1, lift: 0.5))
         let atTouch = timeline.callbacks.filter { $0.time == 0.1 }.map { "\($0.viewController).\($0.name)" }
-        #expect(atTouch.starts(with: ["source.removedFromHierarchy", "source.viewDidDisappear", "source.disappeared",
-                                      "destination.viewDidAppear", "destination.appeared"]))
+        #expect(
+            atTouch.starts(with: [
+                "source.removedFromHierarchy", "source.viewDidDisappear", "source.disappeared",
+                "destination.viewDidAppear", "destination.appeared"
+            ]))
         #expect(atTouch.contains("destination.viewWillDisappear") && atTouch.contains("source.viewWillAppear"))
         #expect(Set(timeline.callbacks.filter { $0.time == 0.1 }.map(\.runLoop)).count == 1)
         #expect(timeline.notes.map(\.code).contains(.interruptedPush))
@@ -46,7 +49,8 @@ struct InterruptionTests {
     }
 
     @Test func interruptedPresentation_becomesADismissal() throws {
-        let events: [TimelineEvent] = [.present(at: 0)]
+        let events: [TimelineEvent] =
+            [.present(at: 0)]
             + Finger.drag(from: Point(x: 150, y: 400), to: Point(x: 170, y: 700), start: 0.12, duration: 0.15)
         let timeline = try Fixture.run(events)
         #expect(timeline.notes.map(\.code).contains(.interruptedPresentation))
@@ -55,7 +59,8 @@ struct InterruptionTests {
     }
 
     @Test func flickBack_retargetsFromTheCurrentPositionWithNoJump() throws {
-        let events: [TimelineEvent] = [.push(at: 0)]
+        let events: [TimelineEvent] =
+            [.push(at: 0)]
             + Finger.drag(from: Point(x: 150, y: 400), to: Point(x: 170, y: 640), start: 0.12, duration: 0.12)
         let timeline = try Fixture.run(events, scene: Fixture.scene(frameRate: 2000))
         #expect(timeline.releases.map(\.outcome) == [.finish])
@@ -68,7 +73,8 @@ struct InterruptionTests {
     }
 
     @Test func repeatedInterruptions_eachGrabTheCardWhereItIs() throws {
-        let events: [TimelineEvent] = [.push(at: 0)]
+        let events: [TimelineEvent] =
+            [.push(at: 0)]
             // Grab the push, drag a little, let go: cancelled, it springs back toward the page.
             + Finger.drag(from: Point(x: 150, y: 400), to: Point(x: 160, y: 480), start: 0.08, duration: 0.1, hold: 0.05)
             // Grab the spring back, flick down: finishes, it lands toward the source.
@@ -91,7 +97,8 @@ struct InterruptionTests {
     }
 
     @Test func programmaticPop_canBeGrabbed() throws {
-        let events: [TimelineEvent] = [.pop(at: 0)]
+        let events: [TimelineEvent] =
+            [.pop(at: 0)]
             + Finger.drag(from: Point(x: 150, y: 400), to: Point(x: 150, y: 420), start: 0.1, duration: 0.05, hold: 0.2)
         let timeline = try Fixture.run(events)
         #expect(timeline.notes.map(\.code).contains(.interruptedPop))
@@ -109,7 +116,8 @@ struct InterruptionTests {
 
     @Test func appCallWhileAFingerHoldsTheCard_takesOverFromWhereItIs() throws {
         // Swipe-dismissing, and the app pushes the page again: the push starts from the held card.
-        let events = Finger.drag(from: Point(x: 200, y: 300), to: Point(x: 220, y: 560), start: 0.1, duration: 0.2, lift: false)
+        let events =
+            Finger.drag(from: Point(x: 200, y: 300), to: Point(x: 220, y: 560), start: 0.1, duration: 0.2, lift: false)
             + [.push(at: 0.35), .touchesMoved([Point(x: 240, y: 700)], at: 0.4), .touchesEnded(at: 0.45)]
         let timeline = try Fixture.run(events, initial: .pushed, scene: Fixture.scene(frameRate: 2000))
         #expect(timeline.warnings.map(\.code) == [.gestureSuperseded])

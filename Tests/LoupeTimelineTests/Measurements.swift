@@ -8,8 +8,10 @@ enum Measure {
     /// The visual numbers that must move continuously: mask centre, size and radius, and the
     /// content transform's four matrix entries and translation.
     static func values(_ k: Keyframe) -> [Double] {
-        [k.mask.rect.midX, k.mask.rect.midY, k.mask.rect.width, k.mask.rect.height, k.mask.cornerRadius,
-         k.transform.a, k.transform.b, k.transform.c, k.transform.d, k.transform.tx, k.transform.ty]
+        [
+            k.mask.rect.midX, k.mask.rect.midY, k.mask.rect.width, k.mask.rect.height, k.mask.cornerRadius,
+            k.transform.a, k.transform.b, k.transform.c, k.transform.d, k.transform.tx, k.transform.ty
+        ]
     }
 
     /// The content transform's uniform scale.

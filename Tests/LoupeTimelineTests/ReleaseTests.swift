@@ -12,7 +12,7 @@ struct ReleaseTests {
     private func swipe(travel: Double, flickFrom: Double? = nil, endAt end: Double) -> [TimelineEvent] {
         var events: [TimelineEvent] = [
             .touchesBegan(.pan, [Point(x: 200, y: 300)], at: 0.1),
-            .touchesMoved([Point(x: 200, y: 318)], at: 0.15),
+            .touchesMoved([Point(x: 200, y: 318)], at: 0.15)
         ]
         if let flickFrom { events.append(.touchesMoved([Point(x: 200, y: 318 + flickFrom)], at: 0.3)) }
         events.append(.touchesMoved([Point(x: 200, y: 318 + travel)], at: 0.38))
@@ -45,8 +45,10 @@ struct ReleaseTests {
 
     @Test func edgeSwipe_finishesBelowScale070() throws {
         func edge(_ travel: Double) -> [TimelineEvent] {
-            [.touchesBegan(.edgePan, [Point(x: 4, y: 400)], at: 0.1), .touchesMoved([Point(x: 16, y: 400)], at: 0.15),
-             .touchesMoved([Point(x: 16 + travel, y: 400)], at: 0.4), .touchesEnded(at: 0.8)]
+            [
+                .touchesBegan(.edgePan, [Point(x: 4, y: 400)], at: 0.1), .touchesMoved([Point(x: 16, y: 400)], at: 0.15),
+                .touchesMoved([Point(x: 16 + travel, y: 400)], at: 0.4), .touchesEnded(at: 0.8)
+            ]
         }
         // 0.70 ↔ travel 0.3 ÷ 0.67 × 402 = 180 pt.
         #expect(try Fixture.run(edge(175), initial: .pushed).releases.map(\.outcome) == [.cancel])
@@ -73,8 +75,9 @@ struct ReleaseTests {
     @Test func cancel_springsBackWithOmega22Zeta09() throws {
         let timeline = try Fixture.run(swipe(travel: 100, endAt: 0.8), initial: .pushed)
         let release = try #require(timeline.releases.first)
-        let back = SpringSolution(spring: Spring(response: 2 * .pi / 22, dampingRatio: 0.9),
-                                  from: 1 - 0.67 * 100 / 874, to: 1)
+        let back = SpringSolution(
+            spring: Spring(response: 2 * .pi / 22, dampingRatio: 0.9),
+            from: 1 - 0.67 * 100 / 874, to: 1)
         let after = timeline.keyframes.filter { $0.time > release.time && $0.time < timeline.duration }
         #expect(after.count > 20)
         for frame in after {

@@ -11,11 +11,12 @@ struct SourceChangeTests {
     static let photo7 = Rect(x: 258, y: 560, width: 120, height: 240)
 
     @Test("after paging to another photo, a dismissal zooms back into the new source")
-    func dismissal_UsesTheNewSource() throws {
-        let timeline = try Fixture.run([
-            .sourceChanged(.view(SourceView(frame: Self.photo7, cornerRadius: 12)), at: 0.5),
-            .pop(at: 1),
-        ], initial: .pushed)
+    func dismissal_usesTheNewSource() throws {
+        let timeline = try Fixture.run(
+            [
+                .sourceChanged(.view(SourceView(frame: Self.photo7, cornerRadius: 12)), at: 0.5),
+                .pop(at: 1)
+            ], initial: .pushed)
         let last = try #require(timeline.keyframes.last)
         #expect(last.mask.rect == Self.photo7)
         #expect(last.opacity.sourceSlot == 1)
@@ -24,7 +25,7 @@ struct SourceChangeTests {
     }
 
     @Test("the source changing to none makes the next dismissal zoom into the centre")
-    func noSource_ZoomsIntoTheCentre() throws {
+    func noSource_zoomsIntoTheCentre() throws {
         let timeline = try Fixture.run([.sourceChanged(.missing, at: 0.2), .pop(at: 0.4)], initial: .pushed)
         let last = try #require(timeline.keyframes.last)
         #expect(abs(last.mask.rect.midX - Fixture.fullScreen.midX) < 1e-9 && abs(last.mask.rect.midY - Fixture.fullScreen.midY) < 1e-9)
@@ -32,11 +33,12 @@ struct SourceChangeTests {
     }
 
     @Test("a source that moves during a running dismissal is followed: no jump in position or velocity, and it lands on the new frame")
-    func runningDismissal_Retargets() throws {
+    func runningDismissal_retargets() throws {
         // The list scrolls 200 pt up under the card 0.1 s into the pop.
         let moved = Fixture.thumbnail.offsetBy(dx: 0, dy: -200)
-        let changed = try Fixture.run([.pop(at: 0), .sourceChanged(.view(SourceView(frame: moved, cornerRadius: 12)), at: 0.1)],
-                                      initial: .pushed)
+        let changed = try Fixture.run(
+            [.pop(at: 0), .sourceChanged(.view(SourceView(frame: moved, cornerRadius: 12)), at: 0.1)],
+            initial: .pushed)
         let steady = try Fixture.run([.pop(at: 0)], initial: .pushed)
         #expect(changed.keyframes.last?.mask.rect == moved)
         // Up to the change the two timelines are the same.
@@ -62,7 +64,7 @@ struct SourceChangeTests {
     }
 
     @Test("a source change while a finger holds the card is followed too")
-    func heldCard_Retargets() throws {
+    func heldCard_retargets() throws {
         let moved = Fixture.thumbnail.offsetBy(dx: 150, dy: 0)
         let events = Finger.drag(.pan, from: Point(x: 200, y: 300), to: Point(x: 200, y: 500), start: 0, duration: 0.3, hold: 0.05)
         var script = events
@@ -90,11 +92,12 @@ struct SourceChangeTests {
     /// Review finding: a second change while the first still settled restarted the mix from the
     /// first change's source alone, a jump of 510 pt in one 240 Hz frame.
     @Test("a second change while the first still settles chains from the mix drawn: no jump")
-    func secondChangeDuringTheMix_IsContinuous() throws {
+    func secondChangeDuringTheMix_isContinuous() throws {
         let far = SourceView(frame: Rect(x: 267, y: 700, width: 120, height: 160), cornerRadius: 12)
         let back = SourceView(frame: Rect(x: 16, y: 120, width: 120, height: 240), cornerRadius: 12)
-        let twice = try Fixture.run([.pop(at: 0.1), .sourceChanged(.view(far), at: 0.2), .sourceChanged(.view(back), at: 0.25)],
-                                    initial: .pushed, scene: Self.fast)
+        let twice = try Fixture.run(
+            [.pop(at: 0.1), .sourceChanged(.view(far), at: 0.2), .sourceChanged(.view(back), at: 0.25)],
+            initial: .pushed, scene: Self.fast)
         try Self.expectContinuous(twice, at: 0.2, "first change")
         try Self.expectContinuous(twice, at: 0.25, "second change")
         #expect(twice.keyframes.last?.mask.rect == back.frame)
@@ -103,16 +106,17 @@ struct SourceChangeTests {
     /// Review finding: an app call that changed the host while a changed source settled dropped
     /// the mix (the old source was never planned in the new host): a 180 pt jump.
     @Test("a host change while a changed source settles keeps the mix: no jump")
-    func hostChangeDuringTheMix_IsContinuous() throws {
+    func hostChangeDuringTheMix_isContinuous() throws {
         let far = SourceView(frame: Rect(x: 267, y: 700, width: 120, height: 160), cornerRadius: 12)
-        let changed = try Fixture.run([.pop(at: 0), .sourceChanged(.view(far), at: 0.05), .present(at: 0.2)],
-                                      initial: .pushed, scene: Self.fast)
+        let changed = try Fixture.run(
+            [.pop(at: 0), .sourceChanged(.view(far), at: 0.05), .present(at: 0.2)],
+            initial: .pushed, scene: Self.fast)
         try Self.expectContinuous(changed, at: 0.2, "present")
     }
 
     /// Review finding: advice about an event's source pointed at the request's own source.
     @Test("advice about a source an event gave names that event")
-    func adviceAboutAChangedSource_NamesItsEvent() throws {
+    func adviceAboutAChangedSource_namesItsEvent() throws {
         let offScreen = SourceView(frame: Rect(x: -60, y: 300, width: 120, height: 240), cornerRadius: 12, role: .tab)
         let timeline = try Fixture.run([.sourceChanged(.view(offScreen), at: 0.1), .pop(at: 0.2)], initial: .pushed)
         let changed = timeline.advisories.filter {

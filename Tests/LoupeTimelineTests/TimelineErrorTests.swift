@@ -26,14 +26,15 @@ struct TimelineErrorTests {
             .touchesMoved([Point(x: 1, y: 2), Point(x: 5, y: 6), Point(x: 7, y: 8)], at: 0.1),
             .touchesEnded([Point(x: 1, y: 2)], at: 0.2),
             .touchesBegan(.pan, [Point(x: 1, y: 2), Point(x: 5, y: 6)], at: 0.3),
-            .touchesEnded(at: 0.4),
+            .touchesEnded(at: 0.4)
         ])
-        #expect(found == [
-            .wrongTouchCount(event: 0, gesture: .pinch, expected: 2, actual: 1),
-            .wrongTouchCount(event: 1, gesture: .pinch, expected: 2, actual: 3),
-            .wrongTouchCount(event: 2, gesture: .pinch, expected: 2, actual: 1),
-            .wrongTouchCount(event: 3, gesture: .pan, expected: 1, actual: 2),
-        ])
+        #expect(
+            found == [
+                .wrongTouchCount(event: 0, gesture: .pinch, expected: 2, actual: 1),
+                .wrongTouchCount(event: 1, gesture: .pinch, expected: 2, actual: 3),
+                .wrongTouchCount(event: 2, gesture: .pinch, expected: 2, actual: 1),
+                .wrongTouchCount(event: 3, gesture: .pan, expected: 1, actual: 2)
+            ])
         #expect(found.first?.location == .event(0, .touches))
     }
 
@@ -42,7 +43,7 @@ struct TimelineErrorTests {
             .touchesMoved([Point(x: 1, y: 2)], at: 0),
             .touchesEnded(at: 0.1),
             .touchesBegan(.pan, [Point(x: 1, y: 2)], at: 0.2),
-            .touchesBegan(.pan, [Point(x: 1, y: 2)], at: 0.3),
+            .touchesBegan(.pan, [Point(x: 1, y: 2)], at: 0.3)
         ])
         #expect(found == [.touchesWithoutBegan(event: 0), .touchesWithoutBegan(event: 1), .gestureAlreadyActive(event: 3)])
         #expect(found.first?.location == .event(0, .type))
@@ -54,8 +55,10 @@ struct TimelineErrorTests {
     }
 
     @Test func touchCoordinates_mustBeFiniteAndInRange() {
-        let found = errors([.touchesBegan(.pinch, [Point(x: 1, y: 2), Point(x: .infinity, y: 2)], at: 0),
-                            .touchesEnded([Point(x: 1, y: 2), Point(x: 3, y: 2e7)], at: 0.1)])
+        let found = errors([
+            .touchesBegan(.pinch, [Point(x: 1, y: 2), Point(x: .infinity, y: 2)], at: 0),
+            .touchesEnded([Point(x: 1, y: 2), Point(x: 3, y: 2e7)], at: 0.1)
+        ])
         #expect(found == [.invalidTouch(event: 0, touch: 1), .invalidTouch(event: 1, touch: 1)])
         #expect(found.first?.location == .touch(event: 0, index: 1))
     }
@@ -67,15 +70,17 @@ struct TimelineErrorTests {
     }
 
     @Test func tooManyKeyframes_isAnErrorNotAHang() {
-        let found = errors([.touchesBegan(.pan, [Point(x: 1, y: 2)], at: 20), .touchesEnded(at: 20)],
-                           scene: Fixture.scene(frameRate: 1000))
+        let found = errors(
+            [.touchesBegan(.pan, [Point(x: 1, y: 2)], at: 20), .touchesEnded(at: 20)],
+            scene: Fixture.scene(frameRate: 1000))
         #expect(found == [.tooManyKeyframes(count: 20_001, limit: 15_000)])
     }
 
     @Test func lifecycleErrors_pointAtTheTimelineEventThatCausedThem() {
         // Event 2 is the first app call; the ignored tap before it never reaches the lifecycle.
-        let found = errors([.touchesBegan(.pan, [Point(x: 1, y: 2)], at: 0), .touchesEnded(at: 0.1), .pop(at: 0.2)],
-                           initial: .source)
+        let found = errors(
+            [.touchesBegan(.pan, [Point(x: 1, y: 2)], at: 0), .touchesEnded(at: 0.1), .pop(at: 0.2)],
+            initial: .source)
         #expect(found == [.lifecycle(.cannotPopRoot(event: 0), event: 2)])
         #expect(found.first?.location == .event(2, .type))
         #expect(errors([.push(at: 0)], initial: .pushed) == [.lifecycle(.viewControllerAlreadyShown(event: 0, name: "destination"), event: 0)])
@@ -93,7 +98,7 @@ struct TimelineErrorTests {
             .invalidTouch(event: 0, touch: 0), .touchesWithoutBegan(event: 0), .gestureAlreadyActive(event: 0),
             .gestureUnavailable(event: 0, gesture: .pan, reason: .notAZoom(.slide)),
             .gestureUnavailable(event: 0, gesture: .edgePan, reason: .edgeSwipeNeedsNavigation),
-            .tooManyKeyframes(count: 2, limit: 1), .lifecycle(.cannotPopRoot(event: 0), event: 0), .geometry(.emptyContainer),
+            .tooManyKeyframes(count: 2, limit: 1), .lifecycle(.cannotPopRoot(event: 0), event: 0), .geometry(.emptyContainer)
         ]
         #expect(all.allSatisfy { !$0.message.isEmpty })
         #expect(Set(all.map(\.message)).count == all.count)

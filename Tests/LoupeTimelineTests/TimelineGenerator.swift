@@ -40,8 +40,11 @@ enum TimelineGenerator {
                 if case .touchesMoved = events.last?.kind { break }
             }
         }
-        let scroll = random.chance(0.2) ? DestinationScroll(zoomScale: random.element(of: [1, 2]), contentOffset: Point(x: 0, y: random.element(of: [0, 50])),
-                                                            scrollsHorizontally: random.chance(0.5), scrollsVertically: random.chance(0.5)) : nil
+        let scroll =
+            random.chance(0.2)
+            ? DestinationScroll(
+                zoomScale: random.element(of: [1, 2]), contentOffset: Point(x: 0, y: random.element(of: [0, 50])),
+                scrollsHorizontally: random.chance(0.5), scrollsVertically: random.chance(0.5)) : nil
         return TimelineScript(scene: scene, initial: initial, events: events, destinationScroll: scroll, spreadToOpen: spreadToOpen)
     }
 
@@ -75,8 +78,10 @@ enum TimelineGenerator {
         var distance = random.double(in: 60...300), angle = random.double(in: -3...3)
         func fingers() -> [Point] {
             guard gesture == .pinch else { return [point] }
-            return [Point(x: point.x - distance / 2 * cos(angle), y: point.y - distance / 2 * sin(angle)),
-                    Point(x: point.x + distance / 2 * cos(angle), y: point.y + distance / 2 * sin(angle))]
+            return [
+                Point(x: point.x - distance / 2 * cos(angle), y: point.y - distance / 2 * sin(angle)),
+                Point(x: point.x + distance / 2 * cos(angle), y: point.y + distance / 2 * sin(angle))
+            ]
         }
         var events: [TimelineEvent] = [.touchesBegan(gesture, fingers(), input: random.chance(0.9) ? .direct : .indirect, at: start)]
         var time = start
@@ -85,7 +90,9 @@ enum TimelineGenerator {
             let dt = 1 / random.element(of: [30.0, 60, 120, 240])
             time += dt
             let speed = random.double(in: 0...2500)
-            let heading = gesture == .edgePan ? (inward > 0 ? 0 : Double.pi) + random.double(in: -0.6...0.6)
+            let heading =
+                gesture == .edgePan
+                ? (inward > 0 ? 0 : Double.pi) + random.double(in: -0.6...0.6)
                 : Double.pi / 2 + random.double(in: -1.2...1.2) + (random.chance(0.15) ? Double.pi : 0)
             point.x += speed * dt * cos(heading)
             point.y += speed * dt * sin(heading)
@@ -94,8 +101,10 @@ enum TimelineGenerator {
             events.append(.touchesMoved(fingers(), at: time))
         }
         if random.chance(0.9) {
-            events.append(random.chance(0.5) ? .touchesEnded(at: time + random.element(of: [0, 0, 0.05, 0.3]))
-                                             : .touchesEnded(fingers(), at: time + 1 / 240))
+            events.append(
+                random.chance(0.5)
+                    ? .touchesEnded(at: time + random.element(of: [0, 0, 0.05, 0.3]))
+                    : .touchesEnded(fingers(), at: time + 1 / 240))
         }
         return events
     }
@@ -116,8 +125,10 @@ enum TimelineGenerator {
             case 1: kind = .pop
             case 2: kind = .present
             case 3: kind = .dismiss
-            case 4: kind = .touchesBegan(gesture: random.element(of: GestureKind.allCases), touches: points(),
-                                         input: random.element(of: TouchInput.allCases))
+            case 4:
+                kind = .touchesBegan(
+                    gesture: random.element(of: GestureKind.allCases), touches: points(),
+                    input: random.element(of: TouchInput.allCases))
             case 5: kind = .touchesMoved(touches: points())
             default: kind = .touchesEnded(touches: points())
             }
@@ -125,9 +136,11 @@ enum TimelineGenerator {
         }
         let platform = random.element(of: [Platform.iOS, Platform(os: .tvOS), Platform(os: .iOS, version: OSVersion(major: 17))])
         let style = random.element(of: PresentationStyle.allCases)
-        let scene = Fixture.scene(platform: platform, destination: Destination(frame: Fixture.fullScreen, presentationStyle: style),
-                                  frameRate: random.element(of: [24, 60, 240]))
-        return TimelineScript(scene: scene, initial: random.chance(0.3) ? nil : random.element(of: InitialScreen.allCases), events: events,
-                              destinationScroll: random.chance(0.3) ? DestinationScroll(zoomScale: number(), contentOffset: Point(x: number(), y: number())) : nil)
+        let scene = Fixture.scene(
+            platform: platform, destination: Destination(frame: Fixture.fullScreen, presentationStyle: style),
+            frameRate: random.element(of: [24, 60, 240]))
+        return TimelineScript(
+            scene: scene, initial: random.chance(0.3) ? nil : random.element(of: InitialScreen.allCases), events: events,
+            destinationScroll: random.chance(0.3) ? DestinationScroll(zoomScale: number(), contentOffset: Point(x: number(), y: number())) : nil)
     }
 }

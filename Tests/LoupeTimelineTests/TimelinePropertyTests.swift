@@ -119,8 +119,12 @@ enum Invariants {
         }
         let stack = script.initial == .pushed ? ["source", "destination"] : ["source"]
         let presented = script.initial == .presented ? [Presentation("destination")] : []
-        guard let expected = try? LifecycleEngine.run(LifecycleScript(stack: stack, presented: presented, events: events,
-                                                                      timing: .uniform(1), callbackOrder: script.callbackOrder)) else {
+        guard
+            let expected = try? LifecycleEngine.run(
+                LifecycleScript(
+                    stack: stack, presented: presented, events: events,
+                    timing: .uniform(1), callbackOrder: script.callbackOrder))
+        else {
             return problems + ["the lifecycle engine refuses the equivalent script"]
         }
         let remapped = expected.trace.map { entry -> TraceEntry in

@@ -18,7 +18,7 @@ struct TrackingTests {
         let events: [TimelineEvent] = [
             .touchesBegan(.pan, [Point(x: 200, y: 300)], at: 0.1),
             .touchesMoved([Point(x: 205, y: 316)], at: 0.2),
-            .touchesMoved([Point(x: 200, y: 317.9)], at: 0.3),
+            .touchesMoved([Point(x: 200, y: 317.9)], at: 0.3)
         ]
         let inside = try Fixture.run(events, initial: .pushed)
         #expect(inside.lifecycleEvents.isEmpty)
@@ -30,11 +30,12 @@ struct TrackingTests {
     }
 
     @Test func swipeDown_scalesAboutTheFingerAndFollowsIt() throws {
-        let events = held([
-            .touchesBegan(.pan, [Point(x: 200, y: 300)], at: 0.1),
-            .touchesMoved([Point(x: 200, y: 318)], at: 0.15),   // past the 18 pt slop: the anchor
-            .touchesMoved([Point(x: 200, y: 568)], at: 0.4),
-        ], until: 0.9)
+        let events = held(
+            [
+                .touchesBegan(.pan, [Point(x: 200, y: 300)], at: 0.1),
+                .touchesMoved([Point(x: 200, y: 318)], at: 0.15),  // past the 18 pt slop: the anchor
+                .touchesMoved([Point(x: 200, y: 568)], at: 0.4)
+            ], until: 0.9)
         let last = try #require(try Fixture.run(events, initial: .pushed).keyframes.last)
         let expected = 1 - 0.67 * 250 / 874
         #expect(abs(Measure.scale(last) - expected) < 1e-6)
@@ -45,11 +46,12 @@ struct TrackingTests {
     }
 
     @Test func swipeSideways_isRubberBandedAndDoesNotChangeTheScale() throws {
-        let events = held([
-            .touchesBegan(.pan, [Point(x: 200, y: 300)], at: 0.1),
-            .touchesMoved([Point(x: 200, y: 318)], at: 0.15),
-            .touchesMoved([Point(x: 300, y: 318)], at: 0.4),
-        ], until: 0.9)
+        let events = held(
+            [
+                .touchesBegan(.pan, [Point(x: 200, y: 300)], at: 0.1),
+                .touchesMoved([Point(x: 200, y: 318)], at: 0.15),
+                .touchesMoved([Point(x: 300, y: 318)], at: 0.4)
+            ], until: 0.9)
         let last = try #require(try Fixture.run(events, initial: .pushed).keyframes.last)
         #expect(abs(Measure.scale(last) - 1) < 1e-6)
         let moved = last.transform.apply(to: Point(x: 200, y: 318)).x - 200
@@ -58,17 +60,19 @@ struct TrackingTests {
     }
 
     @Test func edgeSwipe_hasATwelvePointDeadZoneThenScalesWithTheWidth() throws {
-        let inside = try Fixture.run([
-            .touchesBegan(.edgePan, [Point(x: 4, y: 400)], at: 0.1),
-            .touchesMoved([Point(x: 15.9, y: 400)], at: 0.2),
-        ], initial: .pushed)
+        let inside = try Fixture.run(
+            [
+                .touchesBegan(.edgePan, [Point(x: 4, y: 400)], at: 0.1),
+                .touchesMoved([Point(x: 15.9, y: 400)], at: 0.2)
+            ], initial: .pushed)
         #expect(inside.lifecycleEvents.isEmpty)
 
-        let events = held([
-            .touchesBegan(.edgePan, [Point(x: 4, y: 400)], at: 0.1),
-            .touchesMoved([Point(x: 16, y: 400)], at: 0.15),
-            .touchesMoved([Point(x: 216, y: 450)], at: 0.4),
-        ], until: 0.9)
+        let events = held(
+            [
+                .touchesBegan(.edgePan, [Point(x: 4, y: 400)], at: 0.1),
+                .touchesMoved([Point(x: 16, y: 400)], at: 0.15),
+                .touchesMoved([Point(x: 216, y: 450)], at: 0.4)
+            ], until: 0.9)
         let last = try #require(try Fixture.run(events, initial: .pushed).keyframes.last)
         #expect(abs(Measure.scale(last) - (1 - 0.67 * 200 / 402)) < 1e-6)
         let grabbed = last.transform.apply(to: Point(x: 16, y: 400))
@@ -78,20 +82,23 @@ struct TrackingTests {
     @Test func pinch_scalesWithDistanceOverStartMinusDeadZone_spinsAndFollowsTheFocalPoint() throws {
         let center = Point(x: 200, y: 440)
         func fingers(_ distance: Double, _ angle: Double, _ c: Point) -> [Point] {
-            [Point(x: c.x - distance / 2 * cos(angle), y: c.y - distance / 2 * sin(angle)),
-             Point(x: c.x + distance / 2 * cos(angle), y: c.y + distance / 2 * sin(angle))]
+            [
+                Point(x: c.x - distance / 2 * cos(angle), y: c.y - distance / 2 * sin(angle)),
+                Point(x: c.x + distance / 2 * cos(angle), y: c.y + distance / 2 * sin(angle))
+            ]
         }
         let moved = Point(x: 230, y: 500)
-        let events = held([
-            .touchesBegan(.pinch, fingers(200, 0, center), at: 0.1),
-            .touchesMoved(fingers(191.3, 0, center), at: 0.15),            // through the 8.7 pt dead zone
-            .touchesMoved(fingers(100, .pi / 2, moved), at: 0.4),
-        ], until: 0.9)
+        let events = held(
+            [
+                .touchesBegan(.pinch, fingers(200, 0, center), at: 0.1),
+                .touchesMoved(fingers(191.3, 0, center), at: 0.15),  // through the 8.7 pt dead zone
+                .touchesMoved(fingers(100, .pi / 2, moved), at: 0.4)
+            ], until: 0.9)
         let timeline = try Fixture.run(events, initial: .presented)
         #expect(timeline.lifecycleEvents.map(\.event.kind) == [.dismiss(interactive: true)])
         let last = try #require(timeline.keyframes.last)
         #expect(abs(Measure.scale(last) - 100 / 191.3) < 1e-6)
-        #expect(abs(Measure.rotation(last) - .pi / 2) < 1e-6)          // rotation 1:1: the spin
+        #expect(abs(Measure.rotation(last) - .pi / 2) < 1e-6)  // rotation 1:1: the spin
         let focal = last.transform.apply(to: center)
         #expect(abs(focal.x - moved.x) < 1e-4 && abs(focal.y - moved.y) < 1e-4)  // focal point 1:1
         // The rotated mask: rotated about its own centre, which is where the page's centre went.
@@ -102,11 +109,15 @@ struct TrackingTests {
     @Test func pinch_spinsThroughMoreThanAFullTurnWithoutJumping() throws {
         let center = Point(x: 200, y: 440)
         func fingers(_ angle: Double) -> [Point] {
-            [Point(x: center.x - 95.5 * cos(angle), y: center.y - 95.5 * sin(angle)),
-             Point(x: center.x + 95.5 * cos(angle), y: center.y + 95.5 * sin(angle))]
+            [
+                Point(x: center.x - 95.5 * cos(angle), y: center.y - 95.5 * sin(angle)),
+                Point(x: center.x + 95.5 * cos(angle), y: center.y + 95.5 * sin(angle))
+            ]
         }
-        var events: [TimelineEvent] = [.touchesBegan(.pinch, [Point(x: 100, y: 440), Point(x: 300, y: 440)], at: 0.1),
-                                       .touchesMoved(fingers(0), at: 0.12)]   // 191 pt apart: past the dead zone
+        var events: [TimelineEvent] = [
+            .touchesBegan(.pinch, [Point(x: 100, y: 440), Point(x: 300, y: 440)], at: 0.1),
+            .touchesMoved(fingers(0), at: 0.12)
+        ]  // 191 pt apart: past the dead zone
         let turn = 2 * Double.pi + 0.5
         for k in 1...96 { events.append(.touchesMoved(fingers(turn * Double(k) / 96), at: 0.12 + 0.8 * Double(k) / 96)) }
         let timeline = try Fixture.run(held(events, until: 1.4), initial: .pushed)
@@ -125,7 +136,7 @@ struct TrackingTests {
         let events = [TimelineEvent]([
             .touchesBegan(.pan, [Point(x: 200, y: 300)], at: 0.1),
             .touchesMoved([Point(x: 200, y: 318)], at: 0.15),
-            .touchesMoved([Point(x: 200, y: 618)], at: 0.45),
+            .touchesMoved([Point(x: 200, y: 618)], at: 0.45)
         ])
         let timeline = try Fixture.run(events, initial: .pushed)
         let last = try #require(timeline.keyframes.last)

@@ -368,7 +368,7 @@ def test_operations_guide_documents_every_setting(settings):
 
 def test_operations_guide_documents_every_metric():
     source = (ROOT / "Sources" / "LoupeService" / "Observability" / "Metrics.swift").read_text(encoding="utf-8")
-    names = re.findall(r'(?:family|single)\("([a-z_]+)"', source)
+    names = re.findall(r'(?:family|single)\(\s*"([a-z_]+)"', source)
     assert names, "no metric families found in Metrics.swift"
     documented = set()
     for line in OPERATIONS.read_text(encoding="utf-8").splitlines():

@@ -169,12 +169,16 @@ public final class FieldReader {
     }
 
     /// One of an enumeration's raw values; the error lists the accepted ones.
-    public func choice<Choice: RawRepresentable & CaseIterable>(_ parent: Object, _ key: String, required: Bool = false, as type: Choice.Type = Choice.self) -> Choice? where Choice.RawValue == String {
+    public func choice<Choice: RawRepresentable & CaseIterable>(
+        _ parent: Object, _ key: String, required: Bool = false, as type: Choice.Type = Choice.self
+    ) -> Choice? where Choice.RawValue == String {
         guard let value = value(parent, key, required: required) else { return nil }
         return choice(value, at: parent.pointer.appending(key), as: type)
     }
 
-    public func choice<Choice: RawRepresentable & CaseIterable>(_ value: JSONValue, at pointer: JSONPointer, as type: Choice.Type = Choice.self) -> Choice? where Choice.RawValue == String {
+    public func choice<Choice: RawRepresentable & CaseIterable>(_ value: JSONValue, at pointer: JSONPointer, as type: Choice.Type = Choice.self)
+        -> Choice? where Choice.RawValue == String
+    {
         // The list of accepted values is built only for the error message.
         func accepted() -> String { Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") }
         guard case .string(let text) = value else {

@@ -21,7 +21,8 @@ extension LifecycleError {
 extension LifecycleFailure {
     public var problem: Problem {
         let errors = errors.map { Problem.FieldError(pointer: $0.pointer.description, detail: $0.message) }
-        let detail = errors.count == 1
+        let detail =
+            errors.count == 1
             ? "The script cannot be played: \(self.errors[0].message)"
             : "The script cannot be played; \(errors.count) problems are listed in errors."
         return Problem(.invalidScript, detail: detail, errors: errors)

@@ -45,8 +45,9 @@ public final class LifecycleRequestDecoder {
             precision = reader.integer(options, "precision", in: PlanRequestDecoder.precisionRange)
         }
         guard reader.errors.isEmpty, let stack, let presented, let events else { return (nil, strict) }
-        let script = LifecycleScript(stack: stack, presented: presented, events: events,
-                                     timing: LifecycleTimingMapper.timing(for: spring), callbackOrder: order)
+        let script = LifecycleScript(
+            stack: stack, presented: presented, events: events,
+            timing: LifecycleTimingMapper.timing(for: spring), callbackOrder: order)
         return (LifecycleRequest(script: script, strict: strict, precision: precision, unknownFields: reader.unknownFields), strict)
     }
 
@@ -113,13 +114,14 @@ public final class LifecycleRequestDecoder {
     /// must still have the type the contract gives it: `"style": {}` on a pop is a client bug
     /// worth a 422, not a silent success.
     private func checkInapplicableFields(of object: FieldReader.Object, type: LifecycleEventType) {
-        let applicable: Set<String> = switch type {
-        case .push: ["viewController", "transition"]
-        case .present: ["viewController", "style", "transition"]
-        case .pop, .dismiss: ["interactive"]
-        case .interrupt: []
-        case .release: ["outcome"]
-        }
+        let applicable: Set<String> =
+            switch type {
+            case .push: ["viewController", "transition"]
+            case .present: ["viewController", "style", "transition"]
+            case .pop, .dismiss: ["interactive"]
+            case .interrupt: []
+            case .release: ["outcome"]
+            }
         for key in ["viewController", "transition", "style", "interactive", "outcome"] where !applicable.contains(key) {
             guard let value = reader.peek(object, key) else { continue }
             let pointer = object.pointer.appending(key)

@@ -93,7 +93,8 @@ extension PlanEndpoint {
         let plan = answer.plan
         // Past `ProgressChart.maximumDots` keyframes the picture draws the curve without dots.
         let base = format == .svg && plan.keyframes.count > ProgressChart.maximumDots ? AnswerSize.curvePoint : AnswerSize.keyframe(format)
-        let perKeyframe = base
+        let perKeyframe =
+            base
             + (plan.keyframes.first?.layers == nil ? 0 : AnswerSize.crossfadeLayers(format))
             + (plan.dimmingVisualEffect == nil ? 0 : AnswerSize.blur(format))
         return AnswerSize.envelope(format) + (format == .svg ? AnswerSize.filmstrip : 0)

@@ -22,10 +22,12 @@ public struct WorkLimits: Sendable, Equatable {
     public func check(_ bytes: Int, format: RenderingFormat, estimated: Bool) throws(Problem) {
         guard bytes > maxAnswerBytes else { return }
         let size = estimated ? "would be about \(bytes) bytes" : "is \(bytes) bytes"
-        throw Problem(.workLimitExceeded, detail: """
-            The \(format.rawValue) answer \(size), over the server's answer limit (max-answer-bytes) of \
-            \(maxAnswerBytes) bytes. Ask for fewer events, a shorter script, a lower frame rate or a more \
-            compact format.
-            """)
+        throw Problem(
+            .workLimitExceeded,
+            detail: """
+                The \(format.rawValue) answer \(size), over the server's answer limit (max-answer-bytes) of \
+                \(maxAnswerBytes) bytes. Ask for fewer events, a shorter script, a lower frame rate or a more \
+                compact format.
+                """)
     }
 }

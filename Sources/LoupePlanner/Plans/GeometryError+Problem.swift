@@ -15,21 +15,24 @@ extension GeometryError {
             let text = reason == .responseNotPositive ? "the response must be positive" : "the damping ratio must not be negative"
             return invalid("The spring cannot be solved: \(text).", [field(["animation", "spring"], text)])
         case .springNeverSettles:
-            return invalid("The spring never settles, so the transition would never end.",
-                           [field(["animation", "spring"], "never settles; use more damping")])
+            return invalid(
+                "The spring never settles, so the transition would never end.",
+                [field(["animation", "spring"], "never settles; use more damping")])
         case .invalidFrameRate:
             return invalid("The frame rate must be a positive number.", [field(["animation", "frameRate"], "must be positive")])
         case .tooManyKeyframes(let count, let limit):
             let text = "needs \(count) keyframes, more than the limit of \(limit); lower the frame rate or use a faster spring"
-            return invalid("The plan would need \(count) keyframes, more than the limit of \(limit).",
-                           [field(["animation", "frameRate"], text), field(["animation", "spring"], text)])
+            return invalid(
+                "The plan would need \(count) keyframes, more than the limit of \(limit).",
+                [field(["animation", "frameRate"], text), field(["animation", "spring"], text)])
         case .emptyDestination:
             return invalid("The destination frame has no area.", [field(["destination", "frame"], "must have a width and height above 0")])
         case .emptyContainer:
             return invalid("The container has no area.", [field(["container"], "must have a width and height above 0")])
         case .nonFiniteGeometry:
-            return invalid("The numbers are too large: the geometry overflowed.",
-                           [field([], "produces non-finite geometry; use smaller frames or a gentler spring")])
+            return invalid(
+                "The numbers are too large: the geometry overflowed.",
+                [field([], "produces non-finite geometry; use smaller frames or a gentler spring")])
         }
     }
 

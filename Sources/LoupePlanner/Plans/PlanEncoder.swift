@@ -28,8 +28,9 @@ struct PlanEncoder {
         writer.member("effect", plan.effect.rawValue)
         number("duration", plan.duration)
         number("frameRate", plan.frameRate)
-        KeyframeWriter.writeMotion(plan.keyframes, dimmingColor: plan.dimmingColor, dimmingVisualEffect: plan.dimmingVisualEffect,
-                                   callbacks: callbacks, to: &writer, precision: precision)
+        KeyframeWriter.writeMotion(
+            plan.keyframes, dimmingColor: plan.dimmingColor, dimmingVisualEffect: plan.dimmingVisualEffect,
+            callbacks: callbacks, to: &writer, precision: precision)
         RequestWarning.write(warnings, to: &writer)
         writer.endObject()
     }

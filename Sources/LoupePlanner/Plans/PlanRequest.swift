@@ -21,8 +21,10 @@ public struct PlanRequest: Sendable, Hashable {
     /// Members the API does not know, reported as `unknown-field` warnings.
     public var unknownFields: [JSONPointer]
 
-    public init(scene: ZoomScene, strict: Bool = false, precision: Int? = nil, callbackOrder: CallbackOrder = .article,
-                viewTransitionName: String? = nil, unknownFields: [JSONPointer] = []) {
+    public init(
+        scene: ZoomScene, strict: Bool = false, precision: Int? = nil, callbackOrder: CallbackOrder = .article,
+        viewTransitionName: String? = nil, unknownFields: [JSONPointer] = []
+    ) {
         self.scene = scene
         self.strict = strict
         self.precision = precision

@@ -33,8 +33,9 @@ extension PlanRequestDecoder {
         guard reader.errors.count == errorsBefore, let dimming else {
             return DecodedOptions(zoom: nil, strict: strict, precision: precision, object: object)
         }
-        let options = ZoomOptions(fitMode: fitMode, motionPath: motionPath, backgroundMode: backgroundMode, dimming: dimming,
-                                  dimmingVisualEffect: visualEffect)
+        let options = ZoomOptions(
+            fitMode: fitMode, motionPath: motionPath, backgroundMode: backgroundMode, dimming: dimming,
+            dimmingVisualEffect: visualEffect)
         return DecodedOptions(zoom: options, strict: strict, precision: precision, object: object)
     }
 
@@ -66,8 +67,10 @@ extension PlanRequestDecoder {
     func readViewTransitionName(_ options: FieldReader.Object) -> String? {
         guard let text = reader.string(options, "viewTransitionName", maxLength: 64) else { return nil }
         guard Self.isCustomIdent(text) else {
-            reader.fail(options.pointer.appending("viewTransitionName"),
-                        "must be a CSS name such as \"hero-photo\" (ASCII letters, digits, \"-\", \"_\"; not starting with a digit; not root, none, auto, match-element or a CSS-wide keyword), not \"\(text)\"")
+            reader.fail(
+                options.pointer.appending("viewTransitionName"),
+                "must be a CSS name such as \"hero-photo\" (ASCII letters, digits, \"-\", \"_\"; not starting with a digit; not root, none, auto, match-element or a CSS-wide keyword), not \"\(text)\""
+            )
             return nil
         }
         return text
@@ -102,8 +105,9 @@ extension PlanRequestDecoder {
             index += 2
         }
         guard components.count >= 3 else { return nil }
-        return RGBAColor(red: components[0], green: components[1], blue: components[2],
-                         alpha: components.count == 4 ? components[3] : 1)
+        return RGBAColor(
+            red: components[0], green: components[1], blue: components[2],
+            alpha: components.count == 4 ? components[3] : 1)
     }
 
     private static func hexDigit(_ byte: UInt8) -> Int? {

@@ -89,8 +89,9 @@ extension PlanRequestDecoder {
             reject(object, "namespace", reason)
         }
         guard reader.errors.count == errorsBefore, let frame else { return nil }
-        return Destination(frame: frame, alignmentRect: alignmentRect, cornerRadius: radius, isOpaque: opaque,
-                           presentationStyle: style, sourceID: sourceID, namespace: namespace, hasCloseButton: closeButton)
+        return Destination(
+            frame: frame, alignmentRect: alignmentRect, cornerRadius: radius, isOpaque: opaque,
+            presentationStyle: style, sourceID: sourceID, namespace: namespace, hasCloseButton: closeButton)
     }
 
     // MARK: - Helpers

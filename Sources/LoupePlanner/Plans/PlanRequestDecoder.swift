@@ -49,9 +49,10 @@ public final class PlanRequestDecoder {
         let shared = readShared(root, transition: transition ?? .push)
         let viewTransitionName = shared.options.flatMap(readViewTransitionName)
         guard reader.errors.isEmpty, transition != nil, let scene = shared.scene else { return (nil, shared.strict) }
-        let request = PlanRequest(scene: scene, strict: shared.strict, precision: shared.precision,
-                                  callbackOrder: shared.callbackOrder, viewTransitionName: viewTransitionName,
-                                  unknownFields: reader.unknownFields)
+        let request = PlanRequest(
+            scene: scene, strict: shared.strict, precision: shared.precision,
+            callbackOrder: shared.callbackOrder, viewTransitionName: viewTransitionName,
+            unknownFields: reader.unknownFields)
         return (request, shared.strict)
     }
 
@@ -79,11 +80,13 @@ public final class PlanRequestDecoder {
         let callbackOrder = reader.choice(root, "callbackOrder", as: CallbackOrder.self) ?? .article
         var scene: ZoomScene?
         if let platform, let container, let source, let destination, let animation, let zoomOptions = options.zoom {
-            scene = ZoomScene(transition: transition, platform: platform, container: container, source: source,
-                              destination: destination, animation: animation, options: zoomOptions)
+            scene = ZoomScene(
+                transition: transition, platform: platform, container: container, source: source,
+                destination: destination, animation: animation, options: zoomOptions)
         }
-        return SharedFields(scene: scene, strict: options.strict, precision: options.precision, callbackOrder: callbackOrder,
-                            options: options.object)
+        return SharedFields(
+            scene: scene, strict: options.strict, precision: options.precision, callbackOrder: callbackOrder,
+            options: options.object)
     }
 
     // MARK: - Platform and container

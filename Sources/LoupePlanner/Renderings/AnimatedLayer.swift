@@ -46,8 +46,10 @@ struct AnimatedLayer: Sendable, Hashable {
 
 extension AnimatedLayer {
     /// A layer whose values at each timed keyframe are `values(keyframe)`, simplified.
-    init(name: String, role: String, style: [Declaration], frames: [(offset: Double, keyframe: Keyframe)],
-         values: (Keyframe) -> [Declaration]) {
+    init(
+        name: String, role: String, style: [Declaration], frames: [(offset: Double, keyframe: Keyframe)],
+        values: (Keyframe) -> [Declaration]
+    ) {
         let animated = frames.map { Frame(offset: $0.offset, values: values($0.keyframe)) }
         self.init(name: name, role: role, style: style, frames: Self.simplified(animated))
     }

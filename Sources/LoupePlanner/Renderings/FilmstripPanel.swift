@@ -26,15 +26,23 @@ struct FilmstripPanel {
 
     func outline(_ shape: RoundedRect, left: Double, top: Double, stroke: String, width: Double, dashed: Bool, into svg: inout SVGWriter) {
         let box = place(shape, left: left, top: top)
-        svg.element("rect", ["x": box.x, "y": box.y, "width": box.width, "height": box.height, "rx": box.radius, "fill": "none",
-                             "stroke": stroke, "stroke-width": SVGWriter.number(width), "stroke-dasharray": dashed ? "4 3" : "none"])
+        svg.element(
+            "rect",
+            [
+                "x": box.x, "y": box.y, "width": box.width, "height": box.height, "rx": box.radius, "fill": "none",
+                "stroke": stroke, "stroke-width": SVGWriter.number(width), "stroke-dasharray": dashed ? "4 3" : "none"
+            ])
     }
 
     func fill(_ shape: RoundedRect, left: Double, top: Double, colour: String, opacity: Double, into svg: inout SVGWriter) {
         guard opacity > 0.001 else { return }
         let box = place(shape, left: left, top: top)
-        svg.element("rect", ["x": box.x, "y": box.y, "width": box.width, "height": box.height, "rx": box.radius, "fill": colour,
-                             "fill-opacity": DecimalText.text(min(opacity, 1), places: 3)])
+        svg.element(
+            "rect",
+            [
+                "x": box.x, "y": box.y, "width": box.width, "height": box.height, "rx": box.radius, "fill": colour,
+                "fill-opacity": DecimalText.text(min(opacity, 1), places: 3)
+            ])
     }
 
     /// Panel coordinates as SVG attribute text; the radius is capped at half the shorter side,
@@ -42,7 +50,9 @@ struct FilmstripPanel {
     private func place(_ shape: RoundedRect, left: Double, top: Double) -> (x: String, y: String, width: String, height: String, radius: String) {
         let rect = shape.rect.standardized
         let radius = min(shape.cornerRadius, rect.width / 2, rect.height / 2) * scale
-        return (SVGWriter.number(left + rect.x * scale), SVGWriter.number(top + rect.y * scale),
-                SVGWriter.number(rect.width * scale), SVGWriter.number(rect.height * scale), SVGWriter.number(max(0, radius)))
+        return (
+            SVGWriter.number(left + rect.x * scale), SVGWriter.number(top + rect.y * scale),
+            SVGWriter.number(rect.width * scale), SVGWriter.number(rect.height * scale), SVGWriter.number(max(0, radius))
+        )
     }
 }

@@ -28,8 +28,9 @@ enum PlanCSS {
         css += rule(".loupe-container", rendering.containerStyle, places: places, extra: [])
         for layer in rendering.layers {
             css += "\n/* \(layer.role) */\n"
-            css += rule(".loupe-\(layer.name)", layer.style, places: places,
-                        extra: ["animation: loupe-\(layer.name) \(duration) linear both;"])
+            css += rule(
+                ".loupe-\(layer.name)", layer.style, places: places,
+                extra: ["animation: loupe-\(layer.name) \(duration) linear both;"])
             css += keyframes(layer, named: "loupe-\(layer.name)", places: places)
         }
         css += "\n/* The plan's progress curve (its spring) as an easing, for properties of your own:\n"

@@ -29,16 +29,20 @@ enum PlanFilmstrip {
 
         let transition = answer.request.scene.transition.rawValue
         let seconds = DecimalText.text(plan.duration, places: 3)
-        let title = "\(transition): \(plan.effect.rawValue), \(seconds) s, \(plan.keyframes.count) keyframes at \(DecimalText.text(plan.frameRate, places: 2)) fps"
-        var svg = SVGWriter(width: width, height: height, title: "Loupe plan: " + title,
-                            description: "Mask outlines on the container, a filmstrip of the transition and the spring's progress curve.")
+        let title =
+            "\(transition): \(plan.effect.rawValue), \(seconds) s, \(plan.keyframes.count) keyframes at \(DecimalText.text(plan.frameRate, places: 2)) fps"
+        var svg = SVGWriter(
+            width: width, height: height, title: "Loupe plan: " + title,
+            description: "Mask outlines on the container, a filmstrip of the transition and the spring's progress curve.")
         svg.label("Loupe plan · " + title, ["x": SVGWriter.number(margin), "y": "34", "font-size": "18", "font-weight": "bold", "fill": "#202124"])
         var subtitle = "Container \(SVGWriter.number(container.width)) × \(SVGWriter.number(container.height)) pt, spring settles at ε 0.001"
         if !answer.warnings.isEmpty { subtitle += " · \(answer.warnings.count) warning(s): " + answer.warnings.map(\.code).joined(separator: ", ") }
         svg.label(subtitle, ["x": SVGWriter.number(margin), "y": "56", "font-size": "12", "fill": "#5f6368"])
 
         drawOverview(plan, panel: overview, left: margin, top: panelsTop, into: &svg)
-        svg.label("Filmstrip", ["x": SVGWriter.number(stripLeft), "y": SVGWriter.number(panelsTop - 8), "font-size": "13", "font-weight": "bold", "fill": "#202124"])
+        svg.label(
+            "Filmstrip",
+            ["x": SVGWriter.number(stripLeft), "y": SVGWriter.number(panelsTop - 8), "font-size": "13", "font-weight": "bold", "fill": "#202124"])
         for (number, index) in strip.enumerated() {
             let left = stripLeft + Double(number) * (frame.width + 14)
             drawFrame(plan, keyframe: plan.keyframes[index], number: number + 1, panel: frame, left: left, top: panelsTop, into: &svg)
@@ -63,7 +67,9 @@ enum PlanFilmstrip {
     // MARK: - Panels
 
     private static func drawOverview(_ plan: ZoomPlan, panel: FilmstripPanel, left: Double, top: Double, into svg: inout SVGWriter) {
-        svg.label("Every mask, start → end", ["x": SVGWriter.number(left), "y": SVGWriter.number(top - 8), "font-size": "13", "font-weight": "bold", "fill": "#202124"])
+        svg.label(
+            "Every mask, start → end",
+            ["x": SVGWriter.number(left), "y": SVGWriter.number(top - 8), "font-size": "13", "font-weight": "bold", "fill": "#202124"])
         panel.background(left: left, top: top, id: "overview", into: &svg)
         svg.open("g", ["clip-path": "url(#overview)"])
         let picked = picks(plan.keyframes, count: 12)
@@ -72,26 +78,39 @@ enum PlanFilmstrip {
             panel.outline(plan.keyframes[index].mask, left: left, top: top, stroke: colour(share), width: 1.4, dashed: false, into: &svg)
         }
         if let source = plan.sourceFrame {
-            panel.outline(RoundedRect(rect: source, cornerRadius: plan.keyframes.first?.mask.cornerRadius ?? 0), left: left, top: top,
-                          stroke: "#ea8600", width: 1, dashed: true, into: &svg)
+            panel.outline(
+                RoundedRect(rect: source, cornerRadius: plan.keyframes.first?.mask.cornerRadius ?? 0), left: left, top: top,
+                stroke: "#ea8600", width: 1, dashed: true, into: &svg)
         }
-        panel.outline(RoundedRect(rect: plan.geometry.destinationFrame, cornerRadius: 0), left: left, top: top, stroke: "#1a73e8", width: 1, dashed: true, into: &svg)
+        panel.outline(
+            RoundedRect(rect: plan.geometry.destinationFrame, cornerRadius: 0), left: left, top: top, stroke: "#1a73e8", width: 1, dashed: true,
+            into: &svg)
         svg.close("g")
         let legendTop = top + panel.height + 18
         svg.element("rect", ["x": SVGWriter.number(left), "y": SVGWriter.number(legendTop - 9), "width": "10", "height": "10", "fill": colour(0)])
         svg.label("start", ["x": SVGWriter.number(left + 14), "y": SVGWriter.number(legendTop), "font-size": "11", "fill": "#3c4043"])
-        svg.element("rect", ["x": SVGWriter.number(left + 52), "y": SVGWriter.number(legendTop - 9), "width": "10", "height": "10", "fill": colour(1)])
-        svg.label("end (dashed: source, page at rest)", ["x": SVGWriter.number(left + 66), "y": SVGWriter.number(legendTop), "font-size": "11", "fill": "#3c4043"])
+        svg.element(
+            "rect", ["x": SVGWriter.number(left + 52), "y": SVGWriter.number(legendTop - 9), "width": "10", "height": "10", "fill": colour(1)])
+        svg.label(
+            "end (dashed: source, page at rest)",
+            ["x": SVGWriter.number(left + 66), "y": SVGWriter.number(legendTop), "font-size": "11", "fill": "#3c4043"])
     }
 
-    private static func drawFrame(_ plan: ZoomPlan, keyframe: Keyframe, number: Int, panel: FilmstripPanel, left: Double, top: Double, into svg: inout SVGWriter) {
+    private static func drawFrame(
+        _ plan: ZoomPlan, keyframe: Keyframe, number: Int, panel: FilmstripPanel, left: Double, top: Double, into svg: inout SVGWriter
+    ) {
         let id = "frame\(number)"
         panel.background(left: left, top: top, id: id, into: &svg)
         svg.open("g", ["clip-path": "url(#\(id))"])
         if keyframe.opacity.dimming > 0 {
-            svg.element("rect", ["x": SVGWriter.number(left), "y": SVGWriter.number(top), "width": SVGWriter.number(panel.width),
-                                 "height": SVGWriter.number(panel.height), "fill": RGBAColor(red: plan.dimmingColor.red, green: plan.dimmingColor.green, blue: plan.dimmingColor.blue).hex,
-                                 "fill-opacity": DecimalText.text(keyframe.opacity.dimming * plan.dimmingColor.alpha, places: 3)])
+            svg.element(
+                "rect",
+                [
+                    "x": SVGWriter.number(left), "y": SVGWriter.number(top), "width": SVGWriter.number(panel.width),
+                    "height": SVGWriter.number(panel.height),
+                    "fill": RGBAColor(red: plan.dimmingColor.red, green: plan.dimmingColor.green, blue: plan.dimmingColor.blue).hex,
+                    "fill-opacity": DecimalText.text(keyframe.opacity.dimming * plan.dimmingColor.alpha, places: 3)
+                ])
         }
         if let page = keyframe.layers?.background {
             panel.fill(page.mask, left: left, top: top, colour: "#e8f0fe", opacity: page.opacity, into: &svg)
@@ -102,24 +121,39 @@ enum PlanFilmstrip {
         svg.close("g")
         let centre = left + panel.width / 2
         badge(number, x: left + 11, y: top + 11, into: &svg)
-        svg.label("t = \(DecimalText.text(keyframe.time, places: 3)) s", ["x": SVGWriter.number(centre), "y": SVGWriter.number(top + panel.height + 17),
-                                                                          "font-size": "11", "text-anchor": "middle", "fill": "#202124"])
+        svg.label(
+            "t = \(DecimalText.text(keyframe.time, places: 3)) s",
+            [
+                "x": SVGWriter.number(centre), "y": SVGWriter.number(top + panel.height + 17),
+                "font-size": "11", "text-anchor": "middle", "fill": "#202124"
+            ])
         let blur = plan.dimmingVisualEffect == nil ? "" : ", blur \(DecimalText.text(keyframe.blur, places: 1)) pt"
-        svg.label("p = \(DecimalText.text(keyframe.progress, places: 3))\(blur)", ["x": SVGWriter.number(centre), "y": SVGWriter.number(top + panel.height + 32),
-                                                                           "font-size": "11", "text-anchor": "middle", "fill": "#5f6368"])
+        svg.label(
+            "p = \(DecimalText.text(keyframe.progress, places: 3))\(blur)",
+            [
+                "x": SVGWriter.number(centre), "y": SVGWriter.number(top + panel.height + 32),
+                "font-size": "11", "text-anchor": "middle", "fill": "#5f6368"
+            ])
     }
 
     /// A numbered circle, the same on the frame and on the progress curve.
     static func badge(_ number: Int, x: Double, y: Double, into svg: inout SVGWriter) {
-        svg.element("circle", ["cx": SVGWriter.number(x), "cy": SVGWriter.number(y), "r": "8", "fill": "#ffffff", "stroke": "#202124", "stroke-width": "1.2"])
-        svg.label(String(number), ["x": SVGWriter.number(x), "y": SVGWriter.number(y + 3.5), "font-size": "10", "font-weight": "bold",
-                                   "text-anchor": "middle", "fill": "#202124"])
+        svg.element(
+            "circle", ["cx": SVGWriter.number(x), "cy": SVGWriter.number(y), "r": "8", "fill": "#ffffff", "stroke": "#202124", "stroke-width": "1.2"])
+        svg.label(
+            String(number),
+            [
+                "x": SVGWriter.number(x), "y": SVGWriter.number(y + 3.5), "font-size": "10", "font-weight": "bold",
+                "text-anchor": "middle", "fill": "#202124"
+            ])
     }
 
     /// Orange at 0 to blue at 1.
     static func colour(_ share: Double) -> String {
         func mix(_ a: Double, _ b: Double) -> Double { (a + (b - a) * share) / 255 }
-        return RGBAColor(red: mix(startColour.red, endColour.red), green: mix(startColour.green, endColour.green),
-                         blue: mix(startColour.blue, endColour.blue)).hex
+        return RGBAColor(
+            red: mix(startColour.red, endColour.red), green: mix(startColour.green, endColour.green),
+            blue: mix(startColour.blue, endColour.blue)
+        ).hex
     }
 }

@@ -18,8 +18,10 @@ enum PlanLayers {
 
         /// The container's own style: the request's size, clipping what leaves it.
         var containerStyle: [AnimatedLayer.Declaration] {
-            [.init(property: .position, value: .keyword("relative")), .init(property: .width, value: .length(container.width)),
-             .init(property: .height, value: .length(container.height)), .init(property: .overflow, value: .keyword("hidden"))]
+            [
+                .init(property: .position, value: .keyword("relative")), .init(property: .width, value: .length(container.width)),
+                .init(property: .height, value: .length(container.height)), .init(property: .overflow, value: .keyword("hidden"))
+            ]
         }
     }
 
@@ -30,8 +32,10 @@ enum PlanLayers {
         let frames = timedKeyframes(plan)
         let crossfade = plan.keyframes.contains { $0.layers != nil }
 
-        func layer(_ name: String, _ role: String, _ style: [AnimatedLayer.Declaration],
-                   _ values: (Keyframe) -> [AnimatedLayer.Declaration]) -> AnimatedLayer {
+        func layer(
+            _ name: String, _ role: String, _ style: [AnimatedLayer.Declaration],
+            _ values: (Keyframe) -> [AnimatedLayer.Declaration]
+        ) -> AnimatedLayer {
             AnimatedLayer(name: name, role: role, style: style, frames: frames, values: values)
         }
         let fullContainer = placement(Rect(origin: .zero, size: container))
@@ -39,40 +43,55 @@ enum PlanLayers {
         let free = [AnimatedLayer.Declaration(property: .position, value: .keyword("absolute"))]
 
         var layers = [
-            layer("covered", "the page being covered (or revealed), full size", fullContainer + [.init(property: .transformOrigin, value: .keyword("0 0"))]) {
+            layer(
+                "covered", "the page being covered (or revealed), full size",
+                fullContainer + [.init(property: .transformOrigin, value: .keyword("0 0"))]
+            ) {
                 [.init(property: .transform, value: .matrix($0.covered))]
             },
             layer("source", "your source view, hidden while the card carries it", []) {
                 [.init(property: .opacity, value: .number($0.opacity.sourceSlot))]
-            },
+            }
         ]
         if plan.dimmingVisualEffect != nil {
             // Its own layer, because the dimming layer's opacity would fade the blur with it.
-            layers.append(layer("blur", "dimmingVisualEffect: blurs what lies behind it, the covered page", fullContainer) {
-                [.init(property: .backdropFilter, value: .blur($0.blur))]
-            })
+            layers.append(
+                layer("blur", "dimmingVisualEffect: blurs what lies behind it, the covered page", fullContainer) {
+                    [.init(property: .backdropFilter, value: .blur($0.blur))]
+                })
         }
         layers += [
-            layer("dimming", "the scrim over the covered page", fullContainer + [.init(property: .backgroundColor, value: .keyword(plan.dimmingColor.hex))]) {
+            layer(
+                "dimming", "the scrim over the covered page",
+                fullContainer + [.init(property: .backgroundColor, value: .keyword(plan.dimmingColor.hex))]
+            ) {
                 [.init(property: .opacity, value: .number($0.opacity.dimming))]
             },
             layer("shadow", "the card's drop shadow", free) { box($0.mask) + [.init(property: .boxShadow, value: shadow($0.shadow))] },
-            layer("background", "the system background behind a transparent page", atPage + [.init(property: .backgroundColor, value: .keyword("Canvas"))]) {
+            layer(
+                "background", "the system background behind a transparent page",
+                atPage + [.init(property: .backgroundColor, value: .keyword("Canvas"))]
+            ) {
                 pageValues(transform: $0.transform, mask: $0.mask, opacity: $0.opacity.background, page: page)
-            },
+            }
         ]
         if crossfade {
-            layers.append(layer("page", "crossfade: the page without its zooming content, fading in place", atPage) {
-                guard let background = $0.layers?.background else { return pageValues(transform: $0.transform, mask: $0.mask, opacity: 0, page: page) }
-                return pageValues(transform: background.transform, mask: background.mask, opacity: background.opacity, page: page)
-            })
+            layers.append(
+                layer("page", "crossfade: the page without its zooming content, fading in place", atPage) {
+                    guard let background = $0.layers?.background else {
+                        return pageValues(transform: $0.transform, mask: $0.mask, opacity: 0, page: page)
+                    }
+                    return pageValues(transform: background.transform, mask: background.mask, opacity: background.opacity, page: page)
+                })
         }
-        layers.append(layer("destination", crossfade ? "the zooming content of the page" : "the page, zooming in its card", atPage) {
-            pageValues(transform: $0.transform, mask: $0.mask, opacity: $0.opacity.destination, page: page)
-        })
-        layers.append(layer("snapshot", "a snapshot of the source view, fading out in the card", free) {
-            box($0.mask) + [.init(property: .opacity, value: .number($0.opacity.sourceContent))]
-        })
+        layers.append(
+            layer("destination", crossfade ? "the zooming content of the page" : "the page, zooming in its card", atPage) {
+                pageValues(transform: $0.transform, mask: $0.mask, opacity: $0.opacity.destination, page: page)
+            })
+        layers.append(
+            layer("snapshot", "a snapshot of the source view, fading out in the card", free) {
+                box($0.mask) + [.init(property: .opacity, value: .number($0.opacity.sourceContent))]
+            })
         return Rendering(container: container, duration: max(0, plan.duration) * 1000, layers: layers)
     }
 
@@ -93,8 +112,10 @@ enum PlanLayers {
     }
 
     static func frame(_ rect: Rect) -> [AnimatedLayer.Declaration] {
-        [.init(property: .left, value: .length(rect.x)), .init(property: .top, value: .length(rect.y)),
-         .init(property: .width, value: .length(rect.width)), .init(property: .height, value: .length(rect.height))]
+        [
+            .init(property: .left, value: .length(rect.x)), .init(property: .top, value: .length(rect.y)),
+            .init(property: .width, value: .length(rect.width)), .init(property: .height, value: .length(rect.height))
+        ]
     }
 
     /// The frame and border-radius of a rounded rect, container coordinates: the card's box.
@@ -112,9 +133,11 @@ enum PlanLayers {
         var relative = transform
         relative.tx -= page.x
         relative.ty -= page.y
-        return [.init(property: .transform, value: .matrix(relative)),
-                .init(property: .clipPath, value: clip(mask, transform: transform, page: page)),
-                .init(property: .opacity, value: .number(opacity))]
+        return [
+            .init(property: .transform, value: .matrix(relative)),
+            .init(property: .clipPath, value: clip(mask, transform: transform, page: page)),
+            .init(property: .opacity, value: .number(opacity))
+        ]
     }
 
     /// The container-space mask in the page's own coordinates. A transform that cannot be
@@ -128,12 +151,15 @@ enum PlanLayers {
             let dx = x - t.tx, dy = y - t.ty
             return Point(x: (t.d * dx - t.c * dy) / determinant, y: (t.a * dy - t.b * dx) / determinant)
         }
-        let corners = [local(mask.rect.minX, mask.rect.minY), local(mask.rect.maxX, mask.rect.maxY),
-                       local(mask.rect.minX, mask.rect.maxY), local(mask.rect.maxX, mask.rect.minY)]
+        let corners = [
+            local(mask.rect.minX, mask.rect.minY), local(mask.rect.maxX, mask.rect.maxY),
+            local(mask.rect.minX, mask.rect.maxY), local(mask.rect.maxX, mask.rect.minY)
+        ]
         let minX = corners.map(\.x).min() ?? 0, maxX = corners.map(\.x).max() ?? 0
         let minY = corners.map(\.y).min() ?? 0, maxY = corners.map(\.y).max() ?? 0
-        return .inset(top: minY, right: page.width - maxX, bottom: page.height - maxY, left: minX,
-                      radius: mask.cornerRadius / abs(determinant).squareRoot())
+        return .inset(
+            top: minY, right: page.width - maxX, bottom: page.height - maxY, left: minX,
+            radius: mask.cornerRadius / abs(determinant).squareRoot())
     }
 }
 

@@ -46,7 +46,8 @@ enum PlanLottie {
     }()
 
     /// A 1×1 transparent PNG: what an image asset draws until a client replaces it.
-    static let transparentPNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNgYGBgAAAABQABeqhXUAAAAABJRU5ErkJggg=="
+    static let transparentPNG =
+        "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNgYGBgAAAABQABeqhXUAAAAABJRU5ErkJggg=="
 
     static func render(_ answer: PlanAnswer) -> [UInt8] {
         let plan = answer.plan
@@ -55,8 +56,9 @@ enum PlanLottie {
         let page = plan.geometry.destinationFrame
         let source = plan.sourceFrame.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
         let frames = max(1, plan.keyframes.count)
-        var lottie = LottieWriter(json: JSONWriter(capacity: 8192 + frames * 1200),
-                                  places: answer.request.precision ?? PlanCSS.defaultPrecision, outPoint: frames)
+        var lottie = LottieWriter(
+            json: JSONWriter(capacity: 8192 + frames * 1200),
+            places: answer.request.precision ?? PlanCSS.defaultPrecision, outPoint: frames)
         lottie.json.beginObject()
         lottie.json.member("v", "5.7.0")
         lottie.json.key("fr")
@@ -93,26 +95,35 @@ enum PlanLottie {
         let colour = plan.dimmingColor
         var layers = [
             LottieLayer(name: "card", content: .precomposition(asset: "card", width: canvas(container).width, height: canvas(container).height)),
-            LottieLayer(name: "shadow",
-                        content: .stackedRoundedRects(
-                            shadowRings.map { ring in
-                                LottieRoundedRect(masks, offsetY: keyframes.map(\.shadow.offsetY),
-                                                  spread: keyframes.map { ring.spread * $0.shadow.radius })
-                            },
-                            fill: [0, 0, 0], fillOpacities: shadowRings.map { $0.opacity * 100 }),
-                        opacity: percent(keyframes.map(\.shadow.opacity))),
-            LottieLayer(name: "dimming",
-                        content: .roundedRect(LottieRoundedRect(Rect(origin: .zero, size: container)),
-                                              fill: [colour.red, colour.green, colour.blue], fillOpacity: colour.alpha * 100),
-                        opacity: percent(keyframes.map(\.opacity.dimming))),
+            LottieLayer(
+                name: "shadow",
+                content: .stackedRoundedRects(
+                    shadowRings.map { ring in
+                        LottieRoundedRect(
+                            masks, offsetY: keyframes.map(\.shadow.offsetY),
+                            spread: keyframes.map { ring.spread * $0.shadow.radius })
+                    },
+                    fill: [0, 0, 0], fillOpacities: shadowRings.map { $0.opacity * 100 }),
+                opacity: percent(keyframes.map(\.shadow.opacity))),
+            LottieLayer(
+                name: "dimming",
+                content: .roundedRect(
+                    LottieRoundedRect(Rect(origin: .zero, size: container)),
+                    fill: [colour.red, colour.green, colour.blue], fillOpacity: colour.alpha * 100),
+                opacity: percent(keyframes.map(\.opacity.dimming)))
         ]
         if let source {
-            layers.append(LottieLayer(name: "source-slot", content: .roundedRect(LottieRoundedRect(source), fill: sourceSlotColour, fillOpacity: 100),
-                                      position: covered.position, scale: covered.scale, opacity: percent(keyframes.map(\.opacity.sourceSlot))))
+            layers.append(
+                LottieLayer(
+                    name: "source-slot", content: .roundedRect(LottieRoundedRect(source), fill: sourceSlotColour, fillOpacity: 100),
+                    position: covered.position, scale: covered.scale, opacity: percent(keyframes.map(\.opacity.sourceSlot))))
         }
         layers.append(LottieLayer(name: "covered-image", content: .image(asset: "covered"), position: covered.position, scale: covered.scale))
-        layers.append(LottieLayer(name: "covered", content: .roundedRect(LottieRoundedRect(Rect(origin: .zero, size: container)), fill: coveredColour, fillOpacity: 100),
-                                  position: covered.position, scale: covered.scale))
+        layers.append(
+            LottieLayer(
+                name: "covered",
+                content: .roundedRect(LottieRoundedRect(Rect(origin: .zero, size: container)), fill: coveredColour, fillOpacity: 100),
+                position: covered.position, scale: covered.scale))
         return layers
     }
 
@@ -128,15 +139,19 @@ enum PlanLottie {
         if let source {
             // The snapshot is stretched over the mask's rect, as the CSS rendering's snapshot layer.
             layers.append(LottieLayer(name: "source-matte", content: matte, matte: .isMatte))
-            layers.append(LottieLayer(name: "source", content: .image(asset: "source"), matte: .alphaMatted,
-                                      position: LottieTrack(masks.map { [$0.rect.x, $0.rect.y, 0] }),
-                                      scale: LottieTrack(masks.map { [$0.rect.width / source.width * 100, $0.rect.height / source.height * 100, 100] }),
-                                      opacity: percent(keyframes.map(\.opacity.sourceContent))))
+            layers.append(
+                LottieLayer(
+                    name: "source", content: .image(asset: "source"), matte: .alphaMatted,
+                    position: LottieTrack(masks.map { [$0.rect.x, $0.rect.y, 0] }),
+                    scale: LottieTrack(masks.map { [$0.rect.width / source.width * 100, $0.rect.height / source.height * 100, 100] }),
+                    opacity: percent(keyframes.map(\.opacity.sourceContent))))
         }
         let page = transform(keyframes.map(\.transform))
         layers.append(LottieLayer(name: "destination-matte", content: matte, matte: .isMatte))
-        layers.append(LottieLayer(name: "destination", content: .image(asset: "destination"), matte: .alphaMatted,
-                                  position: page.position, scale: page.scale, opacity: destination))
+        layers.append(
+            LottieLayer(
+                name: "destination", content: .image(asset: "destination"), matte: .alphaMatted,
+                position: page.position, scale: page.scale, opacity: destination))
         layers.append(LottieLayer(name: "placeholder", content: .roundedRect(card, fill: cardColour, fillOpacity: 100), opacity: destination))
         return layers
     }

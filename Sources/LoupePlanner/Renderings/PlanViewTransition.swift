@@ -45,8 +45,9 @@ enum PlanViewTransition {
         css += "\n   then call document.startViewTransition(update). The plan's container is the viewport. */\n"
         for part in parts(of: answer, name: name) {
             css += "\n/* \(part.layer.role) */\n"
-            css += PlanCSS.rule(part.selector, part.layer.style, places: places,
-                                extra: ["animation: \(name)-\(part.layer.name) \(duration) linear both;"])
+            css += PlanCSS.rule(
+                part.selector, part.layer.style, places: places,
+                extra: ["animation: \(name)-\(part.layer.name) \(duration) linear both;"])
             css += PlanCSS.keyframes(part.layer, named: "\(name)-\(part.layer.name)", places: places)
         }
         return css
@@ -57,50 +58,74 @@ enum PlanViewTransition {
         let frames = PlanLayers.timedKeyframes(plan)
         let page = plan.geometry.destinationFrame
         let reverse = answer.request.scene.transition.isReverse
-        let atOrigin: [AnimatedLayer.Declaration] = [.init(property: .position, value: .keyword("absolute")),
-                                                      .init(property: .left, value: .length(0)), .init(property: .top, value: .length(0))]
+        let atOrigin: [AnimatedLayer.Declaration] = [
+            .init(property: .position, value: .keyword("absolute")),
+            .init(property: .left, value: .length(0)), .init(property: .top, value: .length(0))
+        ]
         let unblended = AnimatedLayer.Declaration(property: .mixBlendMode, value: .keyword("normal"))
         let topLeft = AnimatedLayer.Declaration(property: .transformOrigin, value: .keyword("0 0"))
 
-        let group = AnimatedLayer(name: "group", role: "the card: its box follows the plan's mask; its shadow draws the dimming",
-                                  style: [.init(property: .overflow, value: .keyword("clip"))], frames: frames) { keyframe in
+        let group = AnimatedLayer(
+            name: "group", role: "the card: its box follows the plan's mask; its shadow draws the dimming",
+            style: [.init(property: .overflow, value: .keyword("clip"))], frames: frames
+        ) { keyframe in
             let mask = keyframe.mask
             var scrim = plan.dimmingColor
             scrim.alpha *= keyframe.opacity.dimming
             let shadow = keyframe.shadow
-            return [.init(property: .width, value: .length(mask.rect.width)), .init(property: .height, value: .length(mask.rect.height)),
-                    .init(property: .transform, value: .matrix(AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: mask.rect.x, ty: mask.rect.y))),
-                    .init(property: .borderRadius, value: .length(mask.cornerRadius)),
-                    .init(property: .boxShadow, value: .shadowOverScrim(offsetY: shadow.offsetY, blur: 2 * shadow.radius,
-                                                                        opacity: shadow.opacity, scrim: scrim))]
+            return [
+                .init(property: .width, value: .length(mask.rect.width)), .init(property: .height, value: .length(mask.rect.height)),
+                .init(property: .transform, value: .matrix(AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: mask.rect.x, ty: mask.rect.y))),
+                .init(property: .borderRadius, value: .length(mask.cornerRadius)),
+                .init(
+                    property: .boxShadow,
+                    value: .shadowOverScrim(
+                        offsetY: shadow.offsetY, blur: 2 * shadow.radius,
+                        opacity: shadow.opacity, scrim: scrim))
+            ]
         }
-        let pageImage = AnimatedLayer(name: "page", role: "the page, placed in the card by the plan's transform",
-                                      style: atOrigin + [.init(property: .width, value: .length(page.width)),
-                                                         .init(property: .height, value: .length(page.height)), topLeft, unblended],
-                                      frames: frames) { keyframe in
+        let pageImage = AnimatedLayer(
+            name: "page", role: "the page, placed in the card by the plan's transform",
+            style: atOrigin + [
+                .init(property: .width, value: .length(page.width)),
+                .init(property: .height, value: .length(page.height)), topLeft, unblended
+            ],
+            frames: frames
+        ) { keyframe in
             var relative = keyframe.transform
             relative.tx -= keyframe.mask.rect.x
             relative.ty -= keyframe.mask.rect.y
             return [.init(property: .transform, value: .matrix(relative)), .init(property: .opacity, value: .number(keyframe.opacity.destination))]
         }
         let full = AnimatedLayer.Declaration(property: .width, value: .keyword("100%"))
-        let snapshot = AnimatedLayer(name: "snapshot", role: "the source's snapshot, stretched over the card, fading out",
-                                     style: atOrigin + [full, .init(property: .height, value: .keyword("100%")),
-                                                        .init(property: .zIndex, value: .keyword("1")), unblended],
-                                     frames: frames) { [.init(property: .opacity, value: .number($0.opacity.sourceContent))] }
+        let snapshot = AnimatedLayer(
+            name: "snapshot", role: "the source's snapshot, stretched over the card, fading out",
+            style: atOrigin + [
+                full, .init(property: .height, value: .keyword("100%")),
+                .init(property: .zIndex, value: .keyword("1")), unblended
+            ],
+            frames: frames
+        ) { [.init(property: .opacity, value: .number($0.opacity.sourceContent))] }
         let blurs = plan.dimmingVisualEffect != nil
-        let covered = AnimatedLayer(name: "covered", role: blurs ? "the page being covered (or revealed), blurred by dimmingVisualEffect" : "the page being covered (or revealed)",
-                                    style: [topLeft, unblended], frames: frames) { keyframe in
+        let covered = AnimatedLayer(
+            name: "covered",
+            role: blurs ? "the page being covered (or revealed), blurred by dimmingVisualEffect" : "the page being covered (or revealed)",
+            style: [topLeft, unblended], frames: frames
+        ) { keyframe in
             [.init(property: .transform, value: .matrix(keyframe.covered))] + (blurs ? [.init(property: .filter, value: .blur(keyframe.blur))] : [])
         }
-        let hidden = AnimatedLayer(name: "hidden", role: "what the other page shows outside the named element: hidden until the end",
-                                   style: [unblended], frames: frames) { _ in [.init(property: .opacity, value: .number(0))] }
+        let hidden = AnimatedLayer(
+            name: "hidden", role: "what the other page shows outside the named element: hidden until the end",
+            style: [unblended], frames: frames
+        ) { _ in [.init(property: .opacity, value: .number(0))] }
 
         let (before, after) = reverse ? (pageImage, snapshot) : (snapshot, pageImage)
-        return [Part(selector: "::view-transition-group(\(name))", layer: group),
-                Part(selector: "::view-transition-old(\(name))", layer: before),
-                Part(selector: "::view-transition-new(\(name))", layer: after),
-                Part(selector: "::view-transition-old(root)", layer: reverse ? hidden : covered),
-                Part(selector: "::view-transition-new(root)", layer: reverse ? covered : hidden)]
+        return [
+            Part(selector: "::view-transition-group(\(name))", layer: group),
+            Part(selector: "::view-transition-old(\(name))", layer: before),
+            Part(selector: "::view-transition-new(\(name))", layer: after),
+            Part(selector: "::view-transition-old(root)", layer: reverse ? hidden : covered),
+            Part(selector: "::view-transition-new(root)", layer: reverse ? covered : hidden)
+        ]
     }
 }

@@ -12,9 +12,10 @@ enum TimelineEncoder {
         writer.beginObject()
         number("duration", timeline.duration, &writer, precision)
         number("frameRate", timeline.frameRate, &writer, precision)
-        KeyframeWriter.writeMotion(timeline.keyframes, dimmingColor: timeline.dimmingColor,
-                                   dimmingVisualEffect: timeline.dimmingVisualEffect, callbacks: timeline.callbacks,
-                                   to: &writer, precision: precision)
+        KeyframeWriter.writeMotion(
+            timeline.keyframes, dimmingColor: timeline.dimmingColor,
+            dimmingVisualEffect: timeline.dimmingVisualEffect, callbacks: timeline.callbacks,
+            to: &writer, precision: precision)
         writeSegments(timeline.segments, &writer, precision)
         writeReleases(timeline.releases, &writer, precision)
         LifecycleEncoder.writeNotes(timeline.notes, to: &writer, precision: precision)

@@ -25,13 +25,16 @@ extension TimelineFailure {
         if errors.count == 1, case .geometry(let error) = errors[0] { return error.problem }
         if errors.count == 1, case .tooManyKeyframes = errors[0] {
             let detail = errors[0].message
-            return Problem(.invalidRequest, detail: detail, errors: [
-                Problem.FieldError(pointer: "/animation/frameRate", detail: "\(detail) Lower the frame rate."),
-                Problem.FieldError(pointer: "/events", detail: "\(detail) Shorten the timeline."),
-            ])
+            return Problem(
+                .invalidRequest, detail: detail,
+                errors: [
+                    Problem.FieldError(pointer: "/animation/frameRate", detail: "\(detail) Lower the frame rate."),
+                    Problem.FieldError(pointer: "/events", detail: "\(detail) Shorten the timeline.")
+                ])
         }
         let fieldErrors = errors.map { Problem.FieldError(pointer: $0.pointer.description, detail: $0.message) }
-        let detail = errors.count == 1
+        let detail =
+            errors.count == 1
             ? "The timeline cannot be played: \(errors[0].message)"
             : "The timeline cannot be played; \(errors.count) problems are listed in errors."
         return Problem(.invalidScript, detail: detail, errors: fieldErrors)
@@ -42,10 +45,11 @@ extension RequestWarning {
     /// The warning for something the script does, pointing at the event it is about, or at the
     /// option it is about (`/options/spreadToOpen`).
     public init(_ warning: TimelineWarning) {
-        let pointer = switch warning.subject {
-        case .event(let index): JSONPointer(["events", String(index)])
-        case .option(let name): JSONPointer(["options", name])
-        }
+        let pointer =
+            switch warning.subject {
+            case .event(let index): JSONPointer(["events", String(index)])
+            case .option(let name): JSONPointer(["options", name])
+            }
         self.init(code: warning.code.rawValue, message: warning.message, pointer: pointer.description)
     }
 }

@@ -42,11 +42,13 @@ public final class TimelineRequestDecoder {
         let events = readEvents(root, framework: shared.scene?.platform.framework ?? .uiKit)
         let scroll = readScroll(root)
         guard reader.errors.isEmpty, let scene = shared.scene, let events, scroll.isValid else { return (nil, shared.strict) }
-        let script = TimelineScript(scene: scene, initial: initial, events: events, destinationScroll: scroll.value,
-                                    callbackOrder: shared.callbackOrder, spreadToOpen: spread.toOpen,
-                                    spreadTransition: spread.transition, interactiveDismissShouldBegin: spread.dismissShouldBegin)
-        let request = TimelineRequest(script: script, strict: shared.strict, precision: shared.precision,
-                                      unknownFields: reader.unknownFields)
+        let script = TimelineScript(
+            scene: scene, initial: initial, events: events, destinationScroll: scroll.value,
+            callbackOrder: shared.callbackOrder, spreadToOpen: spread.toOpen,
+            spreadTransition: spread.transition, interactiveDismissShouldBegin: spread.dismissShouldBegin)
+        let request = TimelineRequest(
+            script: script, strict: shared.strict, precision: shared.precision,
+            unknownFields: reader.unknownFields)
         return (request, shared.strict)
     }
 
@@ -108,7 +110,8 @@ public final class TimelineRequestDecoder {
             // a timeline cannot change, so the event is UIKit's.
             if framework == .swiftUI {
                 _ = reader.value(object, "source")
-                reader.fail(pointer.appending("type"), "sourceChanged is UIKit's (the sourceViewProvider asked again); SwiftUI matches the source by id")
+                reader.fail(
+                    pointer.appending("type"), "sourceChanged is UIKit's (the sourceViewProvider asked again); SwiftUI matches the source by id")
                 kind = nil
             } else {
                 kind = plan.readSourceView(object, "source").map { .sourceChanged($0) }
@@ -122,12 +125,13 @@ public final class TimelineRequestDecoder {
     /// but they must still have their contract shape, which openapi.yaml states whatever the
     /// type: a scratch decoder checks them without marking them read.
     private func checkIgnoredMembers(_ object: FieldReader.Object, type: TimelineEventType) {
-        let applies: Set<String> = switch type {
-        case .touchesBegan: ["gesture", "touches", "input"]
-        case .touchesMoved, .touchesEnded: ["touches"]
-        case .sourceChanged: ["source"]
-        case .push, .pop, .present, .dismiss: []
-        }
+        let applies: Set<String> =
+            switch type {
+            case .touchesBegan: ["gesture", "touches", "input"]
+            case .touchesMoved, .touchesEnded: ["touches"]
+            case .sourceChanged: ["source"]
+            case .push, .pop, .present, .dismiss: []
+            }
         for key in ["gesture", "touches", "input", "source"] where !applies.contains(key) {
             guard let lone = reader.detached(object, key) else { continue }
             let scratch = TimelineRequestDecoder()
@@ -177,8 +181,9 @@ public final class TimelineRequestDecoder {
         let horizontal = reader.bool(object, "scrollsHorizontally") ?? false
         let vertical = reader.bool(object, "scrollsVertically") ?? false
         guard reader.errors.count == errorsBefore, let offset else { return (nil, false) }
-        let scroll = DestinationScroll(zoomScale: zoomScale, minimumZoomScale: minimumZoomScale, contentOffset: offset,
-                                       scrollsHorizontally: horizontal, scrollsVertically: vertical)
+        let scroll = DestinationScroll(
+            zoomScale: zoomScale, minimumZoomScale: minimumZoomScale, contentOffset: offset,
+            scrollsHorizontally: horizontal, scrollsVertically: vertical)
         return (scroll, true)
     }
 }

@@ -18,7 +18,8 @@ struct APIKeys: Sendable {
     static func parseSetting(_ value: String) throws(ConfigurationError) -> [String] {
         let keys = value.split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) }.filter { !$0.isEmpty }
         guard keys.isEmpty, !value.isEmpty else { return keys }
-        throw ConfigurationError(setting: "--api-keys", message: "names no key; leave it empty to keep the API open, or list keys separated by commas")
+        throw ConfigurationError(
+            setting: "--api-keys", message: "names no key; leave it empty to keep the API open, or list keys separated by commas")
     }
 
     var isEnabled: Bool { !keys.isEmpty }

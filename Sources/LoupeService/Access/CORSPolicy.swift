@@ -25,9 +25,10 @@ struct CORSPolicy: Sendable {
         var response = HTTPResponse(status: .noContent)
         response.headers.set("Allow", allowedMethods.joined(separator: ", "))
         guard let origin = request.headers["Origin"],
-              let requested = request.headers["Access-Control-Request-Method"],
-              let allowed = allowedOrigin(for: origin),
-              allowedMethods.contains(requested) else {
+            let requested = request.headers["Access-Control-Request-Method"],
+            let allowed = allowedOrigin(for: origin),
+            allowedMethods.contains(requested)
+        else {
             if !allowsAny { response.headers.add("Vary", "Origin") }
             return response
         }

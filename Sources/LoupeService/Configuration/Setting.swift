@@ -12,111 +12,157 @@ public struct Setting: Sendable {
     let apply: @Sendable (String, inout ServiceConfiguration) throws(ConfigurationError) -> Void
 
     public static let all: [Setting] = [
-        Setting(flag: "--host", environment: "LOUPE_HOST", defaultValue: "0.0.0.0",
-                summary: "Address to listen on (IPv4 or IPv6; \"::\" for both).") { value, configuration throws(ConfigurationError) in
+        Setting(
+            flag: "--host", environment: "LOUPE_HOST", defaultValue: "0.0.0.0",
+            summary: "Address to listen on (IPv4 or IPv6; \"::\" for both)."
+        ) { value, configuration throws(ConfigurationError) in
             guard !value.isEmpty else { throw ConfigurationError(setting: "--host", message: "must not be empty") }
             configuration.server.host = value
         },
-        Setting(flag: "--port", environment: "PORT", defaultValue: "8080",
-                summary: "TCP port to listen on (0 picks a free port).") { value, configuration throws(ConfigurationError) in
+        Setting(
+            flag: "--port", environment: "PORT", defaultValue: "8080",
+            summary: "TCP port to listen on (0 picks a free port)."
+        ) { value, configuration throws(ConfigurationError) in
             configuration.server.port = UInt16(try integer(value, "--port", 0...65535))
         },
-        Setting(flag: "--max-body-bytes", environment: "LOUPE_MAX_BODY_BYTES", defaultValue: "1048576",
-                summary: "Largest request body accepted; larger ones get 413.") { value, configuration throws(ConfigurationError) in
+        Setting(
+            flag: "--max-body-bytes", environment: "LOUPE_MAX_BODY_BYTES", defaultValue: "1048576",
+            summary: "Largest request body accepted; larger ones get 413."
+        ) { value, configuration throws(ConfigurationError) in
             configuration.server.limits.maxBodyBytes = try integer(value, "--max-body-bytes", 1...(64 * 1024 * 1024))
         },
-        Setting(flag: "--max-connections", environment: "LOUPE_MAX_CONNECTIONS", defaultValue: "10000",
-                summary: "Most open connections; beyond it new ones get 503.") { value, configuration throws(ConfigurationError) in
+        Setting(
+            flag: "--max-connections", environment: "LOUPE_MAX_CONNECTIONS", defaultValue: "10000",
+            summary: "Most open connections; beyond it new ones get 503."
+        ) { value, configuration throws(ConfigurationError) in
             configuration.server.maxConnections = try integer(value, "--max-connections", 1...1_000_000)
         },
-        Setting(flag: "--header-timeout", environment: "LOUPE_HEADER_TIMEOUT", defaultValue: "10",
-                summary: "Seconds a request's header section may take to arrive (408 after).") { value, configuration throws(ConfigurationError) in
+        Setting(
+            flag: "--header-timeout", environment: "LOUPE_HEADER_TIMEOUT", defaultValue: "10",
+            summary: "Seconds a request's header section may take to arrive (408 after)."
+        ) { value, configuration throws(ConfigurationError) in
             configuration.server.headerTimeout = try seconds(value, "--header-timeout")
         },
-        Setting(flag: "--idle-timeout", environment: "LOUPE_IDLE_TIMEOUT", defaultValue: "60",
-                summary: "Seconds an idle keep-alive connection is kept open.") { value, configuration throws(ConfigurationError) in
+        Setting(
+            flag: "--idle-timeout", environment: "LOUPE_IDLE_TIMEOUT", defaultValue: "60",
+            summary: "Seconds an idle keep-alive connection is kept open."
+        ) { value, configuration throws(ConfigurationError) in
             configuration.server.idleTimeout = try seconds(value, "--idle-timeout")
         },
-        Setting(flag: "--body-timeout", environment: "LOUPE_BODY_TIMEOUT", defaultValue: "30",
-                summary: "Seconds a request body may stall before the request gets 408.") { value, configuration throws(ConfigurationError) in
+        Setting(
+            flag: "--body-timeout", environment: "LOUPE_BODY_TIMEOUT", defaultValue: "30",
+            summary: "Seconds a request body may stall before the request gets 408."
+        ) { value, configuration throws(ConfigurationError) in
             configuration.server.bodyTimeout = try seconds(value, "--body-timeout")
         },
-        Setting(flag: "--write-timeout", environment: "LOUPE_WRITE_TIMEOUT", defaultValue: "30",
-                summary: "Seconds a client may stop reading its response before it is dropped.") { value, configuration throws(ConfigurationError) in
+        Setting(
+            flag: "--write-timeout", environment: "LOUPE_WRITE_TIMEOUT", defaultValue: "30",
+            summary: "Seconds a client may stop reading its response before it is dropped."
+        ) { value, configuration throws(ConfigurationError) in
             configuration.server.writeTimeout = try seconds(value, "--write-timeout")
         },
-        Setting(flag: "--shutdown-grace", environment: "LOUPE_SHUTDOWN_GRACE", defaultValue: "10",
-                summary: "Seconds in-flight requests get to finish after SIGTERM.") { value, configuration throws(ConfigurationError) in
+        Setting(
+            flag: "--shutdown-grace", environment: "LOUPE_SHUTDOWN_GRACE", defaultValue: "10",
+            summary: "Seconds in-flight requests get to finish after SIGTERM."
+        ) { value, configuration throws(ConfigurationError) in
             configuration.server.shutdownGracePeriod = try seconds(value, "--shutdown-grace")
         },
-        Setting(flag: "--shutdown-drain-delay", environment: "LOUPE_SHUTDOWN_DRAIN_DELAY", defaultValue: "0",
-                summary: "Seconds /readyz reports 503 after SIGTERM before the listener closes.") { value, configuration throws(ConfigurationError) in
+        Setting(
+            flag: "--shutdown-drain-delay", environment: "LOUPE_SHUTDOWN_DRAIN_DELAY", defaultValue: "0",
+            summary: "Seconds /readyz reports 503 after SIGTERM before the listener closes."
+        ) { value, configuration throws(ConfigurationError) in
             configuration.shutdownDrainDelay = try seconds(value, "--shutdown-drain-delay", allowZero: true)
         },
-        Setting(flag: "--event-loops", environment: "LOUPE_EVENT_LOOPS", defaultValue: "cores",
-                summary: "Event-loop threads (default: one per core).") { value, configuration throws(ConfigurationError) in
+        Setting(
+            flag: "--event-loops", environment: "LOUPE_EVENT_LOOPS", defaultValue: "cores",
+            summary: "Event-loop threads (default: one per core)."
+        ) { value, configuration throws(ConfigurationError) in
             configuration.server.eventLoops = value == "cores" ? ServerConfiguration.coreCount : try integer(value, "--event-loops", 1...256)
         },
-        Setting(flag: "--body-deadline", environment: "LOUPE_BODY_DEADLINE", defaultValue: "60",
-                summary: "Seconds a whole request body may take, however steadily it trickles (408 after).") { value, configuration throws(ConfigurationError) in
+        Setting(
+            flag: "--body-deadline", environment: "LOUPE_BODY_DEADLINE", defaultValue: "60",
+            summary: "Seconds a whole request body may take, however steadily it trickles (408 after)."
+        ) { value, configuration throws(ConfigurationError) in
             configuration.server.bodyDeadline = try seconds(value, "--body-deadline")
         },
-        Setting(flag: "--min-body-rate", environment: "LOUPE_MIN_BODY_RATE", defaultValue: "1024",
-                summary: "Slowest average body upload in bytes/s after its first 5 s or half the deadline (408 below; 0: off).") { value, configuration throws(ConfigurationError) in
+        Setting(
+            flag: "--min-body-rate", environment: "LOUPE_MIN_BODY_RATE", defaultValue: "1024",
+            summary: "Slowest average body upload in bytes/s after its first 5 s or half the deadline (408 below; 0: off)."
+        ) { value, configuration throws(ConfigurationError) in
             configuration.server.minBodyRate = try integer(value, "--min-body-rate", 0...(1 << 30))
         },
-        Setting(flag: "--min-send-rate", environment: "LOUPE_MIN_SEND_RATE", defaultValue: "16384",
-                summary: "Slowest average response download in bytes/s; slower clients are dropped.") { value, configuration throws(ConfigurationError) in
+        Setting(
+            flag: "--min-send-rate", environment: "LOUPE_MIN_SEND_RATE", defaultValue: "16384",
+            summary: "Slowest average response download in bytes/s; slower clients are dropped."
+        ) { value, configuration throws(ConfigurationError) in
             configuration.server.minSendRate = try integer(value, "--min-send-rate", 1...(1 << 30))
         },
-        Setting(flag: "--max-answer-bytes", environment: "LOUPE_MAX_ANSWER_BYTES", defaultValue: "4194304",
-                summary: "Largest /v1 answer in any format; larger ones get 422 work-limit-exceeded.") { value, configuration throws(ConfigurationError) in
+        Setting(
+            flag: "--max-answer-bytes", environment: "LOUPE_MAX_ANSWER_BYTES", defaultValue: "4194304",
+            summary: "Largest /v1 answer in any format; larger ones get 422 work-limit-exceeded."
+        ) { value, configuration throws(ConfigurationError) in
             configuration.workLimits.maxAnswerBytes = try integer(value, "--max-answer-bytes", 64 * 1024...(256 << 20))
         },
-        Setting(flag: "--compute-workers", environment: "LOUPE_COMPUTE_WORKERS", defaultValue: "cores",
-                summary: "Threads that compute /v1 answers, at a lower priority than the event loops.") { value, configuration throws(ConfigurationError) in
+        Setting(
+            flag: "--compute-workers", environment: "LOUPE_COMPUTE_WORKERS", defaultValue: "cores",
+            summary: "Threads that compute /v1 answers, at a lower priority than the event loops."
+        ) { value, configuration throws(ConfigurationError) in
             configuration.server.computeWorkers = value == "cores" ? ServerConfiguration.coreCount : try integer(value, "--compute-workers", 1...256)
         },
-        Setting(flag: "--compute-queue", environment: "LOUPE_COMPUTE_QUEUE", defaultValue: "64",
-                summary: "/v1 requests that may wait for a worker; more get 503 with Retry-After.") { value, configuration throws(ConfigurationError) in
+        Setting(
+            flag: "--compute-queue", environment: "LOUPE_COMPUTE_QUEUE", defaultValue: "64",
+            summary: "/v1 requests that may wait for a worker; more get 503 with Retry-After."
+        ) { value, configuration throws(ConfigurationError) in
             configuration.server.computeQueue = try integer(value, "--compute-queue", 1...100_000)
         },
-        Setting(flag: "--memory-budget", environment: "LOUPE_MEMORY_BUDGET", defaultValue: "100663296",
-                summary: "Bytes buffered bodies, queued answers and answers being computed may hold together (503 beyond).") { value, configuration throws(ConfigurationError) in
+        Setting(
+            flag: "--memory-budget", environment: "LOUPE_MEMORY_BUDGET", defaultValue: "100663296",
+            summary: "Bytes buffered bodies, queued answers and answers being computed may hold together (503 beyond)."
+        ) { value, configuration throws(ConfigurationError) in
             configuration.server.memoryBudget = try integer(value, "--memory-budget", (1 << 20)...(1 << 40))
         },
-        Setting(flag: "--answer-cache-bytes", environment: "LOUPE_ANSWER_CACHE_BYTES", defaultValue: "16777216",
-                summary: "Bytes of recent /v1 answers kept to answer repeated requests at once (0: off).") { value, configuration throws(ConfigurationError) in
+        Setting(
+            flag: "--answer-cache-bytes", environment: "LOUPE_ANSWER_CACHE_BYTES", defaultValue: "16777216",
+            summary: "Bytes of recent /v1 answers kept to answer repeated requests at once (0: off)."
+        ) { value, configuration throws(ConfigurationError) in
             configuration.answerCacheBytes = try integer(value, "--answer-cache-bytes", 0...(1 << 34))
         },
-        Setting(flag: "--api-keys", environment: "LOUPE_API_KEYS", defaultValue: "",
-                summary: "Comma-separated bearer keys required on /v1/* (empty: open).") { value, configuration throws(ConfigurationError) in
+        Setting(
+            flag: "--api-keys", environment: "LOUPE_API_KEYS", defaultValue: "",
+            summary: "Comma-separated bearer keys required on /v1/* (empty: open)."
+        ) { value, configuration throws(ConfigurationError) in
             configuration.apiKeys = try APIKeys.parseSetting(value)
         },
-        Setting(flag: "--cors-origins", environment: "LOUPE_CORS_ORIGINS", defaultValue: "*",
-                summary: "Comma-separated origins allowed by CORS (\"*\": any).") { value, configuration throws(ConfigurationError) in
+        Setting(
+            flag: "--cors-origins", environment: "LOUPE_CORS_ORIGINS", defaultValue: "*",
+            summary: "Comma-separated origins allowed by CORS (\"*\": any)."
+        ) { value, configuration throws(ConfigurationError) in
             let origins = value.split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) }.filter { !$0.isEmpty }
             configuration.corsOrigins = origins
         },
-        Setting(flag: "--log-level", environment: "LOUPE_LOG_LEVEL", defaultValue: "info",
-                summary: "debug, info, warn, error or off; access logs are info.") { value, configuration throws(ConfigurationError) in
+        Setting(
+            flag: "--log-level", environment: "LOUPE_LOG_LEVEL", defaultValue: "info",
+            summary: "debug, info, warn, error or off; access logs are info."
+        ) { value, configuration throws(ConfigurationError) in
             guard let level = LogLevel(rawValue: value.lowercased()) else {
                 throw ConfigurationError(setting: "--log-level", message: "must be one of debug, info, warn, error, off")
             }
             configuration.logLevel = level
-        },
+        }
     ]
 
     private static func integer(_ text: String, _ name: String, _ range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
         guard let value = Int(text), range.contains(value) else {
-            throw ConfigurationError(setting: name, message: "must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"")
+            throw ConfigurationError(
+                setting: name, message: "must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"")
         }
         return value
     }
 
     private static func seconds(_ text: String, _ name: String, allowZero: Bool = false) throws(ConfigurationError) -> Double {
         guard let value = Double(text), value.isFinite, allowZero ? value >= 0 : value > 0, value <= 86_400 else {
-            throw ConfigurationError(setting: name, message: "must be a number of seconds \(allowZero ? "from 0" : "above 0") up to 86400, not \"\(text)\"")
+            throw ConfigurationError(
+                setting: name, message: "must be a number of seconds \(allowZero ? "from 0" : "above 0") up to 86400, not \"\(text)\"")
         }
         return value
     }

@@ -57,7 +57,8 @@ struct AcceptHeader: Sendable, Equatable {
             guard pair.count == 2, pair[0].lowercased() == "q" else { continue }
             // RFC 9110 §12.4.2: "0" or "1" with up to three decimals; anything else voids the range.
             guard pair[1].count <= 5, let value = Double(pair[1]), (0...1).contains(value),
-                  pair[1].allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else { return nil }
+                pair[1].allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") })
+            else { return nil }
             quality = value
         }
         return MediaRange(type: String(parts[0]), subtype: String(parts[1]), quality: quality)
@@ -65,8 +66,10 @@ struct AcceptHeader: Sendable, Equatable {
 
     /// RFC 9110 §5.6.2 token characters.
     private static func isToken(_ text: Substring) -> Bool {
-        !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
-        }
+        !text.isEmpty
+            && text.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
+            }
     }
 }

@@ -15,7 +15,10 @@ struct FormatNegotiation: Sendable, Equatable {
         let names = offered.map(\.rawValue).joined(separator: ", ")
         if let requested = request.queryParameter("format") {
             guard let format = RenderingFormat(rawValue: requested.lowercased()), offered.contains(format) else {
-                throw Problem(.notAcceptable, detail: "\(request.path) offers format=\(offered.map(\.rawValue).joined(separator: "|")), not \"\(String(requested.prefix(32)))\".")
+                throw Problem(
+                    .notAcceptable,
+                    detail:
+                        "\(request.path) offers format=\(offered.map(\.rawValue).joined(separator: "|")), not \"\(String(requested.prefix(32)))\".")
             }
             self.format = format
             variesOnAccept = false
@@ -31,7 +34,9 @@ struct FormatNegotiation: Sendable, Equatable {
         guard let best else {
             var types: [String] = []
             for type in offered.map(\.mediaType) where !types.contains(type) { types.append(type) }
-            throw Problem(.notAcceptable, detail: "\(request.path) answers \(types.joined(separator: ", ")) (formats \(names)); the Accept header allows none of them.")
+            throw Problem(
+                .notAcceptable,
+                detail: "\(request.path) answers \(types.joined(separator: ", ")) (formats \(names)); the Accept header allows none of them.")
         }
         format = best.format
         variesOnAccept = true

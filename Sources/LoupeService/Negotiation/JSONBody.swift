@@ -16,7 +16,9 @@ enum JSONBody {
             throw Problem(.unsupportedMediaType, detail: "Send the body as application/json; the request has \(given).")
         }
         if let charset = mediaType.values(of: "charset").first(where: { $0.lowercased() != "utf-8" }) {
-            throw Problem(.unsupportedMediaType, detail: "JSON is UTF-8 (RFC 8259 §8.1): send charset=utf-8 or no charset, not charset \"\(String(charset.prefix(100)))\".")
+            throw Problem(
+                .unsupportedMediaType,
+                detail: "JSON is UTF-8 (RFC 8259 §8.1): send charset=utf-8 or no charset, not charset \"\(String(charset.prefix(100)))\".")
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import LoupeHTTP
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Writes log lines to a file descriptor (stdout) from a background thread through a

@@ -1,6 +1,6 @@
 import LoupeHTTP
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Request counters and a latency histogram, rendered as Prometheus text exposition
@@ -84,7 +84,9 @@ public final class Metrics: Sendable {
             text += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
         }
         family("loupe_http_requests_total", "counter", "Requests answered, by route, method and status.")
-        for (key, count) in snapshot.requests.sorted(by: { ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status) }) {
+        for (key, count) in snapshot.requests.sorted(by: {
+            ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status)
+        }) {
             text += "loupe_http_requests_total{route=\"\(key.route)\",method=\"\(key.method)\",status=\"\(key.status)\"} \(count)\n"
         }
         family("loupe_http_request_duration_seconds", "histogram", "Time from a request's first byte to its response being queued.")
@@ -104,17 +106,21 @@ public final class Metrics: Sendable {
         }
         single("loupe_http_open_connections", "gauge", "Client connections open now.", server.openConnections)
         single("loupe_http_connections_accepted_total", "counter", "Connections accepted.", server.acceptedConnections)
-        single("loupe_http_connections_rejected_total", "counter",
-               "Connections refused with 503 at the connection cap or during shutdown.", server.rejectedConnections)
+        single(
+            "loupe_http_connections_rejected_total", "counter",
+            "Connections refused with 503 at the connection cap or during shutdown.", server.rejectedConnections)
         single("loupe_http_received_bytes_total", "counter", "Bytes read from clients.", server.bytesIn)
         single("loupe_http_sent_bytes_total", "counter", "Bytes written to clients.", server.bytesOut)
         single("loupe_compute_queued_requests", "gauge", "/v1 requests waiting for a compute worker now.", server.computeQueued)
-        single("loupe_compute_rejected_total", "counter",
-               "/v1 requests answered 503 because the compute queue was full.", server.computeRefused)
-        single("loupe_memory_budget_bytes", "gauge", "Bytes charged to the memory budget now (bodies, answers, reservations).",
-               server.memoryInUse)
-        single("loupe_memory_budget_rejected_total", "counter",
-               "Requests answered 503 because the memory budget could not hold their body or answer.", server.memoryRefused)
+        single(
+            "loupe_compute_rejected_total", "counter",
+            "/v1 requests answered 503 because the compute queue was full.", server.computeRefused)
+        single(
+            "loupe_memory_budget_bytes", "gauge", "Bytes charged to the memory budget now (bodies, answers, reservations).",
+            server.memoryInUse)
+        single(
+            "loupe_memory_budget_rejected_total", "counter",
+            "Requests answered 503 because the memory budget could not hold their body or answer.", server.memoryRefused)
         single("loupe_answer_cache_hits_total", "counter", "/v1 requests answered from the answer cache.", cache.hits)
         single("loupe_answer_cache_misses_total", "counter", "/v1 requests whose answer was not cached.", cache.misses)
         single("loupe_answer_cache_evictions_total", "counter", "Answers evicted from the cache to make room.", cache.evictions)

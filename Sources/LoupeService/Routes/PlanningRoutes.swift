@@ -18,7 +18,7 @@ enum PlanningRoutes {
         return [
             plans,
             route("/v1/lifecycle", LifecycleEndpoint.self, limits: limits, cache: cache),
-            route("/v1/timelines", TimelineEndpoint.self, limits: limits, cache: cache),
+            route("/v1/timelines", TimelineEndpoint.self, limits: limits, cache: cache)
         ]
     }
 

@@ -4,6 +4,7 @@ import LoupePlanner
 /// Every route the service answers, in one list: a reader finds any endpoint here.
 enum Routes {
     static func all(state: ServiceState) -> [Route] {
-        OperationalRoutes.all(state: state) + PlanningRoutes.all(limits: state.configuration.workLimits, cache: state.answerCache) + WebPrototypeRoutes.all()
+        OperationalRoutes.all(state: state) + PlanningRoutes.all(limits: state.configuration.workLimits, cache: state.answerCache)
+            + WebPrototypeRoutes.all()
     }
 }

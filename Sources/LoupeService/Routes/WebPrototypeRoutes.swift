@@ -16,7 +16,8 @@ enum WebPrototypeRoutes {
     /// Only this origin's own files and fetches; no inline script or style, no framing, no
     /// plugins. `blob:` images are the plan panel's SVG renderings; styles set from script
     /// (CSSOM and Element.animate) are not inline styles, so 'self' suffices.
-    static let contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob:; "
+    static let contentSecurityPolicy =
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob:; "
         + "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
     /// Stored but revalidated on every use: the ETag makes that a 304, and a new release (new
@@ -26,9 +27,13 @@ enum WebPrototypeRoutes {
     static func all() -> [Route] {
         EmbeddedWebPrototype.assets.map { asset in
             let tag = entityTag(asset.bytes)
-            return Route(path: asset.path, handlers: ["GET": { request, _ in
-                respond(to: request, asset: asset, tag: tag)
-            }])
+            return Route(
+                path: asset.path,
+                handlers: [
+                    "GET": { request, _ in
+                        respond(to: request, asset: asset, tag: tag)
+                    }
+                ])
         }
     }
 
