@@ -15,12 +15,11 @@ struct AcceptHeader: Sendable, Equatable {
         /// How specifically this range names `mediaType` ("type/subtype"): 2 exact, 1 `type/*`,
         /// 0 `*/*`, nil not at all. The most specific range decides a type's weight.
         func specificity(for mediaType: String) -> Int? {
-            let parts = mediaType.split(separator: "/", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { return nil }
             if type == "*" { return subtype == "*" ? 0 : nil }
-            guard type == parts[0] else { return nil }
+            // Compared in place: this runs for every offered format on every request.
+            guard let slash = mediaType.firstIndex(of: "/"), mediaType[..<slash] == type else { return nil }
             if subtype == "*" { return 1 }
-            return subtype == parts[1] ? 2 : nil
+            return mediaType[mediaType.index(after: slash)...] == subtype ? 2 : nil
         }
     }
 

@@ -24,7 +24,14 @@ struct FormatNegotiation: Sendable, Equatable {
             variesOnAccept = false
             return
         }
-        let accept = AcceptHeader(request.headers.values("Accept"))
+        let values = request.headers.values("Accept")
+        if values.isEmpty, let first = offered.first {
+            // No Accept field accepts anything: the route's first format, without parsing.
+            format = first
+            variesOnAccept = true
+            return
+        }
+        let accept = AcceptHeader(values)
         // Highest weight wins; ties go to the route's order (JSON first).
         var best: (format: RenderingFormat, quality: Double)?
         for format in offered {
