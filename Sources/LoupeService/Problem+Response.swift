@@ -12,10 +12,11 @@ extension Problem {
     }
 
     static func reason(_ status: Int) -> String {
+        // The API's own statuses (`ProblemKind.status`); the transport's failures carry their
+        // `HTTPStatus` already (`TransportProblem`).
         let known: [HTTPStatus] = [
-            .badRequest, .unauthorized, .notFound, .methodNotAllowed, .notAcceptable, .requestTimeout,
-            .contentTooLarge, .uriTooLong, .unsupportedMediaType, .expectationFailed, .unprocessableContent,
-            .headerFieldsTooLarge, .internalServerError, .notImplemented, .serviceUnavailable, .versionNotSupported
+            .badRequest, .unauthorized, .notFound, .methodNotAllowed, .notAcceptable, .unsupportedMediaType,
+            .unprocessableContent, .internalServerError, .serviceUnavailable
         ]
         return known.first { $0.code == status }?.reason ?? "Error"
     }

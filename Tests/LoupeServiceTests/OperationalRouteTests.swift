@@ -168,6 +168,14 @@ struct DocumentationTests {
         }
     }
 
+    @Test("every API problem kind's response has its status's reason phrase")
+    func problemKinds_haveReasonPhrases() {
+        for kind in ProblemKind.allCases {
+            let status = Problem(kind, detail: "x").response().status
+            #expect(status.code == kind.status && status.reason != "Error", "\(kind.rawValue): \(status.reason)")
+        }
+    }
+
     /// One status table: every failure the transport answers itself is spelled with its own
     /// problem type, whose status it sends, and the document says so.
     @Test("every transport failure is a documented problem type with the status the transport sends")
