@@ -350,6 +350,9 @@ paths:
               transparent-overfullscreen:
                 summary: A transparent page presented overFullScreen, with a stronger dimming.
                 value: {"transition":"present","container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},"destination":{"frame":{"x":0,"y":0,"width":393,"height":852},"alignmentRect":{"x":0,"y":229,"width":393,"height":393},"opaque":false,"presentationStyle":"overFullScreen"},"options":{"dimming":{"color":"#000000","opacity":0.3}}}
+              blur-behind:
+                summary: A photo presented full screen with UIKit's dimmingVisualEffect; keyframes carry blur.
+                value: {"transition":"present","container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8,"role":"image"},"destination":{"alignmentRect":{"x":0,"y":229,"width":393,"height":393},"presentationStyle":"fullScreen","closeButton":true},"options":{"dimmingVisualEffect":"systemMaterial"}}
               tvos-fallback:
                 summary: tvOS accepts the API but slides.
                 value: {"transition":"push","platform":{"os":"tvOS","version":"18.0","framework":"UIKit"},"container":{"width":1920,"height":1080,"cornerRadius":0},"source":{"frame":{"x":90,"y":400,"width":400,"height":225},"cornerRadius":12},"destination":{"frame":{"x":0,"y":0,"width":1920,"height":1080}},"animation":{"frameRate":60}}
