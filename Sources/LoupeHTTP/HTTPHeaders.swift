@@ -9,6 +9,12 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
         self.fields = fields.map { (name: $0.0, value: $0.1) }
     }
 
+    /// An empty list with room for `capacity` fields (a parsed request's usual few, in one
+    /// allocation rather than one per doubling).
+    init(capacity: Int) {
+        fields.reserveCapacity(capacity)
+    }
+
     public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
         lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
     }
@@ -37,15 +43,19 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
         fields.first { $0.name.equalsIgnoringASCIICase(name) }?.value
     }
 
-    /// Every value of `name`, in order.
+    /// Every value of `name`, in order (no allocation when there is none: most lookups).
     public func values(_ name: String) -> [String] {
-        fields.filter { $0.name.equalsIgnoringASCIICase(name) }.map(\.value)
+        var values: [String] = []
+        for field in fields where field.name.equalsIgnoringASCIICase(name) { values.append(field.value) }
+        return values
     }
 
     /// The comma-separated tokens of every `name` field, lower-cased (for Connection, Expect,
     /// Transfer-Encoding and friends, whose tokens are case-insensitive).
     public func tokens(_ name: String) -> [String] {
-        values(name).flatMap { $0.split(separator: ",") }
+        let values = values(name)
+        guard !values.isEmpty else { return [] }
+        return values.flatMap { $0.split(separator: ",") }
             .map { $0.trimmingASCIIWhitespace().lowercasedASCII() }
             .filter { !$0.isEmpty }
     }
@@ -59,6 +69,15 @@ extension StringProtocol {
     func equalsIgnoringASCIICase<Other: StringProtocol>(_ other: Other) -> Bool {
         let lhs = utf8, rhs = other.utf8
         guard lhs.count == rhs.count else { return false }
+        // Native strings compare as two byte buffers (header lookups run several times a request).
+        if let equal = lhs.withContiguousStorageIfAvailable({ left in
+            rhs.withContiguousStorageIfAvailable { right in
+                for index in 0..<left.count where ASCII.lower(left[index]) != ASCII.lower(right[index]) { return false }
+                return true
+            }
+        }), let equal {
+            return equal
+        }
         return zip(lhs, rhs).allSatisfy { ASCII.lower($0) == ASCII.lower($1) }
     }
 

@@ -239,7 +239,7 @@ public struct RequestParser: Sendable {
         guard let requestLineEnd = scan.requestLineEnd else { throw .malformedRequestLine }
         let (method, target, version) = try parseRequestLine(UnsafeBufferPointer(rebasing: input[scan.requestLineStart..<requestLineEnd]))
 
-        var headers = HTTPHeaders()
+        var headers = HTTPHeaders(capacity: 8)
         var lineStart = requestLineEnd + 2
         while lineStart < headEnd - 2 {
             var lineEnd = lineStart
@@ -249,12 +249,12 @@ public struct RequestParser: Sendable {
             lineStart = lineEnd + 2
         }
 
+        let hosts = headers.values("Host")
         if version == .http1_1 {
-            let hosts = headers.values("Host")
             if hosts.isEmpty { throw .missingHost }
             if hosts.count > 1 { throw .multipleHosts }
         }
-        for host in headers.values("Host") where !HostField.isValid(host) { throw .invalidHost }
+        for host in hosts where !HostField.isValid(host) { throw .invalidHost }
         var expectsContinue = false
         let expectations = headers.tokens("Expect")
         for expectation in expectations {
@@ -264,32 +264,52 @@ public struct RequestParser: Sendable {
         return Head(method: method, target: target, version: version, headers: headers, expectsContinue: expectsContinue)
     }
 
+    /// method SP request-target SP HTTP-version (RFC 9112 §3), checked in place: one pass for
+    /// control characters and the two spaces, no split into arrays, no lower-cased copy.
     private static func parseRequestLine(_ line: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> (String, String, HTTPVersion) {
-        for byte in line where byte < 32 || byte == 127 {
-            throw .invalidCharacter(where: "request line")
+        var spaces: (first: Int, second: Int) = (-1, -1)
+        var spaceCount = 0
+        for (index, byte) in line.enumerated() {
+            if byte < 32 || byte == 127 { throw .invalidCharacter(where: "request line") }
+            guard byte == ASCII.space else { continue }
+            spaceCount += 1
+            if spaceCount == 1 { spaces.first = index } else if spaceCount == 2 { spaces.second = index }
         }
-        let parts = line.split(separator: ASCII.space, omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty else { throw .malformedRequestLine }
-        guard parts[0].allSatisfy(ASCII.isTokenCharacter) else { throw .invalidMethod }
-        guard parts[1].allSatisfy(ASCII.isTargetCharacter) else { throw .invalidTarget }
+        guard spaceCount == 2, spaces.first > 0, spaces.second > spaces.first + 1 else { throw .malformedRequestLine }
+        let methodBytes = UnsafeBufferPointer(rebasing: line[..<spaces.first])
+        let targetBytes = UnsafeBufferPointer(rebasing: line[(spaces.first + 1)..<spaces.second])
+        let versionBytes = UnsafeBufferPointer(rebasing: line[(spaces.second + 1)...])
+        guard methodBytes.allSatisfy(ASCII.isTokenCharacter) else { throw .invalidMethod }
+        guard targetBytes.allSatisfy(ASCII.isTargetCharacter) else { throw .invalidTarget }
 
-        let method = String(decoding: parts[0], as: UTF8.self)
-        let target = String(decoding: parts[1], as: UTF8.self)
-        let isOrigin = parts[1].first == UInt8(ascii: "/")
-        let isAsterisk = target == "*" && method == "OPTIONS"
-        let lowered = target.lowercasedASCII()
-        let isAbsolute = lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
+        let method = String(decoding: methodBytes, as: UTF8.self)
+        let target = String(decoding: targetBytes, as: UTF8.self)
+        let isOrigin = targetBytes[0] == UInt8(ascii: "/")
+        let isAsterisk = targetBytes.count == 1 && targetBytes[0] == UInt8(ascii: "*") && method == "OPTIONS"
+        let isAbsolute = startsIgnoringCase(targetBytes, with: "http://") || startsIgnoringCase(targetBytes, with: "https://")
         guard isOrigin || isAsterisk || isAbsolute else { throw .invalidTarget }
 
-        let versionBytes = Array(parts[2])
-        guard versionBytes.count == 8, versionBytes.starts(with: Array("HTTP/".utf8)), versionBytes[6] == UInt8(ascii: "."),
-            (48...57).contains(versionBytes[5]), (48...57).contains(versionBytes[7])
+        guard versionBytes.count == 8, startsIgnoringCase(versionBytes, with: "HTTP/", exactCase: true),
+            versionBytes[6] == UInt8(ascii: "."), (48...57).contains(versionBytes[5]), (48...57).contains(versionBytes[7])
         else {
             throw .malformedVersion
         }
-        let text = String(decoding: versionBytes, as: UTF8.self)
-        guard let version = HTTPVersion(rawValue: text) else { throw .unsupportedVersion(text) }
-        return (method, target, version)
+        switch (versionBytes[5], versionBytes[7]) {
+        case (UInt8(ascii: "1"), UInt8(ascii: "1")): return (method, target, .http1_1)
+        case (UInt8(ascii: "1"), UInt8(ascii: "0")): return (method, target, .http1_0)
+        default: throw .unsupportedVersion(String(decoding: versionBytes, as: UTF8.self))
+        }
+    }
+
+    /// Whether `bytes` begin with the ASCII `prefix`, ignoring letter case unless `exactCase`.
+    private static func startsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, with prefix: StaticString, exactCase: Bool = false) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard bytes.count >= count else { return false }
+        for index in 0..<count {
+            let expected = prefix.utf8Start[index]
+            guard bytes[index] == expected || (!exactCase && ASCII.lower(bytes[index]) == expected) else { return false }
+        }
+        return true
     }
 
     private static func parseField(_ line: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> (name: String, value: String) {

@@ -30,7 +30,7 @@ enum ECMAScriptNumber {
             }
             // Digits one place to the right, then the integer part moved back over the gap.
             writeDigits(significand, count: count, to: text + 1)
-            for index in 0..<point { text[index] = text[index &+ 1] }
+            moveBackOne(text, count: point)
             text[point] = UInt8(ascii: ".")
             return sign &+ count &+ 1
         }
@@ -53,6 +53,32 @@ enum ECMAScriptNumber {
         let width = magnitude >= 100 ? 3 : magnitude >= 10 ? 2 : 1
         writeDigits(magnitude, count: width, to: text + length + 2)
         return sign &+ length &+ 2 &+ width
+    }
+
+    /// Moves `text[1...count]` to `text[0..<count]`. Up to eight bytes (a plan's numbers are
+    /// below 10^8) it is one masked word move: a byte loop here would be compiled into a call
+    /// to memmove, which cost more than the rest of the number.
+    @inline(__always)
+    static func moveBackOne(_ text: UnsafeMutablePointer<UInt8>, count: Int) {
+        guard count <= 8 else {
+            for index in 0..<count { text[index] = text[index &+ 1] }
+            return
+        }
+        let raw = UnsafeMutableRawPointer(text)
+        let moved = raw.loadUnaligned(fromByteOffset: 1, as: UInt64.self)
+        let kept = raw.loadUnaligned(as: UInt64.self)
+        // The low `count` bytes (in memory order) from `moved`, the rest as they were.
+        let mask: UInt64 = count == 8 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: 8 &* count)) &- 1
+        let merged = UInt64(littleEndian: moved) & mask | UInt64(littleEndian: kept) & ~mask
+        raw.storeBytes(of: merged.littleEndian, as: UInt64.self)
+    }
+
+    /// Moves the last `count` (at most 8) of the `width` bytes at `text` one byte right, making
+    /// room for a point before them; the eight-byte store may write up to `text[width + 8]`.
+    @inline(__always)
+    static func moveForwardOne(_ text: UnsafeMutablePointer<UInt8>, width: Int, count: Int) {
+        let raw = UnsafeMutableRawPointer(text + (width &- count))
+        raw.storeBytes(of: raw.loadUnaligned(as: UInt64.self), toByteOffset: 1, as: UInt64.self)
     }
 
     /// "0.000000" as eight bytes in memory order.

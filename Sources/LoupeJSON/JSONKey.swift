@@ -1,13 +1,27 @@
-/// A member name encoded once: its quoted, escaped bytes and the colon.
+/// A member name encoded once: a comma, its quoted, escaped bytes and the colon.
 ///
 /// A plan writes the same few names (`time`, `x`, `opacity`...) about a thousand times; with a
-/// `JSONKey` each of those is one small copy instead of a scan for characters to escape.
-public struct JSONKey: Sendable {
-    let encoded: [UInt8]
+/// `JSONKey` each of those is one copy instead of a scan for characters to escape, and the
+/// comma before it comes with the copy. The bytes are allocated once and live as long as the
+/// process, so reading a key costs no reference counting: keys are meant to be `static let`s
+/// (a fixed vocabulary), not made per request.
+public struct JSONKey: @unchecked Sendable {
+    /// `,"name":`; immutable once made, so sharing it between threads is safe.
+    @usableFromInline let separated: UnsafeBufferPointer<UInt8>
 
     public init(_ name: String) {
-        var writer = JSONWriter(capacity: name.utf8.count + 3)
+        var writer = JSONWriter(capacity: name.utf8.count + 8)
+        writer.beginArray()  // a value before the key, so the writer puts the comma in
+        writer.null()
         writer.key(name)
-        encoded = writer.bytes
+        let encoded = writer.bytes.dropFirst(5)  // "[null"
+        // Padded with zeros so `JSONWriter.key` may read `wordCopyLimit` bytes from either start.
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: encoded.count + Self.wordCopyLimit + 1)
+        storage.initialize(repeating: 0, count: encoded.count + Self.wordCopyLimit + 1)
+        _ = UnsafeMutableBufferPointer(start: storage, count: encoded.count).initialize(from: encoded)
+        separated = UnsafeBufferPointer(start: storage, count: encoded.count)
     }
+
+    /// Keys up to this many bytes (comma included) are copied as four words.
+    @usableFromInline static let wordCopyLimit = 32
 }

@@ -1,52 +1,92 @@
 /// Writes JSON straight into a byte buffer, in the order the caller writes members, so
 /// identical answers are identical bytes (ETags depend on it) and no intermediate
 /// dictionaries or strings are built per number.
-public struct JSONWriter: Sendable {
-    public private(set) var bytes: [UInt8]
+///
+/// A plan answer is about 16 KB written in some 2,500 small appends (member names, numbers,
+/// brackets). The buffer is memory the writer owns outright, so an append is a bounds check
+/// and a copy: no copy-on-write uniqueness check and no reference counting, which were a
+/// fifth of the encoder's instructions when the buffer was an `Array` (docs/benchmarks.md).
+/// That ownership is why the writer cannot be copied: pass it `inout`, and take the result
+/// with `bytes`.
+public struct JSONWriter: ~Copyable {
+    /// The buffer: `count` bytes written, `capacity` allocated.
+    @usableFromInline var start: UnsafeMutablePointer<UInt8>
+    @usableFromInline var count: Int
+    @usableFromInline var capacity: Int
     /// Whether the next value in the current container needs a comma before it.
-    private var needsComma = false
+    @usableFromInline var needsComma = false
 
     public init(capacity: Int = 1024) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, 64)
+        start = .allocate(capacity: self.capacity)
+        count = 0
+    }
+
+    deinit { start.deallocate() }
+
+    /// The bytes written so far (a copy: the writer keeps its buffer).
+    public var bytes: [UInt8] {
+        [UInt8](UnsafeBufferPointer(start: start, count: count))
+    }
+
+    /// The number of bytes written so far.
+    public var byteCount: Int { count }
+
+    /// Lends the bytes written so far without copying them (for a sink that copies anyway).
+    public func withUnsafeBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: start, count: count))
     }
 
     // MARK: Containers
 
+    @inlinable
     public mutating func beginObject() {
-        separate()
-        bytes.append(UInt8(ascii: "{"))
-        needsComma = false
+        open(UInt8(ascii: "{"))
     }
 
+    @inlinable
     public mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
-        needsComma = true
+        close(UInt8(ascii: "}"))
     }
 
+    @inlinable
     public mutating func beginArray() {
-        separate()
-        bytes.append(UInt8(ascii: "["))
-        needsComma = false
+        open(UInt8(ascii: "["))
     }
 
+    @inlinable
     public mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
-        needsComma = true
+        close(UInt8(ascii: "]"))
+    }
+
+    /// Writes a pre-encoded member name; the next write is its value. The key's bytes start
+    /// with the comma, which is skipped when none is due: one copy, no branch on the bytes.
+    @inlinable
+    public mutating func key(_ key: JSONKey) {
+        let skip = needsComma ? 0 : 1
+        let source = key.separated.baseAddress.unsafelyUnwrapped + skip
+        let length = key.separated.count &- skip
+        if _fastPath(key.separated.count <= JSONKey.wordCopyLimit) {
+            // Four eight-byte moves instead of a call to memcpy: a key's storage is padded so
+            // these reads stay inside it, and the bytes past `length` are overwritten next.
+            reserve(JSONKey.wordCopyLimit)
+            let target = UnsafeMutableRawPointer(start + count)
+            let words = UnsafeRawPointer(source)
+            for offset in stride(from: 0, to: JSONKey.wordCopyLimit, by: 8) {
+                target.storeBytes(of: words.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+            }
+            count &+= length
+        } else {
+            append(source, count: length)
+        }
+        needsComma = false
     }
 
     /// Writes a member name; the next write is its value.
-    /// Writes a pre-encoded member name; the next write is its value.
-    public mutating func key(_ key: JSONKey) {
-        separate()
-        bytes.append(contentsOf: key.encoded)
-        needsComma = false
-    }
-
     public mutating func key(_ name: String) {
         separate()
         appendQuoted(name)
-        bytes.append(UInt8(ascii: ":"))
+        appendByte(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -58,15 +98,29 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// A string given as UTF-8 bytes (escaped as `string(_:)` escapes), for text made in a
+    /// buffer, such as a timestamp, that need not become a `String` first.
+    public mutating func string(utf8 value: UnsafeBufferPointer<UInt8>) {
+        separate()
+        appendByte(UInt8(ascii: "\""))
+        if value.contains(where: Self.needsEscape) {
+            appendEscaped(value)
+        } else {
+            append(value)
+        }
+        appendByte(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
     public mutating func bool(_ value: Bool) {
         separate()
-        bytes.append(contentsOf: value ? Self.trueBytes : Self.falseBytes)
+        appendStatic(value ? "true" : "false")
         needsComma = true
     }
 
     public mutating func null() {
         separate()
-        bytes.append(contentsOf: Self.nullBytes)
+        appendStatic("null")
         needsComma = true
     }
 
@@ -87,7 +141,7 @@ public struct JSONWriter: Sendable {
         } else if value.isFinite {
             appendShortest(value)
         } else {
-            bytes.append(contentsOf: Self.nullBytes)
+            appendStatic("null")
         }
         needsComma = true
     }
@@ -154,49 +208,92 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    // MARK: Internals
+    // MARK: Buffer
+
+    @inlinable
+    mutating func open(_ bracket: UInt8) {
+        reserve(2)
+        if needsComma {
+            start[count] = UInt8(ascii: ",")
+            count &+= 1
+        }
+        start[count] = bracket
+        count &+= 1
+        needsComma = false
+    }
+
+    @inlinable
+    mutating func close(_ bracket: UInt8) {
+        appendByte(bracket)
+        needsComma = true
+    }
+
+    @inlinable
+    mutating func separate() {
+        if needsComma { appendByte(UInt8(ascii: ",")) }
+    }
+
+    @inlinable
+    mutating func appendByte(_ byte: UInt8) {
+        reserve(1)
+        start[count] = byte
+        count &+= 1
+    }
+
+    @inlinable
+    mutating func append(_ source: UnsafePointer<UInt8>, count length: Int) {
+        reserve(length)
+        (start + count).update(from: source, count: length)
+        count &+= length
+    }
+
+    mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
+        guard let base = source.baseAddress else { return }
+        append(base, count: source.count)
+    }
+
+    /// Room for `length` more bytes.
+    @inlinable
+    mutating func reserve(_ length: Int) {
+        if _slowPath(length > capacity &- count) { grow(toHold: length) }
+    }
+
+    @usableFromInline
+    mutating func grow(toHold length: Int) {
+        let newCapacity = max(capacity * 2, count + length)
+        let newStart = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newStart.initialize(from: start, count: count)
+        start.deallocate()
+        start = newStart
+        capacity = newCapacity
+    }
+
+    private mutating func appendStatic(_ text: StaticString) {
+        append(text.utf8Start, count: text.utf8CodeUnitCount)
+    }
+
+    // MARK: Numbers and strings
 
     /// 2^53: up to here every integer is exactly a Double, so integral values print as integers.
     private static let largestExactInteger = 9_007_199_254_740_992.0
-    private static let trueBytes = Array("true".utf8)
-    private static let falseBytes = Array("false".utf8)
-    private static let nullBytes = Array("null".utf8)
     private static let powersOfTen: [Double] = (0...12).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-    private static let unicodeEscapePrefix = Array("\\u00".utf8)
-
-    private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
-    }
+    private static let hexDigits: StaticString = "0123456789abcdef"
 
     /// Writes a finite, non-zero `value` from its shortest decimal (ShortestDecimal, Schubfach) in
-    /// ECMAScript's layout, straight into the spare capacity of `bytes`: no String, no copy.
+    /// ECMAScript's layout, straight into the buffer: no String, no copy.
     private mutating func appendShortest(_ value: Double) {
         let decimal = ShortestDecimal.shortest(magnitudeBits: value.bitPattern & ~ShortestDecimal.signBit)
-        let negative = value < 0
-        let room = ECMAScriptNumber.scratchBytes
-        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-            bytes.append(addingCapacity: room) { span in
-                span.withUnsafeMutableBufferPointer { buffer, initialized in
-                    guard let start = buffer.baseAddress, buffer.count >= room else { return }
-                    initialized = ECMAScriptNumber.write(decimal, negative: negative, to: start)
-                }
-            }
-        } else {
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
-                guard let start = buffer.baseAddress else { return }
-                let count = ECMAScriptNumber.write(decimal, negative: negative, to: start)
-                bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
-            }
-        }
+        reserve(ECMAScriptNumber.scratchBytes)
+        count &+= ECMAScriptNumber.write(decimal, negative: value < 0, to: start + count)
     }
 
     /// `scaled / 10^places` in positional notation, trailing fraction zeros dropped, "0" for
-    /// zero (never "-0"); with 0 places, any integer. The digits go to a scratch buffer and into
-    /// `bytes` in one append, not one append per digit.
+    /// zero (never "-0"); with 0 places, any integer. The digits are written in place, eight at
+    /// a time, and the fraction (at most 6 places) moved one byte right to make room for the point.
     private mutating func appendFixed(_ scaled: Int64, places: Int) {
+        assert(places <= 6)
         guard scaled != 0 else {
-            bytes.append(UInt8(ascii: "0"))
+            appendByte(UInt8(ascii: "0"))
             return
         }
         var magnitude = scaled.magnitude
@@ -205,59 +302,56 @@ public struct JSONWriter: Sendable {
             magnitude /= 10
             fractionDigits -= 1
         }
-        // Written backwards from the end of a 32-byte scratch: at most 19 digits (Int64), or 15
-        // with a point and up to 6 places, and the sign.
-        var scratch: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &scratch) { buffer in
-            var position = buffer.count
-            func put(_ byte: UInt8) {
-                position -= 1
-                buffer[position] = byte
-            }
-            for _ in 0..<fractionDigits {
-                put(UInt8(truncatingIfNeeded: 48 + magnitude % 10))
-                magnitude /= 10
-            }
-            if fractionDigits > 0 { put(UInt8(ascii: ".")) }
-            repeat {
-                put(UInt8(truncatingIfNeeded: 48 + magnitude % 10))
-                magnitude /= 10
-            } while magnitude > 0
-            if scaled < 0 { put(UInt8(ascii: "-")) }
-            UnsafeRawBufferPointer(rebasing: buffer[position...]).withMemoryRebound(to: UInt8.self) { bytes.append(contentsOf: $0) }
+        // A sign, up to 20 digits, a point, and the eight-byte stores' spill past the text.
+        reserve(40)
+        var text = start + count
+        if scaled < 0 {
+            text.pointee = UInt8(ascii: "-")
+            text += 1
         }
+        // At least one digit before the point: 0.05 is "0.05", zero-padded to three digits.
+        let width = max(ShortestDecimal.digitCount(magnitude), fractionDigits + 1)
+        ECMAScriptNumber.writeDigits(magnitude, count: width, to: text)
+        var length = width
+        if fractionDigits > 0 {
+            ECMAScriptNumber.moveForwardOne(text, width: width, count: fractionDigits)
+            text[width - fractionDigits] = UInt8(ascii: ".")
+            length += 1
+        }
+        count = text + length - start
     }
 
     private mutating func appendQuoted(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
+        appendByte(UInt8(ascii: "\""))
         var text = text
         let copied: Bool = text.withUTF8 { utf8 in
             // Fast path: nothing to escape (member names, enum values, most strings), one copy.
             guard !utf8.contains(where: Self.needsEscape) else { return false }
-            bytes.append(contentsOf: utf8)
+            append(utf8)
             return true
         }
-        if !copied { appendEscaped(text) }
-        bytes.append(UInt8(ascii: "\""))
+        if !copied { appendEscaped(text.utf8) }
+        appendByte(UInt8(ascii: "\""))
     }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
-    private mutating func appendEscaped(_ text: String) {
-        for byte in text.utf8 {
+    private mutating func appendEscaped(_ text: some Sequence<UInt8>) {
+        for byte in text {
             switch byte {
-            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                appendByte(UInt8(ascii: "\\"))
+                appendByte(byte)
+            case 0x0A: appendStatic("\\n")
+            case 0x0D: appendStatic("\\r")
+            case 0x09: appendStatic("\\t")
             case 0..<0x20:
-                bytes.append(contentsOf: Self.unicodeEscapePrefix)
-                bytes.append(Self.hexDigits[Int(byte >> 4)])
-                bytes.append(Self.hexDigits[Int(byte & 0xF)])
-            default: bytes.append(byte)
+                appendStatic("\\u00")
+                appendByte(Self.hexDigits.utf8Start[Int(byte >> 4)])
+                appendByte(Self.hexDigits.utf8Start[Int(byte & 0xF)])
+            default: appendByte(byte)
             }
         }
     }

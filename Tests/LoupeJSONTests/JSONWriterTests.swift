@@ -135,4 +135,65 @@ struct JSONWriterTests {
             }
         }
     }
+
+    @Test("a writer that starts small grows without losing or reordering bytes")
+    func growsFromSmallCapacity() throws {
+        var writer = JSONWriter(capacity: 1)
+        writer.beginArray()
+        var expected: [JSONValue] = []
+        for index in 0..<5_000 {
+            let value = Double(index) / 7 - 300
+            writer.number(value)
+            expected.append(.number(value))
+            writer.string("s\(index)")
+            expected.append(.string("s\(index)"))
+        }
+        writer.endArray()
+        #expect(try JSONReader.parse(writer.bytes) == .array(expected))
+        #expect(writer.byteCount == writer.bytes.count)
+    }
+
+    @Test("pre-encoded keys write what key(String) writes, commas included, at any length")
+    func preEncodedKeys_matchStringKeys() {
+        let names = ["", "x", "cornerRadius", "quote\"and\\slash", String(repeating: "long", count: 20), "ünïcode✓"]
+        let keys = names.map(JSONKey.init)
+        var encoded = JSONWriter(capacity: 8)
+        var spelled = JSONWriter(capacity: 8)
+        encoded.beginObject()
+        spelled.beginObject()
+        for (index, name) in names.enumerated() {
+            encoded.key(keys[index])
+            encoded.beginObject()
+            encoded.key(keys[index])
+            encoded.int(index)
+            encoded.endObject()
+            spelled.key(name)
+            spelled.beginObject()
+            spelled.key(name)
+            spelled.int(index)
+            spelled.endObject()
+        }
+        encoded.endObject()
+        spelled.endObject()
+        #expect(encoded.bytes == spelled.bytes)
+        #expect(String(decoding: encoded.bytes, as: UTF8.self).hasPrefix(#"{"":{"":0},"x":{"x":1},"cornerRadius":"#))
+    }
+
+    @Test("integers and fixed places keep their sign, zeros and point at every width")
+    func fixedPlacesAtEveryWidth() {
+        let cases: [(Double, Int, String)] = [
+            (-0.05, 2, "-0.05"), (0.000001, 6, "0.000001"), (-123456789.123456, 6, "-123456789.123456"),
+            (99999999999999.9, 1, "99999999999999.9"), (10, 3, "10"), (-7.5, 0, "-8"), (12345678.5, 1, "12345678.5")
+        ]
+        for (value, places, text) in cases {
+            var writer = JSONWriter(capacity: 1)
+            writer.number(value, places: places)
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == text, "\(value) at \(places)")
+        }
+        var writer = JSONWriter(capacity: 1)
+        writer.beginArray()
+        for value in [Int.min, Int.max, -1, 0, 10_000_000, 123_456_789_012] { writer.int(value) }
+        writer.endArray()
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "[-9223372036854775808,9223372036854775807,-1,0,10000000,123456789012]")
+    }
 }

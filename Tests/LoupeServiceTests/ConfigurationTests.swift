@@ -1,4 +1,6 @@
+import Glibc
 import LoupeHTTP
+import LoupeTestSupport
 @testable import LoupeService
 import Testing
 
@@ -97,5 +99,23 @@ struct LogTimestampTests {
         let pattern = try Regex(#"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$"#)
         #expect(text.wholeMatch(of: pattern) != nil, "\(text)")
         #expect(text.hasPrefix("20"))
+    }
+
+    @Test("the civil date from the day count agrees with gmtime_r, leap days and centuries included")
+    func civilDate_matchesGmtime() {
+        var generator = SeededGenerator(seed: 20261124)
+        let fixed = [-719_468, -1, 0, 59, 60, 365, 10_956, 11_016, 11_017, 20_416, 47_540, 2_932_896]
+        let random = (0..<20_000).map { _ in generator.int(in: -800_000...3_000_000) }
+        for days in fixed + random {
+            var seconds = time_t(days * 86_400)
+            var parts = tm()
+            gmtime_r(&seconds, &parts)
+            let date = Logger.civilDate(daysSinceEpoch: days)
+            let expected = (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday))
+            if date != expected {
+                Issue.record("day \(days): \(date), gmtime_r says \(expected)")
+                return
+            }
+        }
     }
 }

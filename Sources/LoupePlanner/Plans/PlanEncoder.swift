@@ -7,14 +7,14 @@ import LoupeLifecycle
 /// Order: effect, duration, frameRate, keyframes, dimmingColor, dimmingVisualEffect (only with
 /// one), callbacks, warnings. Numbers are
 /// the shortest text that reads back exactly, or rounded to `precision` decimal places.
-struct PlanEncoder {
+struct PlanEncoder: ~Copyable {
     /// Decimal places for every non-integer number, or nil for round-trip precision.
     var precision: Int?
     private var writer: JSONWriter
 
     init(precision: Int?, keyframeCount: Int) {
         self.precision = precision
-        writer = JSONWriter(capacity: 512 + keyframeCount * 420)
+        writer = JSONWriter(capacity: 512 + keyframeCount * 560)
     }
 
     static func encode(_ plan: ZoomPlan, callbacks: [TraceEntry], warnings: [RequestWarning], precision: Int?) -> [UInt8] {

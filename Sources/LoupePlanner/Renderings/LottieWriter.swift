@@ -8,7 +8,7 @@ import LoupeJSON
 /// `"i": {"x": 1, "y": 1}, "o": {"x": 0, "y": 0}` (a cubic Bézier through (0, 0) and (1, 1) is the
 /// identity), and the last is only `{"t", "s"}`: a last keyframe with tangents makes rlottie
 /// draw nothing after frame 0.
-struct LottieWriter {
+struct LottieWriter: ~Copyable {
     var json: JSONWriter
     /// Decimals of every non-integer number.
     let places: Int

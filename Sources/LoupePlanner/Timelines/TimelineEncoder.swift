@@ -8,7 +8,7 @@ import LoupeTimeline
 /// releases, notes, final, warnings.
 enum TimelineEncoder {
     static func encode(_ timeline: Timeline, warnings: [RequestWarning], precision: Int?) -> [UInt8] {
-        var writer = JSONWriter(capacity: 1024 + timeline.keyframes.count * 420 + timeline.callbacks.count * 96)
+        var writer = JSONWriter(capacity: 1024 + timeline.keyframes.count * 560 + timeline.callbacks.count * 96)
         writer.beginObject()
         number("duration", timeline.duration, &writer, precision)
         number("frameRate", timeline.frameRate, &writer, precision)

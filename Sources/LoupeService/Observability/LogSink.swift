@@ -13,6 +13,8 @@ public final class LogSink: @unchecked Sendable {
     private let fd: Int32
     private let condition = NSCondition()
     private var queue: [UInt8] = []
+    /// The batch being written (only the writer thread touches it).
+    private var batch: [UInt8] = []
     private var stopped = false
     private let capacity: Int
     private let dropped = Locked(0)
@@ -29,6 +31,11 @@ public final class LogSink: @unchecked Sendable {
 
     /// Queues one line (a newline is added); never blocks on I/O.
     public func write(_ line: [UInt8]) {
+        line.withUnsafeBufferPointer { write($0) }
+    }
+
+    /// Queues one line from borrowed bytes (copied into the queue; a newline is added).
+    public func write(_ line: UnsafeBufferPointer<UInt8>) {
         condition.lock()
         if queue.count + line.count + 1 > capacity {
             condition.unlock()
@@ -82,10 +89,12 @@ public final class LogSink: @unchecked Sendable {
                 condition.unlock()
                 return
             }
-            let batch = queue
-            queue.removeAll(keepingCapacity: true)
+            // Swap buffers rather than copy: the queue keeps a buffer of its own (no allocation
+            // per batch), and lines queue up while this one is written.
+            swap(&queue, &batch)
             condition.unlock()
             writeAll(batch)
+            batch.removeAll(keepingCapacity: batch.capacity <= Self.batchBytes * 4)
         }
     }
 
