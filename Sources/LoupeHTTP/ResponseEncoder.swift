@@ -15,42 +15,48 @@ struct ResponseEncoder {
         _ response: HTTPResponse, requestID: String, headOnly: Bool, keepAlive: Bool, http10: Bool,
         into output: inout [UInt8]
     ) {
-        output.append(contentsOf: Self.statusLinePrefix)
+        Self.append("HTTP/1.1 ", to: &output)
         Self.appendDecimal(response.status.code, to: &output)
         output.append(UInt8(ascii: " "))
-        output.append(contentsOf: response.status.reason.utf8)
-        output.append(contentsOf: Self.lineEnd)
-        output.append(contentsOf: "Date: ".utf8)
+        Self.append(response.status.reason, to: &output)
+        Self.append("\r\nDate: ", to: &output)
         output.append(contentsOf: date.current())
-        output.append(contentsOf: "\r\n".utf8)
+        Self.append("\r\n", to: &output)
         for field in response.headers where !Self.isFraming(field.name) {
-            output.append(contentsOf: field.name.utf8)
-            output.append(contentsOf: ": ".utf8)
-            output.append(contentsOf: field.value.utf8)
-            output.append(contentsOf: "\r\n".utf8)
+            Self.append(field.name, to: &output)
+            Self.append(": ", to: &output)
+            Self.append(field.value, to: &output)
+            Self.append("\r\n", to: &output)
         }
         if !response.status.forbidsContent {
-            output.append(contentsOf: Self.contentLengthPrefix)
+            Self.append("Content-Length: ", to: &output)
             Self.appendDecimal(response.body.count, to: &output)
-            output.append(contentsOf: Self.lineEnd)
+            Self.append("\r\n", to: &output)
         }
-        output.append(contentsOf: "X-Request-ID: ".utf8)
-        output.append(contentsOf: requestID.utf8)
-        output.append(contentsOf: "\r\n".utf8)
+        Self.append("X-Request-ID: ", to: &output)
+        Self.append(requestID, to: &output)
+        Self.append("\r\n", to: &output)
         if !keepAlive {
-            output.append(contentsOf: "Connection: close\r\n".utf8)
+            Self.append("Connection: close\r\n", to: &output)
         } else if http10 {
-            output.append(contentsOf: "Connection: keep-alive\r\n".utf8)
+            Self.append("Connection: keep-alive\r\n", to: &output)
         }
-        output.append(contentsOf: "\r\n".utf8)
+        Self.append("\r\n", to: &output)
         if !headOnly && !response.status.forbidsContent {
             output.append(contentsOf: response.body)
         }
     }
 
-    private static let statusLinePrefix = Array("HTTP/1.1 ".utf8)
-    private static let contentLengthPrefix = Array("Content-Length: ".utf8)
-    private static let lineEnd = Array("\r\n".utf8)
+    /// Appends fixed text: one copy from the binary's constant bytes.
+    private static func append(_ text: StaticString, to output: inout [UInt8]) {
+        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Appends a string's UTF-8 as one copy (appending a `String.UTF8View` goes byte by byte).
+    private static func append(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { output.append(contentsOf: $0) }
+    }
 
     /// Appends a non-negative integer's decimal digits (no String in between).
     private static func appendDecimal(_ value: Int, to output: inout [UInt8]) {

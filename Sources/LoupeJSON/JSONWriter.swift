@@ -102,13 +102,7 @@ public struct JSONWriter: ~Copyable {
     /// buffer, such as a timestamp, that need not become a `String` first.
     public mutating func string(utf8 value: UnsafeBufferPointer<UInt8>) {
         separate()
-        appendByte(UInt8(ascii: "\""))
-        if value.contains(where: Self.needsEscape) {
-            appendEscaped(value)
-        } else {
-            append(value)
-        }
-        appendByte(UInt8(ascii: "\""))
+        appendQuoted(utf8: value)
         needsComma = true
     }
 
@@ -322,16 +316,28 @@ public struct JSONWriter: ~Copyable {
     }
 
     private mutating func appendQuoted(_ text: String) {
-        appendByte(UInt8(ascii: "\""))
         var text = text
-        let copied: Bool = text.withUTF8 { utf8 in
-            // Fast path: nothing to escape (member names, enum values, most strings), one copy.
-            guard !utf8.contains(where: Self.needsEscape) else { return false }
-            append(utf8)
-            return true
+        text.withUTF8 { appendQuoted(utf8: $0) }
+    }
+
+    /// `"` + the bytes + `"` in one pass straight into the buffer; the first byte that needs
+    /// escaping sends the whole text (over what was copied) to the escaping path.
+    private mutating func appendQuoted(utf8 text: UnsafeBufferPointer<UInt8>) {
+        reserve(text.count &+ 2)
+        start[count] = UInt8(ascii: "\"")
+        var end = count &+ 1
+        for byte in text {
+            if _slowPath(Self.needsEscape(byte)) {
+                count &+= 1
+                appendEscaped(text)
+                appendByte(UInt8(ascii: "\""))
+                return
+            }
+            start[end] = byte
+            end &+= 1
         }
-        if !copied { appendEscaped(text.utf8) }
-        appendByte(UInt8(ascii: "\""))
+        start[end] = UInt8(ascii: "\"")
+        count = end &+ 1
     }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {

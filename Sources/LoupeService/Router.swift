@@ -10,22 +10,25 @@ public typealias RouteHandler = @Sendable (HTTPRequest, RequestContext) throws -
 public typealias TriageHandler = @Sendable (HTTPRequest, RequestContext) throws(Problem) -> Triage
 
 /// One path and what each method does on it.
-public struct Route: Sendable {
-    public var path: String
-    public var handlers: [String: RouteHandler]
+///
+/// A class, not a struct: a request looks its route up several times (placement, admission,
+/// triage), and handing out a reference is one retain where a copy retained every closure.
+public final class Route: Sendable {
+    public let path: String
+    public let handlers: [String: RouteHandler]
     /// Whether the API-key check applies (the /v1 API; never health or metrics).
-    public var requiresAPIKey: Bool
+    public let requiresAPIKey: Bool
     /// Where the handlers run: the /v1 work on the compute pool, so that probes and metrics,
     /// answered on the event loops, never wait behind it.
-    public var placement: Placement
+    public let placement: Placement
     /// Whether a request placed on the compute pool can be answered on the event loop after
     /// all, because its answer is cached (a look-up, not work).
-    public var isAnsweredInline: (@Sendable (HTTPRequest) -> Bool)?
+    public let isAnsweredInline: (@Sendable (HTTPRequest) -> Bool)?
     /// The triage of a POST placed `.triage`.
-    public var triage: TriageHandler?
+    public let triage: TriageHandler?
     /// Checks a request's head before its body is read (for `Expect: 100-continue`): the
     /// content type and the format, so a body that would be refused is never sent.
-    public var screenHead: (@Sendable (HTTPRequest) throws(Problem) -> Void)?
+    public let screenHead: (@Sendable (HTTPRequest) throws(Problem) -> Void)?
 
     public init(
         path: String, requiresAPIKey: Bool = false, placement: Placement = .eventLoop,
@@ -56,21 +59,29 @@ public struct Route: Sendable {
     }
 }
 
-/// Fixed paths, matched exactly: Loupe has a handful of endpoints, and a dictionary lookup
-/// is clearer than any pattern language.
+/// Fixed paths, matched exactly: Loupe has a handful of endpoints, and an exact match is
+/// clearer than any pattern language. They are found by a scan: a few comparisons of short
+/// strings (equal lengths first) cost less than hashing the path, and a request looks its
+/// route up several times.
 public struct Router: Sendable {
-    private let routes: [String: Route]
+    private let routes: [Route]
 
+    /// - Parameter routes: a later route replaces an earlier one with the same path.
     public init(_ routes: [Route]) {
-        self.routes = Dictionary(routes.map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })
+        var unique: [Route] = []
+        for route in routes {
+            unique.removeAll { $0.path == route.path }
+            unique.append(route)
+        }
+        self.routes = unique
     }
 
     public func route(for path: String) -> Route? {
-        routes[path]
+        routes.first { $0.path == path }
     }
 
     /// The metrics label for `path`: the route itself, or "other" for unknown paths.
     public func label(for path: String) -> String {
-        routes[path] == nil ? "other" : path
+        route(for: path)?.path ?? "other"
     }
 }

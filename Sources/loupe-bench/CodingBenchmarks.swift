@@ -48,6 +48,12 @@ enum CodingBenchmarks {
             + pushRequest
         var connection = InProcessConnection(responder: application)
         var variedConnection = InProcessConnection(responder: application)
+        // As deployed: the access log on (written to /dev/null by the sink's thread).
+        let loggingApplication = LoupeApplication(
+            configuration: ServiceConfiguration(),
+            logger: Logger(level: .info, sink: LogSink(fd: open("/dev/null", O_WRONLY))))
+        var healthConnection = InProcessConnection(responder: loggingApplication)
+        let healthRequest = Array("GET /healthz HTTP/1.1\r\nHost: bench\r\n\r\n".utf8)
         var variation = 0
 
         return [
@@ -117,6 +123,15 @@ enum CodingBenchmarks {
                 var count = 0
                 for _ in 0..<iterations {
                     count &+= connection.send(httpRequest).count
+                }
+                return count
+            },
+            // The cheapest route, with the access log on: the transport's own cost per request
+            // (scripts/load's healthz mode without the kernel).
+            Benchmark(name: "HTTP request bytes to response bytes, GET /healthz, access log on") { iterations in
+                var count = 0
+                for _ in 0..<iterations {
+                    count &+= healthConnection.send(healthRequest).count
                 }
                 return count
             },

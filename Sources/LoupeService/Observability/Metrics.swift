@@ -31,6 +31,36 @@ public final class Metrics: Sendable {
         }
     }
 
+    /// A stripe's counts: one entry per route label, found by a scan rather than a hash (a
+    /// handful of labels, compared as short strings, costs less than hashing one).
+    struct Stripe {
+        struct RouteSeries {
+            var route: String
+            var latency: Histogram
+            var counts: [(method: String, status: Int, count: Int)] = []
+        }
+
+        var series: [RouteSeries] = []
+
+        mutating func record(route: String, method: String, status: Int, seconds: Double, bucket: Int?) {
+            guard let index = series.firstIndex(where: { $0.route == route }) else {
+                var fresh = RouteSeries(route: route, latency: Histogram(buckets: Array(repeating: 0, count: Metrics.bucketBounds.count)))
+                fresh.latency.record(seconds, bucket: bucket)
+                fresh.counts.append((method, status, 1))
+                series.append(fresh)
+                return
+            }
+            // Updated in place: copying the series out and back would copy its arrays each time.
+            series[index].latency.record(seconds, bucket: bucket)
+            if let countIndex = series[index].counts.firstIndex(where: { $0.status == status && $0.method == method }) {
+                series[index].counts[countIndex].count += 1
+            } else {
+                series[index].counts.append((method, status, 1))
+            }
+        }
+    }
+
+    /// Every stripe's counts, summed by series.
     struct State {
         var requests: [Key: Int] = [:]
         var latency: [String: Histogram] = [:]
@@ -38,26 +68,30 @@ public final class Metrics: Sendable {
 
     /// Upper bounds of the latency buckets, in seconds.
     static let bucketBounds: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1]
-    static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+    /// The method label: the known methods by name, anything else as "other" (a switch, not a
+    /// set: this runs for every request).
+    static func methodLabel(_ method: String) -> String {
+        switch method {
+        case "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS": return method
+        default: return "other"
+        }
+    }
 
     /// Counters striped by thread: each event loop and worker mostly takes a lock no other
     /// thread wants, and a scrape sums the stripes (one global lock made every request of
     /// every thread queue on it).
-    private let stripes: [Locked<State>] = (0..<8).map { _ in Locked(State()) }
+    private let stripes: [Locked<Stripe>] = (0..<8).map { _ in Locked(Stripe()) }
 
     public init() {}
 
     func record(route: String, method: String, status: Int, seconds: Double) {
-        let method = Self.knownMethods.contains(method) ? method : "other"
+        let method = Self.methodLabel(method)
         let bucket = Self.bucketBounds.firstIndex(where: { seconds <= $0 })
-        stripe.withLock { state in
-            state.requests[Key(route: route, method: method, status: status), default: 0] += 1
-            // Updated in place: copying the histogram out and back copied its buckets each time.
-            state.latency[route, default: Histogram(buckets: Array(repeating: 0, count: Self.bucketBounds.count))].record(seconds, bucket: bucket)
-        }
+        stripe.withLock { $0.record(route: route, method: method, status: status, seconds: seconds, bucket: bucket) }
     }
 
-    private var stripe: Locked<State> {
+    private var stripe: Locked<Stripe> {
         // pthread_t is the thread's control block address; threads' blocks are pages apart.
         let thread: UInt = pthread_self()
         return stripes[Int((thread >> 12) % UInt(stripes.count))]
@@ -67,10 +101,12 @@ public final class Metrics: Sendable {
     private var snapshot: State {
         var total = State()
         for stripe in stripes {
-            let part = stripe.current
-            for (key, count) in part.requests { total.requests[key, default: 0] += count }
-            for (route, histogram) in part.latency {
-                total.latency[route, default: Histogram(buckets: Array(repeating: 0, count: Self.bucketBounds.count))].add(histogram)
+            for series in stripe.current.series {
+                for entry in series.counts {
+                    total.requests[Key(route: series.route, method: entry.method, status: entry.status), default: 0] += entry.count
+                }
+                total.latency[series.route, default: Histogram(buckets: Array(repeating: 0, count: Self.bucketBounds.count))]
+                    .add(series.latency)
             }
         }
         return total

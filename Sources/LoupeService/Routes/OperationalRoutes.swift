@@ -13,7 +13,7 @@ enum OperationalRoutes {
                     "GET": { _, _ in
                         // Liveness: the process answers. Nothing else is checked on purpose, so a
                         // slow dependency can never get a healthy instance restarted.
-                        json(.ok) { $0.member("status", "ok") }
+                        alive
                     }
                 ]),
             Route(
@@ -58,6 +58,9 @@ enum OperationalRoutes {
                 ])
         ]
     }
+
+    /// The liveness answer, made once: probes and load balancers ask for it constantly.
+    private static let alive = json(.ok) { $0.member("status", "ok") }
 
     /// A small JSON object response.
     static func json(_ status: HTTPStatus, _ body: (inout JSONWriter) -> Void) -> HTTPResponse {

@@ -12,22 +12,20 @@ enum PlanningRoutes {
         // A plan's computation is bounded small (2,400 keyframes), so a small plan request is
         // triaged on the event loop and only a large rendering goes to the pool; scripts can
         // cost tens of milliseconds to play, so they always go to the pool.
-        var plans = route("/v1/plans", PlanEndpoint.self, limits: limits, cache: cache)
-        plans.placement = .triage
-        plans.triage = RenderedRoute.triage(PlanEndpoint.self, limits: limits, cache: cache)
-        return [
-            plans,
+        [
+            route("/v1/plans", PlanEndpoint.self, limits: limits, cache: cache, triaged: true),
             route("/v1/lifecycle", LifecycleEndpoint.self, limits: limits, cache: cache),
             route("/v1/timelines", TimelineEndpoint.self, limits: limits, cache: cache)
         ]
     }
 
     private static func route<Endpoint: RenderedEndpoint>(
-        _ path: String, _ endpoint: Endpoint.Type, limits: WorkLimits, cache: AnswerCache
+        _ path: String, _ endpoint: Endpoint.Type, limits: WorkLimits, cache: AnswerCache, triaged: Bool = false
     ) -> Route {
         Route(
-            path: path, requiresAPIKey: true, placement: .computePool,
+            path: path, requiresAPIKey: true, placement: triaged ? .triage : .computePool,
             isAnsweredInline: { request in RenderedRoute.isCached(request, formats: Endpoint.formats, cache: cache) },
+            triage: triaged ? RenderedRoute.triage(endpoint, limits: limits, cache: cache) : nil,
             screenHead: { request throws(Problem) in
                 try JSONBody.require(request)
                 _ = try FormatNegotiation(request, offered: Endpoint.formats)
