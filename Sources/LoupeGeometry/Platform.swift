@@ -65,17 +65,30 @@ public struct OSVersion: Sendable, Hashable, Comparable {
         self.patch = patch
     }
 
-    /// Parses "18", "18.1" or "18.1.2"; `nil` for anything else.
+    /// Parses "18", "18.1" or "18.1.2" (ASCII digits, each part at most 9 of them); `nil` for
+    /// anything else. Read byte by byte: every plan request carries a version.
     public init?(_ text: String) {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count) else { return nil }
-        var numbers: [Int] = []
-        for part in parts {
-            guard !part.isEmpty, part.allSatisfy(\.isASCII), let value = Int(part), value >= 0 else { return nil }
-            numbers.append(value)
+        var numbers = (0, 0, 0)
+        var part = 0
+        var digits = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ".") {
+                guard digits > 0, part < 2 else { return nil }
+                part += 1
+                digits = 0
+                continue
+            }
+            guard (48...57).contains(byte), digits < 9 else { return nil }
+            digits += 1
+            let value = Int(byte - 48)
+            switch part {
+            case 0: numbers.0 = numbers.0 * 10 + value
+            case 1: numbers.1 = numbers.1 * 10 + value
+            default: numbers.2 = numbers.2 * 10 + value
+            }
         }
-        while numbers.count < 3 { numbers.append(0) }
-        self.init(major: numbers[0], minor: numbers[1], patch: numbers[2])
+        guard digits > 0 else { return nil }
+        self.init(major: numbers.0, minor: numbers.1, patch: numbers.2)
     }
 
     public static func < (lhs: OSVersion, rhs: OSVersion) -> Bool {

@@ -10,11 +10,14 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     public static let root = JSONPointer()
 
     public func appending(_ key: String) -> JSONPointer {
-        JSONPointer(tokens + [key])
+        var longer = tokens
+        longer.reserveCapacity(tokens.count + 1)
+        longer.append(key)
+        return JSONPointer(longer)
     }
 
     public func appending(_ index: Int) -> JSONPointer {
-        JSONPointer(tokens + [String(index)])
+        appending(String(index))
     }
 
     /// "" for the whole document, else "/" before each token with "~" and "/" escaped.

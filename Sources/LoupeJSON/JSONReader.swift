@@ -89,6 +89,7 @@ public struct JSONReader {
         guard depth <= Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth)") }
         index += 1
         var members: [(key: String, value: JSONValue)] = []
+        members.reserveCapacity(8)  // a request's objects have a handful of members: one allocation
         var keys: Set<String> = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {

@@ -114,19 +114,20 @@ public final class FieldReader {
 
     // MARK: - Scalars
 
-    /// A finite number in `range`.
+    /// A finite number in `range`. Pointers are made only for an error (`@autoclosure` below):
+    /// a valid request has no use for them, and building one per field was a tenth of decoding.
     public func number(_ parent: Object, _ key: String, required: Bool = false, in range: ClosedRange<Double>) -> Double? {
         guard let value = value(parent, key, required: required) else { return nil }
         return number(value, at: parent.pointer.appending(key), in: range)
     }
 
-    public func number(_ value: JSONValue, at pointer: JSONPointer, in range: ClosedRange<Double>) -> Double? {
+    public func number(_ value: JSONValue, at pointer: @autoclosure () -> JSONPointer, in range: ClosedRange<Double>) -> Double? {
         guard case .number(let number) = value else {
-            fail(pointer, "must be a number, not \(value.typeDescription)")
+            fail(pointer(), "must be a number, not \(value.typeDescription)")
             return nil
         }
         guard number.isFinite, range.contains(number) else {
-            fail(pointer, "must be from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)), not \(Self.format(number))")
+            fail(pointer(), "must be from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)), not \(Self.format(number))")
             return nil
         }
         return number
@@ -147,13 +148,13 @@ public final class FieldReader {
         return string(value, at: parent.pointer.appending(key), maxLength: maxLength)
     }
 
-    public func string(_ value: JSONValue, at pointer: JSONPointer, maxLength: Int = 256) -> String? {
+    public func string(_ value: JSONValue, at pointer: @autoclosure () -> JSONPointer, maxLength: Int = 256) -> String? {
         guard case .string(let text) = value else {
-            fail(pointer, "must be a string, not \(value.typeDescription)")
+            fail(pointer(), "must be a string, not \(value.typeDescription)")
             return nil
         }
         guard text.unicodeScalars.count <= maxLength else {
-            fail(pointer, "must be at most \(maxLength) characters long")
+            fail(pointer(), "must be at most \(maxLength) characters long")
             return nil
         }
         return text
@@ -176,17 +177,17 @@ public final class FieldReader {
         return choice(value, at: parent.pointer.appending(key), as: type)
     }
 
-    public func choice<Choice: RawRepresentable & CaseIterable>(_ value: JSONValue, at pointer: JSONPointer, as type: Choice.Type = Choice.self)
+    public func choice<Choice: RawRepresentable & CaseIterable>(_ value: JSONValue, at pointer: @autoclosure () -> JSONPointer, as type: Choice.Type = Choice.self)
         -> Choice? where Choice.RawValue == String
     {
         // The list of accepted values is built only for the error message.
         func accepted() -> String { Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") }
         guard case .string(let text) = value else {
-            fail(pointer, "must be one of \(accepted()), not \(value.typeDescription)")
+            fail(pointer(), "must be one of \(accepted()), not \(value.typeDescription)")
             return nil
         }
         guard let choice = Choice(rawValue: text) else {
-            fail(pointer, "must be one of \(accepted()), not \"\(String(text.prefix(64)))\"")
+            fail(pointer(), "must be one of \(accepted()), not \"\(String(text.prefix(64)))\"")
             return nil
         }
         return choice
