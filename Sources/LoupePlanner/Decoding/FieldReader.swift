@@ -177,7 +177,9 @@ public final class FieldReader {
         return choice(value, at: parent.pointer.appending(key), as: type)
     }
 
-    public func choice<Choice: RawRepresentable & CaseIterable>(_ value: JSONValue, at pointer: @autoclosure () -> JSONPointer, as type: Choice.Type = Choice.self)
+    public func choice<Choice: RawRepresentable & CaseIterable>(
+        _ value: JSONValue, at pointer: @autoclosure () -> JSONPointer, as type: Choice.Type = Choice.self
+    )
         -> Choice? where Choice.RawValue == String
     {
         // The list of accepted values is built only for the error message.
