@@ -48,6 +48,7 @@ public struct AffineTransform: Sendable, Hashable {
     /// The six numbers in CSS `matrix()` order: `[a, b, c, d, tx, ty]`.
     public var values: [Double] { [a, b, c, d, tx, ty] }
 
-    /// All six numbers are finite.
-    public var isFinite: Bool { values.allSatisfy(\.isFinite) }
+    /// All six numbers are finite (checked one by one: `values` would allocate an array, and
+    /// every keyframe of every plan is checked).
+    public var isFinite: Bool { a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite }
 }

@@ -32,8 +32,8 @@ public struct FrameState: Sendable, Hashable {
 
     /// True when every number in the state is finite.
     public var isFinite: Bool {
-        transform.isFinite && mask.isFinite && opacity.values.allSatisfy(\.isFinite)
-            && [shadow.radius, shadow.opacity, shadow.offsetY].allSatisfy(\.isFinite)
+        transform.isFinite && mask.isFinite && opacity.isFinite
+            && shadow.radius.isFinite && shadow.opacity.isFinite && shadow.offsetY.isFinite
             && covered.isFinite && (layers?.isFinite ?? true) && blur.isFinite
     }
 }

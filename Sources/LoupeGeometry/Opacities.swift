@@ -23,4 +23,9 @@ public struct Opacities: Sendable, Hashable {
 
     /// All five in a fixed order: sourceSlot, sourceContent, destination, dimming, background.
     public var values: [Double] { [sourceSlot, sourceContent, destination, dimming, background] }
+
+    /// All five are finite (without building `values`).
+    public var isFinite: Bool {
+        sourceSlot.isFinite && sourceContent.isFinite && destination.isFinite && dimming.isFinite && background.isFinite
+    }
 }

@@ -66,7 +66,9 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
 }
 
 extension StringProtocol {
-    func equalsIgnoringASCIICase<Other: StringProtocol>(_ other: Other) -> Bool {
+    /// Whether the two are equal with ASCII letters compared case-insensitively, as field names,
+    /// media types and tokens are (RFC 9110 §5.1, §8.3.1); other characters must match exactly.
+    public func equalsIgnoringASCIICase<Other: StringProtocol>(_ other: Other) -> Bool {
         let lhs = utf8, rhs = other.utf8
         guard lhs.count == rhs.count else { return false }
         // Native strings compare as two byte buffers (header lookups run several times a request).
