@@ -100,6 +100,26 @@ struct CachingTests {
         #expect(current != EntityTag(path: "/v1/lifecycle", format: .json, document: document))
     }
 
+    @Test("the canonical form tells apart documents that differ only in how values split or what kind they are")
+    func tag_separatesLookalikeDocuments() throws {
+        func tag(_ json: String) throws -> String {
+            EntityTag(path: "/v1/plans", format: .json, document: try JSONReader.parse(Array(json.utf8))).opaque
+        }
+        let groups = [
+            [#"["ab"]"#, #"["a","b"]"#, #"["a",["b"]]"#],
+            [#"{"a":"bc"}"#, #"{"ab":"c"}"#, #"{"a":{"bc":null}}"#],
+            [#"[1]"#, #"["1"]"#, #"[true]"#, #"[null]"#, #"[[]]"#, #"[{}]"#, "[]"],
+            [#"{"a":null}"#, "{}"]
+        ]
+        for group in groups {
+            let tags = try group.map(tag)
+            #expect(Set(tags).count == tags.count, "\(group)")
+        }
+        #expect(try tag("[0]") == tag("[-0]"))
+        #expect(try tag("[1.50]") == tag("[15e-1]"))
+        #expect(try tag(#"["\u00e9"]"#) == tag(#"["é"]"#))
+    }
+
     @Test("If-None-Match lists are parsed like RFC 9110 entity-tag lists")
     func entityTagLists() {
         #expect(EntityTag.tags(in: [#""a", W/"b" ,"c""#, #""d""#]) == ["a", "b", "c", "d"])

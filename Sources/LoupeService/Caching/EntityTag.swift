@@ -7,10 +7,12 @@ import LoupePlanner
 ///
 /// Answers are deterministic: the same route, parsed body, format and release give the same
 /// bytes. So the tag is a 128-bit hash (MurmurHash3, hex) of the release version, the path, the
-/// format and the body re-encoded canonically: whitespace dropped, numbers and strings in one
-/// spelling (`1.0` = `1`, `"\u0041"` = `"A"`). Member order is kept, not sorted, because it is
-/// not meaningless here: unknown-field warnings come in document order, so two orders can give
-/// two different answers.
+/// format and the parsed body in a canonical binary form: whitespace gone, numbers as the double
+/// they denote (`1.0` = `1` = `1e0`; -0 = 0), strings as their characters (`"\u0041"` = `"A"`),
+/// every value tagged with its kind and every string and container with its length, so two
+/// different documents never share a form. Member order is kept, not sorted, because it is not
+/// meaningless here: unknown-field warnings come in document order, so two orders can give two
+/// different answers.
 ///
 /// The hash is not cryptographic, and need not be: an ETag is not a security boundary. A
 /// client that forged a collision would only make its own cache treat two of its requests as
@@ -20,12 +22,53 @@ struct EntityTag: Sendable, Equatable, CustomStringConvertible {
     var opaque: String
 
     init(path: String, format: RenderingFormat, document: JSONValue, version: String = BuildInfo.version) {
-        var writer = JSONWriter(capacity: 1024)
-        writer.value(document)
+        var canonical: [UInt8] = []
+        canonical.reserveCapacity(512)
+        Self.appendCanonical(document, to: &canonical)
         var hasher = Murmur3Hasher()
         hasher.update("loupe \(version)\n\(path)\n\(format.rawValue)\n")
-        hasher.update(writer.bytes)
+        hasher.update(canonical)
         opaque = hasher.finalize().hex
+    }
+
+    /// The canonical form of `value` (see the type's comment). Binary rather than JSON text: it
+    /// is only hashed, and spelling numbers out cost more than the rest of the tag.
+    private static func appendCanonical(_ value: JSONValue, to bytes: inout [UInt8]) {
+        switch value {
+        case .null:
+            bytes.append(UInt8(ascii: "n"))
+        case .bool(let flag):
+            bytes.append(flag ? UInt8(ascii: "t") : UInt8(ascii: "f"))
+        case .number(let number):
+            bytes.append(UInt8(ascii: "d"))
+            appendWord((number == 0 ? 0 : number).bitPattern, to: &bytes)
+        case .string(let text):
+            bytes.append(UInt8(ascii: "s"))
+            appendString(text, to: &bytes)
+        case .array(let elements):
+            bytes.append(UInt8(ascii: "["))
+            appendWord(UInt64(elements.count), to: &bytes)
+            for element in elements { appendCanonical(element, to: &bytes) }
+        case .object(let members):
+            bytes.append(UInt8(ascii: "{"))
+            appendWord(UInt64(members.count), to: &bytes)
+            for member in members {
+                appendString(member.key, to: &bytes)
+                appendCanonical(member.value, to: &bytes)
+            }
+        }
+    }
+
+    private static func appendString(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            appendWord(UInt64(utf8.count), to: &bytes)
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    private static func appendWord(_ word: UInt64, to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: word.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     /// A tag for fixed bytes (the web prototype's files).

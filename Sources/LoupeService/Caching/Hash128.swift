@@ -12,14 +12,15 @@ struct Hash128: Hashable, Sendable {
 
     /// 32 lowercase hex digits, h1 then h2, each big-endian: the ETag's opaque part.
     var hex: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text = [UInt8](repeating: 0, count: 32)
-        for (offset, word) in [low, high].enumerated() {
-            for index in 0..<16 {
-                text[offset * 16 + index] = digits[Int((word >> UInt64(60 - 4 * index)) & 0xF)]
+        String(unsafeUninitializedCapacity: 32) { text in
+            let digits: StaticString = "0123456789abcdef"
+            for (offset, word) in [low, high].enumerated() {
+                for index in 0..<16 {
+                    text[offset * 16 + index] = digits.utf8Start[Int((word >> UInt64(60 - 4 * index)) & 0xF)]
+                }
             }
+            return 32
         }
-        return String(decoding: text, as: UTF8.self)
     }
 }
 
