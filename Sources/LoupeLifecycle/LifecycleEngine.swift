@@ -10,6 +10,12 @@ public enum LifecycleEngine {
     /// - Throws: `LifecycleFailure` with every static problem (see `validate`), or else with the
     ///   first simulation error (popping the root, interrupting nothing, ...).
     public static func run(_ script: LifecycleScript) throws(LifecycleFailure) -> LifecycleResult {
+        let simulator = try simulate(script)
+        return LifecycleResult(trace: simulator.trace, final: simulator.finalState, notes: simulator.notes)
+    }
+
+    /// The validated script, played.
+    private static func simulate(_ script: LifecycleScript) throws(LifecycleFailure) -> NavigationSimulator {
         let problems = validate(script)
         guard problems.isEmpty else { throw LifecycleFailure(errors: problems) }
         var simulator = NavigationSimulator(script: script)
@@ -18,7 +24,7 @@ public enum LifecycleEngine {
         } catch {
             throw LifecycleFailure(errors: [error])
         }
-        return LifecycleResult(trace: simulator.trace, final: simulator.finalState, notes: simulator.notes)
+        return simulator
     }
 
     /// The callback trace of one uninterrupted transition starting at time 0 and settling at
@@ -30,7 +36,8 @@ public enum LifecycleEngine {
     public static func trace(
         of transition: SingleTransition, duration: Double, callbackOrder: CallbackOrder = .article
     ) throws(LifecycleFailure) -> [TraceEntry] {
-        try run(transition.script(duration: duration, callbackOrder: callbackOrder)).trace
+        // Only the trace: every plan asks for one, and the final state would be built for nothing.
+        try simulate(transition.script(duration: duration, callbackOrder: callbackOrder)).trace
     }
 }
 

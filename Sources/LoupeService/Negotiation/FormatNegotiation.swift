@@ -12,7 +12,6 @@ struct FormatNegotiation: Sendable, Equatable {
     /// - Throws: `Problem` 406 `notAcceptable` when `?format=` names a format the route does not
     ///   offer, or no offered media type has a weight above 0 in Accept.
     init(_ request: HTTPRequest, offered: [RenderingFormat]) throws(Problem) {
-        let names = offered.map(\.rawValue).joined(separator: ", ")
         if let requested = request.queryParameter("format") {
             guard let format = RenderingFormat(rawValue: requested.lowercased()), offered.contains(format) else {
                 throw Problem(
@@ -39,6 +38,8 @@ struct FormatNegotiation: Sendable, Equatable {
             if quality > 0, quality > (best?.quality ?? 0) { best = (format, quality) }
         }
         guard let best else {
+            // The lists are spelled out only for the error (this runs for every /v1 request).
+            let names = offered.map(\.rawValue).joined(separator: ", ")
             var types: [String] = []
             for type in offered.map(\.mediaType) where !types.contains(type) { types.append(type) }
             throw Problem(
