@@ -57,6 +57,7 @@ public final class HTTPServer: @unchecked Sendable {
             pool.shutdown()
             throw error
         }
+        for loop in loops { loop.siblings = loops }
         for (index, loop) in loops.enumerated() {
             stopped.enter()
             let thread = Thread { [stopped] in

@@ -29,6 +29,21 @@ struct LoadFaultTests {
         }
     }
 
+    @Test("a burst of new connections is spread evenly over the event loops, whichever loop wakes first")
+    func connectionBurst_isSpreadOverTheLoops() throws {
+        let server = try RunningServer(responder: LoopNamingResponder()) { $0.eventLoops = 2 }
+        // Opened back to back, before any is used: the first loop to wake finds them all waiting.
+        let connections = try (0..<64).map { _ in try RawConnection(port: server.port) }
+        var perLoop: [String: Int] = [:]
+        for connection in connections {
+            try connection.send("GET /loop HTTP/1.1\r\nHost: t\r\n\r\n")
+            let response = try #require(connection.readResponse(timeout: 5))
+            perLoop[response.text, default: 0] += 1
+        }
+        #expect(perLoop.count == 2, "\(perLoop)")
+        #expect(perLoop.values.allSatisfy { (31...33).contains($0) }, "\(perLoop)")
+    }
+
     @Test("shutdown during a load answers every request the server has read")
     func shutdownUnderLoad_answersEveryAcceptedRequest() throws {
         let counter = CountingResponder()
@@ -65,6 +80,21 @@ final class CountingResponder: HTTPResponder {
     func respond(to request: HTTPRequest, context: RequestContext) -> HTTPResponse {
         count.withLock { $0 += 1 }
         return HTTPResponse(status: .ok, contentType: "text/plain", text: "ok")
+    }
+
+    func respond(to failure: HTTPFailure, context: RequestContext) -> HTTPResponse {
+        HTTPResponse(status: failure.status, contentType: "text/plain", text: "\(failure)")
+    }
+
+    func didRespond(_ record: ExchangeRecord) {}
+}
+
+/// Answers with the identity of the thread that answered: which event loop serves a connection.
+private struct LoopNamingResponder: HTTPResponder {
+    func placement(for request: HTTPRequest) -> Placement { .eventLoop }
+
+    func respond(to request: HTTPRequest, context: RequestContext) -> HTTPResponse {
+        HTTPResponse(status: .ok, contentType: "text/plain", text: String(UInt(bitPattern: Int(bitPattern: pthread_self()))))
     }
 
     func respond(to failure: HTTPFailure, context: RequestContext) -> HTTPResponse {
