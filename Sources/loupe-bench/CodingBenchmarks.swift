@@ -128,7 +128,7 @@ enum CodingBenchmarks {
             },
             // The cheapest route, with the access log on: the transport's own cost per request
             // (scripts/load's healthz mode without the kernel).
-            Benchmark(name: "HTTP request bytes to response bytes, GET /healthz, access log on") { iterations in
+            Benchmark(name: "HTTP request bytes to response bytes, healthz") { iterations in
                 var count = 0
                 for _ in 0..<iterations {
                     count &+= healthConnection.send(healthRequest).count
