@@ -165,6 +165,7 @@ final class EventLoop: @unchecked Sendable {
         }
         for socket in late {
             close(socket.fd)
+            load.subtract(1, ordering: .relaxed)
             state.releaseConnection()
         }
         siblings = []
@@ -247,15 +248,16 @@ final class EventLoop: @unchecked Sendable {
     /// Takes a connection a sibling accepted; false once this loop has stopped (the sibling
     /// keeps it). Safe from any thread.
     private func adopt(fd: Int32, peer: String) -> Bool {
-        let taken = arrivals.withLock { inbox in
+        arrivals.withLock { inbox in
             guard !inbox.closed else { return false }
             inbox.sockets.append((fd, peer))
             load.add(1, ordering: .relaxed)
+            // As `deliver`: either the loop sees the arrival before it sleeps, or this wakes it.
+            // Under the lock, so the wake can never reach the eventfd after the stopped loop has
+            // closed it (it marks the inbox closed, under this lock, before closing the eventfd).
+            if sleeping.load(ordering: .sequentiallyConsistent) { wake() }
             return true
         }
-        // As `deliver`: either the loop sees the arrival before it sleeps, or this wakes it.
-        if taken && sleeping.load(ordering: .sequentiallyConsistent) { wake() }
-        return taken
     }
 
     /// Registers the connections siblings handed over.
