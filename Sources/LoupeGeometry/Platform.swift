@@ -65,10 +65,10 @@ public struct OSVersion: Sendable, Hashable, Comparable {
         self.patch = patch
     }
 
-    /// Parses "18", "18.1" or "18.1.2" (ASCII digits, each part at most 9 of them); `nil` for
-    /// anything else. Read byte by byte: every plan request carries a version.
+    /// Parses "18", "18.1" or "18.1.2" (ASCII digits; a part too large for an `Int` is refused);
+    /// `nil` for anything else. Read byte by byte: every plan request carries a version.
     public init?(_ text: String) {
-        var numbers = (0, 0, 0)
+        var parts = (0, 0, 0)  // a tuple, not an array: no allocation
         var part = 0
         var digits = 0
         for byte in text.utf8 {
@@ -78,17 +78,20 @@ public struct OSVersion: Sendable, Hashable, Comparable {
                 digits = 0
                 continue
             }
-            guard (48...57).contains(byte), digits < 9 else { return nil }
-            digits += 1
-            let value = Int(byte - 48)
+            guard (48...57).contains(byte) else { return nil }
+            let current = part == 0 ? parts.0 : part == 1 ? parts.1 : parts.2
+            let (tens, overflowed) = current.multipliedReportingOverflow(by: 10)
+            let (value, overflowedAgain) = tens.addingReportingOverflow(Int(byte - 48))
+            guard !overflowed, !overflowedAgain else { return nil }
             switch part {
-            case 0: numbers.0 = numbers.0 * 10 + value
-            case 1: numbers.1 = numbers.1 * 10 + value
-            default: numbers.2 = numbers.2 * 10 + value
+            case 0: parts.0 = value
+            case 1: parts.1 = value
+            default: parts.2 = value
             }
+            digits += 1
         }
         guard digits > 0 else { return nil }
-        self.init(major: numbers.0, minor: numbers.1, patch: numbers.2)
+        self.init(major: parts.0, minor: parts.1, patch: parts.2)
     }
 
     public static func < (lhs: OSVersion, rhs: OSVersion) -> Bool {

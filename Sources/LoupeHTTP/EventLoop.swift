@@ -148,16 +148,15 @@ final class EventLoop: @unchecked Sendable {
                 nextSweep = now + sweepEvery
             }
             flushStatistics()
-            if draining && (connections.isEmpty || now >= drainDeadline) {
+            if draining && (now >= drainDeadline || (connections.isEmpty && closeEmptyArrivals())) {
                 break
             }
         }
         for connection in Array(connections.values) {
             closeConnection(connection)
         }
-        // Hand-offs are refused from now on; one that arrived after the drain is closed (a
-        // sibling hands off only while the server is not shutting down, so this is a race of
-        // a few microseconds at most).
+        // Hand-offs are refused from now on. Only at the drain deadline can one be waiting (an
+        // early exit closes the inbox only when it is empty): it is closed with the rest.
         let late = arrivals.withLock { inbox in
             inbox.closed = true
             defer { inbox.sockets.removeAll() }
@@ -256,6 +255,17 @@ final class EventLoop: @unchecked Sendable {
             // Under the lock, so the wake can never reach the eventfd after the stopped loop has
             // closed it (it marks the inbox closed, under this lock, before closing the eventfd).
             if sleeping.load(ordering: .sequentiallyConsistent) { wake() }
+            return true
+        }
+    }
+
+    /// Marks the inbox closed if nothing is waiting in it, and says whether it did: a drained
+    /// loop may stop only then, or a sibling's hand-off racing the shutdown would be closed
+    /// unanswered. Once closed, a late hand-off is refused and the sibling keeps the connection.
+    private func closeEmptyArrivals() -> Bool {
+        arrivals.withLock { inbox in
+            guard inbox.sockets.isEmpty else { return false }
+            inbox.closed = true
             return true
         }
     }

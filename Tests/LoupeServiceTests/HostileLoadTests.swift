@@ -122,6 +122,30 @@ struct HostileLoadTests {
         #expect(metrics.contains("loupe_compute_rejected_total \(busy.count)"))
     }
 
+    @Test("a cached answer to a body over the triage size is answered on the event loop, even with the compute queue full")
+    func cachedLargeBody_isAnsweredWhileThePoolIsFull() throws {
+        let service = try TestService {
+            $0.server.computeWorkers = 1
+            $0.server.computeQueue = 1
+        }
+        // 20 KB of whitespace: valid JSON, larger than the 16 KB a plan request is triaged up to.
+        let body = #"{"transition":"push","container":{"width":393,"height":852}}"# + String(repeating: " ", count: 20_000)
+        let large = Self.post("/v1/plans", body)
+        for _ in 0..<2 {  // cached on its second computation
+            let warm = try RawConnection(port: service.port)
+            try warm.send(large)
+            #expect(warm.readResponse(timeout: 10)?.status == 200)
+        }
+        let heavy = Self.post("/v1/lifecycle?format=svg", HeavyRequests.lifecycle(pushes: 400))
+        let busy = try (0..<4).map { _ in try RawConnection(port: service.port) }
+        for connection in busy { try connection.send(heavy) }
+        Thread.sleep(forTimeInterval: 0.05)
+        let cached = try RawConnection(port: service.port)
+        try cached.send(large)
+        #expect(cached.readResponse(timeout: 10)?.status == 200)
+        for connection in busy { _ = connection.readResponse(timeout: 60) }
+    }
+
     @Test("a body trickled a byte at a time is cut off at the body deadline")
     func trickledBody_isCutOffAtItsDeadline() throws {
         let service = try TestService {

@@ -42,11 +42,13 @@ enum RenderedRoute {
     /// (plans: at most 2,400 keyframes); a body over `triageBodyBytes` goes to the pool whole.
     static func triage<Endpoint: RenderedEndpoint>(_ endpoint: Endpoint.Type, limits: WorkLimits, cache: AnswerCache) -> TriageHandler {
         { request, _ in
-            guard request.body.count <= triageBodyBytes else {
-                return .offload { answering { () throws(Problem) in try respond(to: request, endpoint, limits: limits, cache: cache) } }
-            }
+            // The head's checks and the cache first, whatever the body's size: a cached answer
+            // costs a hash of the body and a copy, and is answered here rather than queued.
             let exchange = try begin(request, formats: Endpoint.formats, cache: cache)
             if let cached = cachedResponse(exchange) { return .answered(cached) }
+            guard request.body.count <= triageBodyBytes else {
+                return .offload { answering { () throws(Problem) in try respond(to: exchange, endpoint, limits: limits) } }
+            }
             let (document, tag) = try parse(exchange)
             if let notModified = notModified(exchange, tag: tag) { return .answered(notModified) }
             let computed = try Endpoint.compute(document)
@@ -76,6 +78,13 @@ enum RenderedRoute {
     ) throws(Problem) -> HTTPResponse {
         let exchange = try begin(request, formats: Endpoint.formats, cache: cache)
         if let cached = cachedResponse(exchange) { return cached }
+        return try respond(to: exchange, endpoint, limits: limits)
+    }
+
+    /// The rest of an exchange whose answer is not cached: parse, 304, compute, render, keep.
+    private static func respond<Endpoint: RenderedEndpoint>(
+        to exchange: Exchange, _ endpoint: Endpoint.Type, limits: WorkLimits
+    ) throws(Problem) -> HTTPResponse {
         let (document, tag) = try parse(exchange)
         if let notModified = notModified(exchange, tag: tag) { return notModified }
         let body = try Endpoint.answer(document, as: exchange.negotiation.format, limits: limits)
