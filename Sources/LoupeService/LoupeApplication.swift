@@ -80,9 +80,7 @@ public final class LoupeApplication: HTTPResponder {
         guard let route = router.route(for: request.path), route.placement != .eventLoop,
             route.handler(for: request.method) != nil
         else { return .eventLoop }
-        // A triaged route answers cached requests in its triage, on the loop already: asking
-        // the cache here too would hash the body twice.
-        if route.placement != .triage, let isAnsweredInline = route.isAnsweredInline, isAnsweredInline(request) { return .eventLoop }
+        if let isAnsweredInline = route.isAnsweredInline, isAnsweredInline(request) { return .eventLoop }
         return route.placement
     }
 

@@ -11,7 +11,7 @@ enum JSONBody {
     /// - Throws: `Problem` 415 `unsupportedMediaType` otherwise, including when it is missing.
     static func require(_ request: HTTPRequest) throws(Problem) {
         let value = request.headers["Content-Type"] ?? ""
-        // The common spelling, accepted without parsing (every /v1 request passes here twice).
+        // The common spelling, accepted without parsing (every /v1 request passes here).
         if value.equalsIgnoringASCIICase("application/json") { return }
         guard let mediaType = MediaType(value), mediaType.isJSON else {
             let given = value.isEmpty ? "no Content-Type" : "Content-Type \"\(String(value.prefix(100)))\""

@@ -22,9 +22,12 @@ enum PlanningRoutes {
     private static func route<Endpoint: RenderedEndpoint>(
         _ path: String, _ endpoint: Endpoint.Type, limits: WorkLimits, cache: AnswerCache, triaged: Bool = false
     ) -> Route {
-        Route(
+        // A triaged route answers cached requests in its triage, on the loop already: asking
+        // the cache at placement too would hash the body twice.
+        let isCached: @Sendable (HTTPRequest) -> Bool = { request in RenderedRoute.isCached(request, formats: Endpoint.formats, cache: cache) }
+        return Route(
             path: path, requiresAPIKey: true, placement: triaged ? .triage : .computePool,
-            isAnsweredInline: { request in RenderedRoute.isCached(request, formats: Endpoint.formats, cache: cache) },
+            isAnsweredInline: triaged ? nil : isCached,
             triage: triaged ? RenderedRoute.triage(endpoint, limits: limits, cache: cache) : nil,
             screenHead: { request throws(Problem) in
                 try JSONBody.require(request)

@@ -36,10 +36,10 @@ enum RenderedRoute {
         { request, _ in try respond(to: request, endpoint, limits: limits, cache: cache) }
     }
 
-    /// The triage of a small request on the event loop (see `Placement.triage`): a cached
-    /// answer, a 304, a problem or a small answer is answered at once; the rendering of a
-    /// large answer goes to the pool. Only for endpoints whose `compute` is bounded small
-    /// (plans: at most 2,400 keyframes); a body over `triageBodyBytes` goes to the pool whole.
+    /// The triage of a request on the event loop (see `Placement.triage`): a cached answer, a
+    /// 304, a problem or a small answer is answered at once; the rendering of a large answer
+    /// goes to the pool. Only for endpoints whose `compute` is bounded small (plans: at most
+    /// 2,400 keyframes); an uncached body over `triageBodyBytes` goes to the pool whole.
     static func triage<Endpoint: RenderedEndpoint>(_ endpoint: Endpoint.Type, limits: WorkLimits, cache: AnswerCache) -> TriageHandler {
         { request, _ in
             // The head's checks and the cache first, whatever the body's size: a cached answer
