@@ -53,9 +53,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
     /// The comma-separated tokens of every `name` field, lower-cased (for Connection, Expect,
     /// Transfer-Encoding and friends, whose tokens are case-insensitive).
     public func tokens(_ name: String) -> [String] {
-        let values = values(name)
-        guard !values.isEmpty else { return [] }
-        return values.flatMap { $0.split(separator: ",") }
+        values(name).flatMap { $0.split(separator: ",") }
             .map { $0.trimmingASCIIWhitespace().lowercasedASCII() }
             .filter { !$0.isEmpty }
     }

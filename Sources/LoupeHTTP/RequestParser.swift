@@ -286,10 +286,10 @@ public struct RequestParser: Sendable {
         let target = String(decoding: targetBytes, as: UTF8.self)
         let isOrigin = targetBytes[0] == UInt8(ascii: "/")
         let isAsterisk = targetBytes.count == 1 && targetBytes[0] == UInt8(ascii: "*") && method == "OPTIONS"
-        let isAbsolute = startsIgnoringCase(targetBytes, with: "http://") || startsIgnoringCase(targetBytes, with: "https://")
+        let isAbsolute = hasPrefix(targetBytes, "http://", ignoringCase: true) || hasPrefix(targetBytes, "https://", ignoringCase: true)
         guard isOrigin || isAsterisk || isAbsolute else { throw .invalidTarget }
 
-        guard versionBytes.count == 8, startsIgnoringCase(versionBytes, with: "HTTP/", exactCase: true),
+        guard versionBytes.count == 8, hasPrefix(versionBytes, "HTTP/", ignoringCase: false),
             versionBytes[6] == UInt8(ascii: "."), (48...57).contains(versionBytes[5]), (48...57).contains(versionBytes[7])
         else {
             throw .malformedVersion
@@ -301,13 +301,13 @@ public struct RequestParser: Sendable {
         }
     }
 
-    /// Whether `bytes` begin with the ASCII `prefix`, ignoring letter case unless `exactCase`.
-    private static func startsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, with prefix: StaticString, exactCase: Bool = false) -> Bool {
+    /// Whether `bytes` begin with the ASCII `prefix` (given in lower case when `ignoringCase`).
+    private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: StaticString, ignoringCase: Bool) -> Bool {
         let count = prefix.utf8CodeUnitCount
         guard bytes.count >= count else { return false }
         for index in 0..<count {
             let expected = prefix.utf8Start[index]
-            guard bytes[index] == expected || (!exactCase && ASCII.lower(bytes[index]) == expected) else { return false }
+            guard bytes[index] == expected || (ignoringCase && ASCII.lower(bytes[index]) == expected) else { return false }
         }
         return true
     }

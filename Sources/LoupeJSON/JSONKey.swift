@@ -11,10 +11,8 @@ public struct JSONKey: @unchecked Sendable {
 
     public init(_ name: String) {
         var writer = JSONWriter(capacity: name.utf8.count + 8)
-        writer.beginArray()  // a value before the key, so the writer puts the comma in
-        writer.null()
         writer.key(name)
-        let encoded = writer.bytes.dropFirst(5)  // "[null"
+        let encoded = [UInt8(ascii: ",")] + writer.bytes
         // Padded with zeros so `JSONWriter.key` may read `wordCopyLimit` bytes from either start.
         let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: encoded.count + Self.wordCopyLimit + 1)
         storage.initialize(repeating: 0, count: encoded.count + Self.wordCopyLimit + 1)

@@ -29,9 +29,6 @@ public struct JSONWriter: ~Copyable {
         [UInt8](UnsafeBufferPointer(start: start, count: count))
     }
 
-    /// The number of bytes written so far.
-    public var byteCount: Int { count }
-
     /// Lends the bytes written so far without copying them (for a sink that copies anyway).
     public func withUnsafeBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         try body(UnsafeBufferPointer(start: start, count: count))
@@ -239,11 +236,6 @@ public struct JSONWriter: ~Copyable {
         reserve(length)
         (start + count).update(from: source, count: length)
         count &+= length
-    }
-
-    mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
-        guard let base = source.baseAddress else { return }
-        append(base, count: source.count)
     }
 
     /// Room for `length` more bytes.

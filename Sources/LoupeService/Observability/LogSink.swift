@@ -29,12 +29,8 @@ public final class LogSink: @unchecked Sendable {
         thread.start()
     }
 
-    /// Queues one line (a newline is added); never blocks on I/O.
-    public func write(_ line: [UInt8]) {
-        line.withUnsafeBufferPointer { write($0) }
-    }
-
-    /// Queues one line from borrowed bytes (copied into the queue; a newline is added).
+    /// Queues one line from borrowed bytes (copied into the queue; a newline is added); never
+    /// blocks on I/O.
     public func write(_ line: UnsafeBufferPointer<UInt8>) {
         condition.lock()
         if queue.count + line.count + 1 > capacity {

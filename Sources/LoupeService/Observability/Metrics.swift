@@ -14,7 +14,7 @@ public final class Metrics: Sendable {
     }
 
     struct Histogram {
-        var buckets: [Int]
+        var buckets = [Int](repeating: 0, count: Metrics.bucketBounds.count)
         var sum = 0.0
         var count = 0
 
@@ -44,7 +44,7 @@ public final class Metrics: Sendable {
 
         mutating func record(route: String, method: String, status: Int, seconds: Double, bucket: Int?) {
             guard let index = series.firstIndex(where: { $0.route == route }) else {
-                var fresh = RouteSeries(route: route, latency: Histogram(buckets: Array(repeating: 0, count: Metrics.bucketBounds.count)))
+                var fresh = RouteSeries(route: route, latency: Histogram())
                 fresh.latency.record(seconds, bucket: bucket)
                 fresh.counts.append((method, status, 1))
                 series.append(fresh)
@@ -105,8 +105,7 @@ public final class Metrics: Sendable {
                 for entry in series.counts {
                     total.requests[Key(route: series.route, method: entry.method, status: entry.status), default: 0] += entry.count
                 }
-                total.latency[series.route, default: Histogram(buckets: Array(repeating: 0, count: Self.bucketBounds.count))]
-                    .add(series.latency)
+                total.latency[series.route, default: Histogram()].add(series.latency)
             }
         }
         return total
