@@ -31,7 +31,7 @@ info:
     `not-acceptable`.
 
     **Caching.** Answers are deterministic, so every /v1 200 carries a strong `ETag` derived
-    from the canonical request (the parsed body re-encoded, the format and the release) and
+    from the canonical request (the parsed body in a canonical form, the format and the release) and
     `Cache-Control: no-cache`. `If-None-Match` with that tag gets 304 without the answer being
     computed again; `*` gets 304 when the request has an answer. The POSTs are safe queries, so
     they revalidate like GETs.
