@@ -11,6 +11,7 @@
 #include <malloc.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <linux/filter.h>
 
 const uint32_t LOUPE_EPOLLIN = EPOLLIN;
 const uint32_t LOUPE_EPOLLOUT = EPOLLOUT;
@@ -59,6 +60,13 @@ int loupe_eventfd(void) {
 
 int loupe_accept(int listener, struct sockaddr_storage *address, socklen_t *length) {
     return accept4(listener, (struct sockaddr *)address, length, SOCK_NONBLOCK | SOCK_CLOEXEC);
+}
+
+int loupe_refuse_new_connections(int listener) {
+    // One classic BPF instruction, "return 0": keep no byte of any packet.
+    struct sock_filter drop_all = BPF_STMT(BPF_RET | BPF_K, 0);
+    struct sock_fprog program = {.len = 1, .filter = &drop_all};
+    return setsockopt(listener, SOL_SOCKET, SO_ATTACH_FILTER, &program, sizeof program);
 }
 
 ssize_t loupe_getrandom(void *buffer, size_t length) {

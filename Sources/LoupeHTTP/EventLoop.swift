@@ -203,6 +203,12 @@ final class EventLoop: @unchecked Sendable {
         var accepted = 0
         while all || accepted < 64 {
             guard let (fd, peer) = Socket.accept(listenerFD) else {
+                if Socket.isAcceptRetryable(errno) {
+                    // That connection died in the queue (or a signal interrupted): the next
+                    // one is unaffected, and before the listener closes it must be accepted.
+                    accepted += 1
+                    continue
+                }
                 if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM {
                     // Out of descriptors: stop accepting for a moment rather than spin.
                     listenerPausedUntil = now + 100_000_000
@@ -632,15 +638,16 @@ final class EventLoop: @unchecked Sendable {
         return received < Double(configuration.minBodyRate) * rated
     }
 
-    /// Shutdown: the first loop to get here accepts everything in the backlog and closes the
-    /// listener at once (a connection the kernel completed and queued is never reset unanswered;
-    /// the window between the last accept and the close is a system call, not a thread switch);
-    /// the others stop listening. Then every request already received is answered (with
+    /// Shutdown: the first loop to get here makes the listener deaf (no handshake completes
+    /// after that), accepts everything already in its backlog and closes it, so a connection
+    /// the kernel completed and queued is never reset unanswered, however long this thread is
+    /// descheduled between its last accept and the close; the others stop listening. Then every request already received is answered (with
     /// `Connection: close`), and connections are closed only once idle long enough that no
     /// request can be on its way, or at the grace period's end.
     private func beginDrain(now: UInt64) {
         if listening {
             if state.claimListener() {
+                try? Socket.refuseNewConnections(listenerFD)
                 acceptConnections(now: now, all: true)
                 closeListener()
             } else {

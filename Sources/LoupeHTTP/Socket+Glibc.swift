@@ -94,6 +94,19 @@ enum Socket {
         }
     }
 
+    /// Makes a listener deaf before it closes.
+    ///
+    /// Closing a listener resets every connection the kernel completed into its backlog after
+    /// the last `accept`: the client has sent its request and gets a reset, not an answer. A
+    /// listener that drops every packet completes no new handshake, so once its backlog has
+    /// been accepted to the end nothing can be waiting when it closes, however long the
+    /// accepting thread is descheduled in between. A client whose SYN was dropped retries it,
+    /// meets the closed port and is refused before it has sent anything: safe to retry
+    /// elsewhere, even a POST.
+    static func refuseNewConnections(_ listener: Int32) throws {
+        guard loupe_refuse_new_connections(listener) == 0 else { throw SocketError(call: "setsockopt(SO_ATTACH_FILTER)") }
+    }
+
     /// Accepts one pending connection, non-blocking and close-on-exec; nil when none is
     /// pending or accept failed (`errno` says which).
     static func accept(_ listener: Int32) -> (fd: Int32, peer: String)? {
@@ -102,5 +115,17 @@ enum Socket {
         let fd = loupe_accept(listener, &storage, &length)
         guard fd >= 0 else { return nil }
         return (fd, peerAddress(storage).text)
+    }
+
+    /// Whether a failed `accept` concerned only the connection it tried to take: one aborted
+    /// while queued, a network error Linux reports through `accept` (accept(2): treat these
+    /// like EAGAIN and retry), or an interrupted call. The queue behind it is unaffected.
+    static func isAcceptRetryable(_ code: Int32) -> Bool {
+        switch code {
+        case ECONNABORTED, EINTR, EPROTO, ENETDOWN, ENOPROTOOPT, EHOSTDOWN, ENONET, EHOSTUNREACH, EOPNOTSUPP, ENETUNREACH:
+            return true
+        default:
+            return false
+        }
     }
 }

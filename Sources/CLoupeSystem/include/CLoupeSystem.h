@@ -32,6 +32,10 @@ int loupe_epoll_wait(int epfd, loupe_ready_event *ready, int capacity, int timeo
 
 int loupe_eventfd(void);
 int loupe_accept(int listener, struct sockaddr_storage *address, socklen_t *length);
+/// Attaches a socket filter that drops every packet to a listening socket: no handshake
+/// completes from then on (new SYNs go unanswered and are retried by the client), while the
+/// connections already in the accept queue stay there to be accepted.
+int loupe_refuse_new_connections(int listener);
 ssize_t loupe_getrandom(void *buffer, size_t length);
 long loupe_core_count(void);
 /// Raises the calling thread's nice value by `increment` (Linux schedules threads, not
