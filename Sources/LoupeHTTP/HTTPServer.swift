@@ -53,7 +53,8 @@ public final class HTTPServer: @unchecked Sendable {
                     closeListener: { [weak self] in self?.closeListener() })
             }
         } catch {
-            close(listener.fd)
+            // Through `closeListener`, so a later `shutdown` cannot close the number again.
+            closeListener()
             pool.shutdown()
             throw error
         }

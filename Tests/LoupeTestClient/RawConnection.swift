@@ -25,8 +25,12 @@ public final class RawConnection: @unchecked Sendable {
     private var buffer: [UInt8] = []
 
     /// Connects to 127.0.0.1:`port` (or ::1 with `ipv6`).
+    ///
+    /// The descriptor becomes `fd` only once connected: a class whose throwing init has set every
+    /// property is deinitialised, and `deinit` closing a descriptor already closed here would
+    /// close whatever another thread had opened under the same number meanwhile.
     public init(port: UInt16, ipv6: Bool = false) throws {
-        fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw RawConnectionError.failed("socket") }
         var result: Int32
         if ipv6 {
@@ -50,6 +54,7 @@ public final class RawConnection: @unchecked Sendable {
             Glibc.close(fd)
             throw RawConnectionError.failed("connect")
         }
+        self.fd = fd
     }
 
     private var closed = false
