@@ -641,9 +641,10 @@ final class EventLoop: @unchecked Sendable {
     /// Shutdown: the first loop to get here makes the listener deaf (no handshake completes
     /// after that), accepts everything already in its backlog and closes it, so a connection
     /// the kernel completed and queued is never reset unanswered, however long this thread is
-    /// descheduled between its last accept and the close; the others stop listening. Then every request already received is answered (with
-    /// `Connection: close`), and connections are closed only once idle long enough that no
-    /// request can be on its way, or at the grace period's end.
+    /// descheduled between its last accept and the close; the others stop listening. Then every
+    /// request already received is answered (with `Connection: close`), and connections are
+    /// closed only once idle long enough that no request can be on its way, or at the grace
+    /// period's end.
     private func beginDrain(now: UInt64) {
         if listening {
             if state.claimListener() {

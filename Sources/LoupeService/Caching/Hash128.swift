@@ -14,10 +14,9 @@ struct Hash128: Hashable, Sendable {
     var hex: String {
         String(unsafeUninitializedCapacity: 32) { text in
             let digits: StaticString = "0123456789abcdef"
-            for (offset, word) in [low, high].enumerated() {
-                for index in 0..<16 {
-                    text[offset * 16 + index] = digits.utf8Start[Int((word >> UInt64(60 - 4 * index)) & 0xF)]
-                }
+            for index in 0..<32 {
+                let word = index < 16 ? low : high
+                text[index] = digits.utf8Start[Int((word >> UInt64(60 - 4 * (index % 16))) & 0xF)]
             }
             return 32
         }

@@ -43,12 +43,12 @@ public final class Metrics: Sendable {
         var series: [RouteSeries] = []
 
         mutating func record(route: String, method: String, status: Int, seconds: Double, bucket: Int?) {
-            guard let index = series.firstIndex(where: { $0.route == route }) else {
-                var fresh = RouteSeries(route: route, latency: Histogram())
-                fresh.latency.record(seconds, bucket: bucket)
-                fresh.counts.append((method, status, 1))
-                series.append(fresh)
-                return
+            let index: Int
+            if let existing = series.firstIndex(where: { $0.route == route }) {
+                index = existing
+            } else {
+                series.append(RouteSeries(route: route, latency: Histogram()))
+                index = series.count - 1
             }
             // Updated in place: copying the series out and back would copy its arrays each time.
             series[index].latency.record(seconds, bucket: bucket)
