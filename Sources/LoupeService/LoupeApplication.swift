@@ -13,9 +13,15 @@ public final class LoupeApplication: HTTPResponder {
     private let apiKeys: APIKeys
     private let router: Router
 
-    public init(configuration: ServiceConfiguration, logger: Logger) {
+    public convenience init(configuration: ServiceConfiguration, logger: Logger) {
+        self.init(configuration: configuration, logger: logger, cacheKeying: nil)
+    }
+
+    /// - Parameter cacheKeying: how the answer cache keys a request; nil: MurmurHash3 (tests
+    ///   inject a hasher that collides on purpose).
+    init(configuration: ServiceConfiguration, logger: Logger, cacheKeying: AnswerCache.Keying?) {
         self.configuration = configuration
-        self.state = ServiceState(configuration: configuration, logger: logger)
+        self.state = ServiceState(configuration: configuration, logger: logger, cacheKeying: cacheKeying)
         self.cors = CORSPolicy(origins: configuration.corsOrigins)
         self.apiKeys = APIKeys(configuration.apiKeys)
         self.router = Router(Routes.all(state: state))

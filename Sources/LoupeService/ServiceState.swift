@@ -11,10 +11,13 @@ public final class ServiceState: Sendable {
     private let draining = Locked(false)
     private let statisticsSource = Locked<(@Sendable () -> ServerStatistics)?>(nil)
 
-    init(configuration: ServiceConfiguration, logger: Logger) {
+    /// - Parameter cacheKeying: how the answer cache keys a request (tests force collisions).
+    init(configuration: ServiceConfiguration, logger: Logger, cacheKeying: AnswerCache.Keying? = nil) {
         self.configuration = configuration
         self.logger = logger
-        self.answerCache = AnswerCache(capacity: configuration.answerCacheBytes)
+        self.answerCache =
+            cacheKeying.map { AnswerCache(capacity: configuration.answerCacheBytes, keying: $0) }
+            ?? AnswerCache(capacity: configuration.answerCacheBytes)
     }
 
     /// Connects /metrics to the server's own counters once the server exists.

@@ -14,9 +14,11 @@ import LoupePlanner
 /// meaningless here: unknown-field warnings come in document order, so two orders can give two
 /// different answers.
 ///
-/// The hash is not cryptographic, and need not be: an ETag is not a security boundary. A
-/// client that forged a collision would only make its own cache treat two of its requests as
-/// one; the server never trusts a tag for anything but answering 304 to the client that sent it.
+/// The hash is not cryptographic, and need not be for the tag: an ETag is not a security
+/// boundary. A client that forged a collision would only make its own cache treat two of its
+/// requests as one; the server never trusts a tag for anything but answering 304 to the client
+/// that sent it. (The answer cache does serve other clients, so it never trusts its hash alone:
+/// see `AnswerCache`.)
 struct EntityTag: Sendable, Equatable, CustomStringConvertible {
     /// The opaque part, without quotes.
     var opaque: String

@@ -2060,7 +2060,7 @@ components:
         it:
           type: array
           minItems: 3
-          items: false
+          maxItems: 3
           prefixItems:
             - type: object
               additionalProperties: false
@@ -2142,26 +2142,29 @@ components:
               type: array
               minItems: 2
               items:
-                type: object
-                additionalProperties: false
-                required: [t, s]
-                dependentRequired:
-                  i: [o]
-                  o: [i]
-                properties:
-                  t:
-                    type: integer
-                    minimum: 0
-                  s:
-                    type: array
-                    minItems: 1
-                    maxItems: 3
-                    items:
-                      type: number
-                  i:
-                    $ref: '#/components/schemas/LottieTangent'
-                  o:
-                    $ref: '#/components/schemas/LottieTangent'
+                $ref: '#/components/schemas/LottieKeyframe'
+    LottieKeyframe:
+      description: One keyframe of an animated LottieProperty (`a` 1) at frame `t` with value `s`; the tangents `i` and `o` come together or not at all.
+      type: object
+      additionalProperties: false
+      required: [t, s]
+      dependentRequired:
+        i: [o]
+        o: [i]
+      properties:
+        t:
+          type: integer
+          minimum: 0
+        s:
+          type: array
+          minItems: 1
+          maxItems: 3
+          items:
+            type: number
+        i:
+          $ref: '#/components/schemas/LottieTangent'
+        o:
+          $ref: '#/components/schemas/LottieTangent'
     LottieTangent:
       type: object
       additionalProperties: false

@@ -159,6 +159,9 @@ public final class Metrics: Sendable {
         single("loupe_answer_cache_hits_total", "counter", "/v1 requests answered from the answer cache.", cache.hits)
         single("loupe_answer_cache_misses_total", "counter", "/v1 requests whose answer was not cached.", cache.misses)
         single("loupe_answer_cache_evictions_total", "counter", "Answers evicted from the cache to make room.", cache.evictions)
+        single(
+            "loupe_answer_cache_collisions_total", "counter",
+            "Look-ups whose key was cached for a different request (answered as misses).", cache.collisions)
         single("loupe_answer_cache_bytes", "gauge", "Bytes the answer cache holds now.", cache.bytes)
         single("loupe_answer_cache_entries", "gauge", "Answers the cache holds now.", cache.entries)
         single("loupe_log_lines_dropped_total", "counter", "Log lines dropped because the log output could not keep up.", logDropped)

@@ -26,7 +26,8 @@ enum RenderedRoute {
         var request: HTTPRequest
         var negotiation: FormatNegotiation
         var conditions: [String]
-        var key: Hash128?
+        /// The request as the cache knows it, and its key; nil when the cache is off.
+        var cached: (request: AnswerCache.Request, key: Hash128)?
         var cache: AnswerCache
     }
 
@@ -70,7 +71,8 @@ enum RenderedRoute {
     /// answered on the event loop rather than queued for a worker.
     static func isCached(_ request: HTTPRequest, formats: [RenderingFormat], cache: AnswerCache) -> Bool {
         guard cache.isEnabled, let negotiation = try? FormatNegotiation(request, offered: formats) else { return false }
-        return cache.contains(AnswerCache.key(path: request.path, format: negotiation.format, body: request.body))
+        let identity = AnswerCache.Request(path: request.path, format: negotiation.format, body: request.body)
+        return cache.contains(cache.key(identity), for: identity)
     }
 
     static func respond<Endpoint: RenderedEndpoint>(
@@ -97,13 +99,18 @@ enum RenderedRoute {
     private static func begin(_ request: HTTPRequest, formats: [RenderingFormat], cache: AnswerCache) throws(Problem) -> Exchange {
         try JSONBody.require(request)
         let negotiation = try FormatNegotiation(request, offered: formats)
-        let key = cache.isEnabled ? AnswerCache.key(path: request.path, format: negotiation.format, body: request.body) : nil
-        return Exchange(request: request, negotiation: negotiation, conditions: request.headers.values("If-None-Match"), key: key, cache: cache)
+        var cached: (AnswerCache.Request, Hash128)?
+        if cache.isEnabled {
+            let identity = AnswerCache.Request(path: request.path, format: negotiation.format, body: request.body)
+            cached = (identity, cache.key(identity))
+        }
+        return Exchange(
+            request: request, negotiation: negotiation, conditions: request.headers.values("If-None-Match"), cached: cached, cache: cache)
     }
 
     /// The cached answer (200, or 304 for a matching `If-None-Match`), or nil.
     private static func cachedResponse(_ exchange: Exchange) -> HTTPResponse? {
-        guard let key = exchange.key, let cached = exchange.cache.lookup(key) else { return nil }
+        guard let identity = exchange.cached, let cached = exchange.cache.lookup(identity.key, for: identity.request) else { return nil }
         let headers = headers(tag: cached.tag, negotiation: exchange.negotiation)
         if EntityTag.list(exchange.conditions, contains: cached.tag) || EntityTag.isWildcard(exchange.conditions) {
             return HTTPResponse(status: .notModified, headers: headers)
@@ -127,7 +134,9 @@ enum RenderedRoute {
     /// `If-None-Match: *`, now that an answer exists).
     private static func finish(_ exchange: Exchange, tag: EntityTag, body: [UInt8], limits: WorkLimits) throws(Problem) -> HTTPResponse {
         try limits.check(body.count, format: exchange.negotiation.format, estimated: false)
-        if let key = exchange.key { exchange.cache.store(AnswerCache.Entry(body: body, tag: tag), for: key) }
+        if let identity = exchange.cached {
+            exchange.cache.store(AnswerCache.Entry(request: identity.request, body: body, tag: tag), for: identity.key)
+        }
         let headers = headers(tag: tag, negotiation: exchange.negotiation)
         if EntityTag.isWildcard(exchange.conditions) { return HTTPResponse(status: .notModified, headers: headers) }
         return HTTPResponse(status: .ok, contentType: exchange.negotiation.format.contentType, body: body, headers: headers)
