@@ -19,11 +19,24 @@ public enum ZoomPlanner {
         return scene.transition.isModal ? .coverVertical : .slide
     }
 
+    /// What a plan is made with.
+    public enum Sampling: Sendable {
+        /// Every keyframe, as a plan's answer draws them.
+        case keyframes
+        /// The geometry, spring, effect and advice only: `keyframes` is empty. For callers that
+        /// draw their own frames from the geometry (timelines) and have already planned the same
+        /// effect, spring and frame rate with `.keyframes`, so nothing sampling checks is left
+        /// unchecked. Sampling costs a plan's keyframes in time and memory, which a timeline
+        /// re-planning for every `sourceChanged` would otherwise pay thousands of times.
+        case geometryOnly
+    }
+
     /// Plans `scene`.
+    /// - Parameter sampling: `.geometryOnly` skips the keyframes (see `Sampling`).
     /// - Throws: `GeometryError` when the platform has no zoom API, the container or destination is
     ///   empty, the spring or frame rate is unusable, too many keyframes would be needed, or the
     ///   numbers overflow.
-    public static func plan(_ scene: ZoomScene) throws(GeometryError) -> ZoomPlan {
+    public static func plan(_ scene: ZoomScene, sampling: Sampling = .keyframes) throws(GeometryError) -> ZoomPlan {
         let container = scene.container
         guard !container.size.isEmpty else { throw .emptyContainer }
         let frameRate = scene.animation.frameRate
@@ -82,6 +95,13 @@ public enum ZoomPlanner {
         advisories += SceneAdvisor.frameRateAdvisories(frameRate)
 
         let solution = SpringSolution(spring: spring, from: 0, to: 1, initialVelocity: scene.animation.initialVelocity)
+        guard sampling == .keyframes else {
+            guard geometry.state(atProgress: 0).isFinite, geometry.state(atProgress: 1).isFinite else { throw .nonFiniteGeometry }
+            return ZoomPlan(
+                effect: effect, duration: solution.settlingDuration(epsilon: SpringSolution.defaultEpsilon), frameRate: frameRate,
+                keyframes: [], advisories: advisories, spring: spring, dimmingColor: dimmingColor, geometry: geometry,
+                isReverse: scene.transition.isReverse, sourceFrame: sourceFrame, dimmingVisualEffect: dimmingVisualEffect)
+        }
         let sampled = try KeyframeSampler.sample(
             solution, frameRate: frameRate, geometry: geometry,
             isReverse: scene.transition.isReverse, rubberBandsUndershoot: true)

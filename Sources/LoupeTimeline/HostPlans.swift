@@ -14,6 +14,8 @@ struct HostPlans: Sendable {
     /// The index of the `sourceChanged` event behind each generation after the first.
     private var sourceEvents: [Int] = []
     private var plans: [Key: ZoomPlan] = [:]
+    /// The hosts planned at least once, with keyframes.
+    private var plannedHosts: Set<Host> = []
     /// Advisories in the order the hosts were first planned, without repeats.
     private(set) var advisories: [Advisory] = []
     /// The first plan made that zooms: its scrim colour and blur are the timeline's (a host
@@ -54,9 +56,15 @@ struct HostPlans: Sendable {
         // at low rates.
         let rate = hostScene.animation.frameRate
         hostScene.animation.frameRate = rate > Self.planningRateLimit ? Self.planningRateLimit : rate
+        // A host's first plan is sampled, so whatever sampling refuses (a spring too slow for the
+        // frame rate, non-finite keyframes) is refused here; a source change alters only the
+        // geometry's source, so the host's later plans need no keyframes (thousands of
+        // `sourceChanged` events would otherwise each sample a whole plan).
+        let sampling: ZoomPlanner.Sampling = plannedHosts.contains(host) ? .geometryOnly : .keyframes
         var plan: ZoomPlan
         do {
-            plan = try ZoomPlanner.plan(hostScene)
+            plan = try ZoomPlanner.plan(hostScene, sampling: sampling)
+            plannedHosts.insert(host)
         } catch {
             throw .geometry(error)
         }

@@ -3,12 +3,18 @@ import LoupeGeometry
 /// The problems a script has before anything is simulated: event count, times, touch counts,
 /// coordinates and the pairing of touchesBegan / Moved / Ended. All of them are reported at once.
 enum ScriptChecker {
-    static func problems(in events: [TimelineEvent]) -> [TimelineError] {
+    /// - Parameter frameRate: the keyframes per second the timeline is drawn at (the mixing
+    ///   estimate's unit).
+    static func problems(in events: [TimelineEvent], frameRate: Double) -> [TimelineError] {
         guard events.count <= TimelineScript.maximumEventCount else {
             // Not walked: the count alone decides, so a huge script costs nothing more.
             return [.tooManyEvents(count: events.count, limit: TimelineScript.maximumEventCount)]
         }
         var problems: [TimelineError] = []
+        let mixing = sourceMixingEstimate(events, frameRate: frameRate)
+        if mixing > TimelineScript.maximumSourceMixing {
+            problems.append(.tooMuchSourceMixing(count: mixing, limit: TimelineScript.maximumSourceMixing))
+        }
         var latest = 0.0
         var active: GestureKind?
         for (index, event) in events.enumerated() {
@@ -49,6 +55,23 @@ enum ScriptChecker {
         }
         return problems
     }
+
+    /// The work the `sourceChanged` events cost, in source frames mixed: each change is drawn
+    /// into every keyframe of its `SourceBlend` window (however many changes overlap there), and
+    /// planning its source costs about as much as `planCost` more mixes (measured). An upper
+    /// bound: a change at rest mixes nothing.
+    static func sourceMixingEstimate(_ events: [TimelineEvent], frameRate: Double) -> Int {
+        guard frameRate.isFinite, frameRate > 0 else { return 0 }
+        let perChange = (SourceBlend.settlingTime * min(frameRate, 1e6)).rounded(.up) + 1 + Double(planCost)
+        var changes = 0
+        for event in events {
+            if case .sourceChanged = event.kind { changes += 1 }
+        }
+        return changes * Int(perChange)
+    }
+
+    /// What planning one changed source costs, in mixes (`sourceMixingEstimate`).
+    static let planCost = 10
 
     private static func isUsable(_ point: Point) -> Bool {
         let limit = TimelineScript.maximumCoordinate

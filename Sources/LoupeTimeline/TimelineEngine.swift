@@ -2,7 +2,8 @@ import LoupeGeometry
 import LoupeLifecycle
 
 /// The entry point: a timeline script in, one stream of keyframes and callbacks out. Pure and
-/// synchronous; its work is bounded by the caps in `TimelineScript` (events, time, keyframes).
+/// synchronous; its work is bounded by the caps in `TimelineScript` (events, time, keyframes,
+/// source mixing).
 ///
 /// ```swift
 /// let timeline = try TimelineEngine.run(TimelineScript(scene: scene, events: [
@@ -13,10 +14,11 @@ import LoupeLifecycle
 /// ]))
 /// ```
 public enum TimelineEngine {
-    /// Every problem that can be found without simulating: event count, times, touch counts,
-    /// coordinates, the pairing of touchesBegan / Moved / Ended.
+    /// Every problem that can be found without simulating: event count, the work the source
+    /// changes would cost, times, touch counts, coordinates, the pairing of touchesBegan / Moved /
+    /// Ended.
     public static func validate(_ script: TimelineScript) -> [TimelineError] {
-        ScriptChecker.problems(in: script.events)
+        ScriptChecker.problems(in: script.events, frameRate: script.scene.animation.frameRate)
     }
 
     /// Simulates `script`.

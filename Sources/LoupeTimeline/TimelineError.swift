@@ -41,6 +41,9 @@ public enum TimelineError: Error, Sendable, Hashable {
 
     /// More events than `TimelineScript.maximumEventCount`.
     case tooManyEvents(count: Int, limit: Int)
+    /// The `sourceChanged` events would mix more source frames into the keyframes than
+    /// `TimelineScript.maximumSourceMixing` (`ScriptChecker.sourceMixingEstimate`).
+    case tooMuchSourceMixing(count: Int, limit: Int)
     /// A time that is negative or not finite.
     case invalidTime(event: Int)
     /// A time past `TimelineScript.maximumTime` (the timeline may not be longer than 60 s).
@@ -71,7 +74,7 @@ public enum TimelineError: Error, Sendable, Hashable {
     /// Where the error is.
     public var location: TimelineErrorLocation {
         switch self {
-        case .tooManyEvents: .events
+        case .tooManyEvents, .tooMuchSourceMixing: .events
         case .invalidTime(let event), .timeBeyondLimit(let event, _), .timeWentBackwards(let event, _): .event(event, .time)
         case .wrongTouchCount(let event, _, _, _): .event(event, .touches)
         case .invalidTouch(let event, let touch): .touch(event: event, index: touch)
@@ -87,6 +90,8 @@ public enum TimelineError: Error, Sendable, Hashable {
     public var message: String {
         switch self {
         case .tooManyEvents(let count, let limit): "\(count) events is more than the limit of \(limit)."
+        case .tooMuchSourceMixing(let count, let limit):
+            "The sourceChanged events would mix up to \(count) source frames into the keyframes, more than the limit of \(limit)."
         case .invalidTime: "Event times must be finite and at least 0."
         case .timeBeyondLimit(_, let limit): "A timeline may not be longer than \(limit) seconds."
         case .timeWentBackwards(_, let previous): "Event times must not go backwards (previous event at \(previous) s)."

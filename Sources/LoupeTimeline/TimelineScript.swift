@@ -39,6 +39,13 @@ public struct TimelineScript: Sendable, Hashable {
     /// At most this many keyframes: a minute at 240 Hz (14,400) plus 2.5 s for the last spring to
     /// settle.
     public static let maximumKeyframes = 15_000
+    /// At most this much work for source changes, in source frames mixed into keyframes
+    /// (`ScriptChecker.sourceMixingEstimate`): a `sourceChanged` every 4 ms at 240 fps would
+    /// otherwise mix 180 sources into every keyframe, seconds of CPU for one request. 150,000 is
+    /// about 800 changes at 240 fps, 2,700 at 60 fps or 5,100 at 24 fps, at most about 45 ms of
+    /// CPU here (docs/benchmarks.md, worst cases); a gallery whose source changes every frame for
+    /// 10 s at 60 fps needs 33,000.
+    public static let maximumSourceMixing = 150_000
 
     /// - Parameter initial: default inferred from the first app call (`InitialScreen.inferred`).
     public init(

@@ -58,7 +58,9 @@ extension TimelineSimulator {
         } else {
             sourceBlend = SourceBlend(base: from, changes: [SourceBlend.Change(generation: generation, since: now)])
         }
-        try planBlendedSources()
+        // Every other generation the mix draws is already planned for this host (a host change
+        // plans them all: `planBlendedSources`), so only the new source needs a plan.
+        _ = try plans.plan(host)
     }
 
     /// Plans the current host with every source the running mix draws, so that a host change

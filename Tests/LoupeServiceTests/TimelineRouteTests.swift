@@ -217,6 +217,21 @@ struct TimelineRouteTests {
         #expect(strings(problem["errors"], "pointer") == ["/events"])
     }
 
+    @Test("regression: a storm of sourceChanged events is 422 work-limit-exceeded at /events, before any simulating")
+    func sourceChangedStorm_isRefusedAsWork() throws {
+        let service = try TestService()
+        let changes = (0..<7_022).map { index in
+            #"{"time":\#(0.024 + Double(index) * 0.004),"type":"sourceChanged","source":{"frame":{"x":\#(16 + index % 200),"y":120,"width":110,"height":110}}}"#
+        }
+        let body =
+            #"{"container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110}},"animation":{"frameRate":240},"events":[{"time":0.02,"type":"push"},"#
+            + changes.joined(separator: ",") + "]}"
+        let (response, problem) = try post(service, body)
+        #expect(response.status == 422)
+        #expect(problem["type"] == .string("https://loupe.dev/problems/work-limit-exceeded"))
+        #expect(strings(problem["errors"], "pointer") == ["/events"])
+    }
+
     @Test("strict mode refuses unknown fields but not the script's own warnings")
     func strictMode_coversRequestWarningsOnly() throws {
         let service = try TestService()

@@ -127,3 +127,67 @@ struct SourceChangeTests {
         #expect(!timeline.advisories.contains { $0.subject == .source || $0.subject == .sourceRole(index: nil) })
     }
 }
+
+/// A storm of `sourceChanged` events (issue 21 §2): each change is mixed into every keyframe of
+/// its settling window, so thousands of them cost seconds of CPU unless the work is counted.
+@Suite("Source change storms")
+struct SourceChangeStormTests {
+    static func storm(_ changes: Int, gap: Double = 0.004) -> [TimelineEvent] {
+        [.push(at: 0.02)]
+            + (0..<changes).map { index in
+                .sourceChanged(
+                    .view(SourceView(frame: Fixture.thumbnail.offsetBy(dx: Double(index % 200), dy: 0), cornerRadius: 12)),
+                    at: 0.024 + Double(index) * gap)
+            }
+    }
+
+    @Test("regression: 7,022 changes 4 ms apart at 240 fps are refused before anything is simulated")
+    func storm_isRefusedAsWork() throws {
+        let script = Fixture.script(Self.storm(7_022), initial: .source, scene: Fixture.scene(frameRate: 240))
+        let found = TimelineEngine.validate(script)
+        let estimate = ScriptCheckerProbe.estimate(Self.storm(7_022), frameRate: 240)
+        #expect(found == [.tooMuchSourceMixing(count: estimate, limit: TimelineScript.maximumSourceMixing)])
+        #expect(found.first?.location == .events)
+        #expect(estimate > TimelineScript.maximumSourceMixing)
+    }
+
+    @Test("the estimate grows with the frame rate and the count, and a storm just under the limit is played")
+    func estimate_boundsWhatIsPlayed() throws {
+        #expect(ScriptCheckerProbe.estimate(Self.storm(100), frameRate: 240) > ScriptCheckerProbe.estimate(Self.storm(100), frameRate: 60))
+        #expect(ScriptCheckerProbe.estimate(Self.storm(200), frameRate: 60) == 2 * ScriptCheckerProbe.estimate(Self.storm(100), frameRate: 60))
+        #expect(ScriptCheckerProbe.estimate([.push(at: 0), .pop(at: 1)], frameRate: 240) == 0)
+        var changes = 1
+        while ScriptCheckerProbe.estimate(Self.storm(changes + 1), frameRate: 60) <= TimelineScript.maximumSourceMixing { changes += 1 }
+        let timeline = try Fixture.run(Self.storm(changes), initial: .source, scene: Fixture.scene(frameRate: 60))
+        #expect(timeline.keyframes.count > 0)
+        #expect(throws: TimelineFailure.self) {
+            try Fixture.run(Self.storm(changes + 1), initial: .source, scene: Fixture.scene(frameRate: 60))
+        }
+    }
+
+    @Test("re-planning a changed source without keyframes draws the same timeline as planning it whole")
+    func geometryOnlyPlans_drawTheSameKeyframes() throws {
+        // The storm's changes are planned without keyframes after the first; a single change is
+        // planned whole for its host only when the host has not been planned yet. Both end on
+        // the newest source, and the plan the geometry comes from is the same either way.
+        let events = Self.storm(40, gap: 0.01) + [.pop(at: 1.5)]
+        let timeline = try Fixture.run(events, initial: .source, scene: Fixture.scene(frameRate: 60))
+        let newest = Fixture.thumbnail.offsetBy(dx: 39, dy: 0)
+        #expect(timeline.keyframes.last?.mask.rect == newest)
+        let geometry = try ZoomPlanner.plan(Fixture.scene(frameRate: 60), sampling: .geometryOnly)
+        let whole = try ZoomPlanner.plan(Fixture.scene(frameRate: 60))
+        #expect(geometry.keyframes.isEmpty && !whole.keyframes.isEmpty)
+        #expect(geometry.geometry == whole.geometry && geometry.duration == whole.duration && geometry.advisories == whole.advisories)
+    }
+}
+
+/// The source-mixing estimate by its documented formula (`TimelineScript.maximumSourceMixing`),
+/// worked out here independently of the engine: per change, the keyframes of a settling window
+/// of 9.233 / ω at the zoom's ω, plus one, plus ten for planning the source.
+enum ScriptCheckerProbe {
+    static func estimate(_ events: [TimelineEvent], frameRate: Double) -> Int {
+        let changes = events.filter { if case .sourceChanged = $0.kind { true } else { false } }.count
+        let window = (9.233 / Spring.zoom.naturalFrequency * frameRate).rounded(.up) + 1 + 10
+        return changes * Int(window)
+    }
+}

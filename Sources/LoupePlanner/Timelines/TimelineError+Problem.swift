@@ -18,11 +18,18 @@ extension TimelineError {
 }
 
 extension TimelineFailure {
-    /// Geometry errors answer as they do for a plan (the same fields are at fault); too many
-    /// keyframes is an `invalid-request` about the frame rate and the events' span; everything
-    /// else is an `invalid-script` listing every error.
+    /// Geometry errors answer as they do for a plan (the same fields are at fault); too much
+    /// source mixing is `work-limit-exceeded`; too many keyframes is an `invalid-request` about
+    /// the frame rate and the events' span; everything else is an `invalid-script` listing every
+    /// error.
     public var problem: Problem {
         if errors.count == 1, case .geometry(let error) = errors[0] { return error.problem }
+        if let mixing = errors.first(where: { if case .tooMuchSourceMixing = $0 { true } else { false } }) {
+            // Work, not a mistake: the script is valid, the server will not spend that much on it.
+            return Problem(
+                .workLimitExceeded, detail: "\(mixing.message) Send fewer sourceChanged events (one per frame at most) or a lower frame rate.",
+                errors: [Problem.FieldError(pointer: mixing.pointer.description, detail: mixing.message)])
+        }
         if errors.count == 1, case .tooManyKeyframes = errors[0] {
             let detail = errors[0].message
             return Problem(

@@ -921,8 +921,10 @@ paths:
             that cannot happen, such as a gesture the platform or presentation does not have, or
             a pop with nothing pushed); a platform without the zoom API (`unsupported-platform`);
             advisories or unknown fields in strict mode (`strict-warnings`); an answer larger than
-            the server's `--max-answer-bytes` (`work-limit-exceeded`: a pinch held for a minute at
-            240 fps is 8.5 MB of JSON).
+            the server's `--max-answer-bytes`, or `sourceChanged` events that would cost more
+            mixing than the server spends on one timeline (`work-limit-exceeded`: a pinch held for
+            a minute at 240 fps is 8.5 MB of JSON; 7,000 `sourceChanged` 4 ms apart at 240 fps
+            would mix 1.3 million source frames, where about 150,000 are allowed).
           content:
             application/problem+json:
               schema:
