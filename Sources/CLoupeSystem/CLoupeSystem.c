@@ -12,6 +12,8 @@
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <linux/filter.h>
+#include <linux/sockios.h>
+#include <sys/ioctl.h>
 
 const uint32_t LOUPE_EPOLLIN = EPOLLIN;
 const uint32_t LOUPE_EPOLLOUT = EPOLLOUT;
@@ -67,6 +69,13 @@ int loupe_refuse_new_connections(int listener) {
     struct sock_filter drop_all = BPF_STMT(BPF_RET | BPF_K, 0);
     struct sock_fprog program = {.len = 1, .filter = &drop_all};
     return setsockopt(listener, SOL_SOCKET, SO_ATTACH_FILTER, &program, sizeof program);
+}
+
+int loupe_socket_queued_bytes(int fd) {
+    // TCP's SIOCOUTQ is write_seq - snd_una: bytes written and not yet acknowledged.
+    int queued = 0;
+    if (ioctl(fd, SIOCOUTQ, &queued) != 0) return -1;
+    return queued;
 }
 
 ssize_t loupe_getrandom(void *buffer, size_t length) {

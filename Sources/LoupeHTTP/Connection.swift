@@ -25,8 +25,13 @@ final class Connection {
     var bytesBeforeBody = 0
     var lastReadAt: UInt64
     var lastWriteAt: UInt64
-    /// When the output queued now must be written by (the minimum send rate), or nil.
-    var writeDeadline: UInt64?
+    /// When output began to wait to be written (monotonic ns), and the bytes written since:
+    /// the minimum send rate is a rolling rate over them. nil while nothing is owed.
+    var sendingSince: UInt64?
+    var sentSinceSending = 0
+    /// Bytes of output the kernel still holds for this connection (written, not yet
+    /// acknowledged): counted as written, re-measured by the sweep, charged to the budget.
+    var kernelQueued = 0
     /// No further requests are read; close once `output` is written.
     var closeAfterWrite = false
     /// The peer shut its sending side; answer what it sent, then close.
@@ -44,8 +49,9 @@ final class Connection {
     var interest: UInt32 = 0
     var isRegistered = false
 
-    init(fd: Int32, peer: String, serial: UInt64, limits: HTTPLimits, now: UInt64) {
+    init(fd: Int32, peer: String, serial: UInt64, limits: HTTPLimits, kernelQueueCap: Int, now: UInt64) {
         self.fd = fd
+        self.kernelQueueCap = kernelQueueCap
         self.peer = peer
         self.serial = serial
         self.parser = RequestParser(limits: limits)
@@ -61,8 +67,17 @@ final class Connection {
         unreadInput == 0 && pendingOutput == 0 && parser.phase == .idle && !awaitingAnswer
     }
 
-    /// Bytes of buffers this connection holds now: what the memory budget charges it.
-    var heldBytes: Int { input.capacity + output.capacity + parser.bufferedBodyBytes }
+    /// The most the kernel's send queue holds for one connection (`ServerConfiguration`).
+    let kernelQueueCap: Int
+
+    /// Bytes this connection holds now, its kernel send queue included: what the memory
+    /// budget charges it.
+    var heldBytes: Int { input.capacity + output.capacity + parser.bufferedBodyBytes + kernelCharge }
+
+    /// The kernel's share: while output waits, as much of it as the kernel may take (so the
+    /// charge is whole when the output is queued and never grows while it is written, as the
+    /// output moves into the kernel); once written, what the kernel still holds.
+    var kernelCharge: Int { max(kernelQueued, min(pendingOutput, kernelQueueCap)) }
 
     /// Buffers larger than this are freed, not kept, once empty: an idle keep-alive
     /// connection costs at most twice this (charged to the memory budget), not the largest
@@ -83,7 +98,8 @@ final class Connection {
     func resetOutput() {
         output.removeAll(keepingCapacity: output.capacity <= Self.retainedBufferBytes)
         outputStart = 0
-        writeDeadline = nil
+        sendingSince = nil
+        sentSinceSending = 0
     }
 
     /// The request in progress is finished (answered or refused): its timers end.

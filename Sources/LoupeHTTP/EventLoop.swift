@@ -20,6 +20,10 @@ final class EventLoop: @unchecked Sendable {
         var serial: UInt64
         var bytes: [UInt8]
         var keepAlive: Bool
+        /// The budget the job reserved for this answer, handed to the connection with it (the
+        /// connection then gives back what its answer does not need), so no other request can
+        /// take that room in between.
+        var reserved: Int
     }
 
     private let epollFD: Int32
@@ -287,7 +291,9 @@ final class EventLoop: @unchecked Sendable {
 
     private func register(fd: Int32, peer: String, now: UInt64) {
         nextSerial += 1
-        let connection = Connection(fd: fd, peer: peer, serial: nextSerial, limits: configuration.limits, now: now)
+        let connection = Connection(
+            fd: fd, peer: peer, serial: nextSerial, limits: configuration.limits,
+            kernelQueueCap: configuration.kernelSendQueueBytes, now: now)
         connections[fd] = connection
         updateInterest(connection)
     }
@@ -422,7 +428,7 @@ final class EventLoop: @unchecked Sendable {
             }
             let job = ComputeJob(
                 exchange: exchange, fd: connection.fd, serial: connection.serial,
-                reservation: configuration.computeReservation + request.body.count, budget: budget, loop: self)
+                reservation: configuration.answerReservation + request.body.count, budget: budget, loop: self)
             if pool.submit(job.run) {
                 connection.awaitingAnswer = true
             } else {
@@ -443,8 +449,12 @@ final class EventLoop: @unchecked Sendable {
             // The client may have gone, and its descriptor may serve another client now.
             guard let connection = connections[completion.fd], connection.serial == completion.serial,
                 connection.awaitingAnswer
-            else { continue }
+            else {
+                budget.release(completion.reserved)
+                continue
+            }
             connection.awaitingAnswer = false
+            connection.charged += completion.reserved
             if connection.pendingOutput == 0 {
                 connection.output = completion.bytes
                 connection.outputStart = 0
@@ -494,20 +504,29 @@ final class EventLoop: @unchecked Sendable {
         return true
     }
 
-    /// Brings the budget's charge up to date with output just queued and sets its write
-    /// deadline: the minimum send rate applies to the whole answer, so a client that reads a
-    /// byte a second cannot hold it for ever.
+    /// Brings the budget's charge up to date with output just queued, and starts the rolling
+    /// send rate's clock if nothing was owed before (`isSendTooSlow`).
     private func noteOutput(_ connection: Connection, now: UInt64) {
         _ = account(connection, mayRefuse: false)
-        guard connection.pendingOutput > 0 else { return }
-        let seconds = configuration.writeTimeout + Double(connection.pendingOutput) / Double(max(1, configuration.minSendRate))
-        let deadline = now + UInt64(seconds * 1e9)
-        connection.writeDeadline = max(connection.writeDeadline ?? 0, deadline)
+        if connection.pendingOutput > 0 && connection.sendingSince == nil {
+            connection.sendingSince = now
+            connection.sentSinceSending = 0
+        }
     }
 
     // MARK: - Writing
 
     private func flush(_ connection: Connection, now: UInt64) {
+        var written = 0
+        defer {
+            if written > 0 {
+                // What the kernel took is still memory until the peer acknowledges it: charged
+                // at once (at most the queue's cap), measured again by the sweep.
+                connection.kernelQueued = min(connection.kernelQueued + written, configuration.kernelSendQueueBytes)
+                connection.sentSinceSending += written
+                if connections[connection.fd] === connection { _ = account(connection, mayRefuse: false) }
+            }
+        }
         while connection.pendingOutput > 0 {
             let start = connection.outputStart
             let sent = connection.output.withUnsafeBytes { bytes in
@@ -517,6 +536,7 @@ final class EventLoop: @unchecked Sendable {
                 connection.outputStart += sent
                 connection.lastWriteAt = now
                 pending.bytesOut += sent
+                written += sent
             } else if sent < 0 && errno == EINTR {
                 continue
             } else if sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
@@ -599,6 +619,11 @@ final class EventLoop: @unchecked Sendable {
         let bodyLimit = UInt64(configuration.bodyTimeout * 1e9)
         let writeLimit = UInt64(configuration.writeTimeout * 1e9)
         for connection in Array(connections.values) {
+            if connection.kernelQueued > 0 {
+                // The kernel's queue shrinks as the peer acknowledges: charge what is left.
+                connection.kernelQueued = min(Socket.queuedOutputBytes(connection.fd), connection.kernelQueued)
+                _ = account(connection, mayRefuse: false)
+            }
             if let since = connection.lingeringSince {
                 if now &- since > min(Self.lingerNanoseconds, max(headerLimit, 100_000_000)) { closeConnection(connection) }
             } else if connection.awaitingAnswer {
@@ -607,7 +632,10 @@ final class EventLoop: @unchecked Sendable {
             } else if connection.pendingOutput > 0 {
                 // A client that stops reading, or reads too slowly, is dropped.
                 let stalled = now &- connection.lastWriteAt > writeLimit
-                if stalled || now > (connection.writeDeadline ?? .max) { closeConnection(connection) }
+                if stalled || isSendTooSlow(connection, now: now) {
+                    closeConnection(connection)
+                    continue
+                }
             } else if connection.isIdle {
                 let lastActive = max(connection.lastReadAt, connection.lastWriteAt)
                 let idleFor = now &- lastActive
@@ -624,6 +652,16 @@ final class EventLoop: @unchecked Sendable {
             // Give the memory of a burst back to the kernel once it is over.
             _ = loupe_release_free_memory()
         }
+    }
+
+    /// Whether the client reads its answers slower than `minSendRate`, on average over
+    /// everything written since output began to wait, once the grace period is over: a rolling
+    /// rate, so a client slower than the rate is dropped however large the answer.
+    private func isSendTooSlow(_ connection: Connection, now: UInt64) -> Bool {
+        guard let started = connection.sendingSince else { return false }
+        let rated = Double(now &- started) / 1e9 - configuration.sendRateGrace
+        guard rated > 0 else { return false }
+        return Double(connection.sentSinceSending) < Double(configuration.minSendRate) * rated
     }
 
     /// Whether the body has passed its deadline, or arrives slower than the minimum rate
@@ -687,12 +725,13 @@ private struct ComputeJob: Sendable {
         var encoder = ResponseEncoder()
         var bytes: [UInt8] = []
         var keepAlive = false
+        var reserved = 0
         if budget.reserve(reservation) {
             keepAlive = exchange.run(encoder: &encoder, into: &bytes)
-            budget.release(reservation)
+            reserved = reservation
         } else {
             exchange.refuse(.busy(.memoryBudget), encoder: &encoder, into: &bytes)
         }
-        loop.deliver(EventLoop.Completion(fd: fd, serial: serial, bytes: bytes, keepAlive: keepAlive))
+        loop.deliver(EventLoop.Completion(fd: fd, serial: serial, bytes: bytes, keepAlive: keepAlive, reserved: reserved))
     }
 }

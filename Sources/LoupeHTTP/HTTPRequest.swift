@@ -28,17 +28,54 @@ public struct HTTPRequest: Sendable, Equatable {
         self.body = body
     }
 
-    /// The value of query parameter `name` (first occurrence, percent-decoding not applied
-    /// beyond "+" and %XX of ASCII), or nil.
+    /// The value of query parameter `name` (its first occurrence), or nil. Names and values are
+    /// decoded as HTML forms encode them (application/x-www-form-urlencoded, as the WHATWG URL
+    /// standard parses it): "+" is a space, %XX a byte, and the bytes UTF-8; a "%" not followed
+    /// by two hex digits stays as it is. So `?format=c%73s` asks for css.
     public func queryParameter(_ name: String) -> String? {
         guard let query else { return nil }
         for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            if parts[0] == name {
-                return parts.count > 1 ? String(parts[1]) : ""
+            if Self.formDecoded(parts[0]) == name {
+                return parts.count > 1 ? Self.formDecoded(parts[1]) : ""
             }
         }
         return nil
+    }
+
+    /// `text` with "+" and %XX decoded (see `queryParameter`).
+    static func formDecoded(_ text: Substring) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return String(text) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var iterator = Array(text.utf8)[...]
+        while let byte = iterator.popFirst() {
+            switch byte {
+            case UInt8(ascii: "+"):
+                bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "%"):
+                if iterator.count >= 2, let high = hexValue(iterator[iterator.startIndex]),
+                    let low = hexValue(iterator[iterator.startIndex + 1])
+                {
+                    bytes.append(high << 4 | low)
+                    iterator = iterator.dropFirst(2)
+                } else {
+                    bytes.append(byte)
+                }
+            default:
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// Whether the client asked to keep the connection open after this exchange

@@ -41,7 +41,8 @@ public final class HTTPServer: @unchecked Sendable {
     public func start() throws {
         // Writes to a closed socket or log pipe must fail with EPIPE, not kill the process.
         signal(SIGPIPE, SIG_IGN)
-        let listener = try Socket.makeListener(host: configuration.host, port: configuration.port, backlog: 4096)
+        let listener = try Socket.makeListener(
+            host: configuration.host, port: configuration.port, backlog: 4096, sendBufferBytes: configuration.sendBufferBytes)
         listenerFD = listener.fd
         port = listener.port
         do {

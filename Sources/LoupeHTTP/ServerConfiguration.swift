@@ -8,7 +8,7 @@ import CLoupeSystem
 /// Timeouts are in seconds. Tests shrink them to milliseconds so timeout behaviour is
 /// exercised without waiting.
 public struct ServerConfiguration: Sendable, Equatable {
-    /// Address to bind: a numeric IPv4/IPv6 address or a host name. Default: "0.0.0.0".
+    /// Address to bind: a numeric IPv4 or IPv6 address ("::" for both). Default: "0.0.0.0".
     public var host: String
     /// Port to bind; 0 picks a free one (tests). Default: 8080.
     public var port: UInt16
@@ -28,9 +28,16 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var minBodyRate: Int
     /// Longest pause allowed while the client is not reading its response. Default: 30 s.
     public var writeTimeout: Double
-    /// Slowest average rate at which a client must read a response: a response of n bytes
-    /// must be written within `writeTimeout + n / minSendRate` seconds. Default: 16,384 B/s.
+    /// Slowest average rate at which a client must read its responses, in bytes per second,
+    /// measured over everything written since output began to wait, once the first
+    /// `sendRateGrace` seconds have passed: a client that falls below it at any point is
+    /// dropped. Default: 16,384 B/s.
     public var minSendRate: Int
+    /// Each connection's kernel send buffer (SO_SNDBUF), so a client that reads slowly parks at
+    /// most about twice this in the kernel (Linux doubles the value for its bookkeeping), and
+    /// what is parked there is charged to `memoryBudget`. 0 leaves the kernel's autotuning,
+    /// which lets loopback and fast links queue megabytes per connection. Default: 128 KiB.
+    public var sendBufferBytes: Int
     /// Worker threads that compute answers placed on the compute pool. Default: the cores.
     public var computeWorkers: Int
     /// Requests that may wait for a worker; more get 503 with Retry-After. Default: 64.
@@ -54,7 +61,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         maxConnections: Int = 10_000, shutdownGracePeriod: Double = 10, eventLoops: Int = ServerConfiguration.coreCount,
         bodyDeadline: Double = 60, minBodyRate: Int = 1024, minSendRate: Int = 16 * 1024,
         computeWorkers: Int = ServerConfiguration.coreCount, computeQueue: Int = 64, memoryBudget: Int = 96 << 20,
-        computeReservation: Int = (4 << 20) + (64 << 10)
+        computeReservation: Int = (4 << 20) + (64 << 10), sendBufferBytes: Int = 128 << 10
     ) {
         self.host = host
         self.port = port
@@ -73,11 +80,31 @@ public struct ServerConfiguration: Sendable, Equatable {
         self.computeQueue = computeQueue
         self.memoryBudget = memoryBudget
         self.computeReservation = computeReservation
+        self.sendBufferBytes = sendBufferBytes
     }
 
     /// Seconds of a body's arrival during which `minBodyRate` is not yet applied: a slow
     /// start (TCP slow start, a mobile radio waking) is not a slow client.
     var bodyRateGrace: Double { min(5, bodyDeadline / 2) }
+
+    /// Seconds of an answer's download during which `minSendRate` is not yet applied (a slow
+    /// start, a window opening); a client that reads nothing is dropped by `writeTimeout`.
+    var sendRateGrace: Double { min(5, writeTimeout) }
+
+    /// The most a connection's kernel send queue holds: Linux doubles SO_SNDBUF for its own
+    /// bookkeeping, and the data queued stays under that. Without a cap, the kernel's largest
+    /// autotuned buffer (4 MiB by default).
+    var kernelSendQueueBytes: Int { sendBufferBytes > 0 ? 2 * sendBufferBytes : 4 << 20 }
+
+    /// What one answer computed on the pool reserves from the budget: the largest answer and
+    /// the kernel's share of it while it is written (`Connection.kernelCharge`).
+    public var answerReservation: Int { computeReservation + kernelSendQueueBytes }
+
+    /// Whether `host` can be bound: a numeric IPv4 or IPv6 address. Names are refused rather
+    /// than resolved (see `host`).
+    public static func isBindableHost(_ host: String) -> Bool {
+        Socket.isAddressLiteral(host)
+    }
 
     /// The cores this process can use: its CPU affinity, further limited by a cgroup CPU
     /// quota (a Kubernetes CPU limit), so a pod on a 64-core node with a 2-CPU limit runs

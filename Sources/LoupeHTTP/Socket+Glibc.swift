@@ -21,15 +21,25 @@ enum Socket {
         }
     }
 
+    /// Whether `host` is a numeric IPv4 or IPv6 address (what `makeListener` binds to).
+    static func isAddressLiteral(_ host: String) -> Bool {
+        var v4 = in_addr()
+        var v6 = in6_addr()
+        return inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1
+    }
+
     /// Creates a non-blocking listening socket bound to `host`:`port`.
     ///
-    /// `host` may be a numeric IPv4 or IPv6 address or a name; "::" listens on IPv6 and,
-    /// with IPV6_V6ONLY off, on IPv4 too.
-    static func makeListener(host: String, port: UInt16, backlog: Int32) throws -> (fd: Int32, port: UInt16) {
+    /// `host` is a numeric IPv4 or IPv6 address, never a name: a listener binds an interface's
+    /// address, and resolving a name at start-up would make where the service listens depend
+    /// on DNS. "::" listens on IPv6 and, with IPV6_V6ONLY off, on IPv4 too. `sendBufferBytes`
+    /// (when above 0) caps each accepted connection's kernel send buffer: accepted sockets
+    /// inherit it from the listener, so it costs no call per connection.
+    static func makeListener(host: String, port: UInt16, backlog: Int32, sendBufferBytes: Int = 0) throws -> (fd: Int32, port: UInt16) {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV | AI_NUMERICHOST
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
         guard status == 0, let first = list else {
@@ -44,6 +54,9 @@ enum Socket {
             if first.pointee.ai_family == AF_INET6 {
                 try setOption(fd, level: Int32(IPPROTO_IPV6), name: IPV6_V6ONLY, value: 0)
             }
+            if sendBufferBytes > 0 {
+                try setOption(fd, level: SOL_SOCKET, name: SO_SNDBUF, value: Int32(clamping: sendBufferBytes))
+            }
             guard bind(fd, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0 else {
                 throw SocketError(call: "bind(\(host):\(port))")
             }
@@ -54,6 +67,12 @@ enum Socket {
             close(fd)
             throw error
         }
+    }
+
+    /// Bytes of a connection's output the kernel still holds (written, not yet acknowledged);
+    /// 0 when the socket cannot say.
+    static func queuedOutputBytes(_ fd: Int32) -> Int {
+        max(0, Int(loupe_socket_queued_bytes(fd)))
     }
 
     static func boundPort(_ fd: Int32) throws -> UInt16 {

@@ -44,18 +44,39 @@ enum ServeCommand {
 
         var received: Int32 = 0
         sigwait(&signals, &received)
-        logger.event(.info, "shutting down", [("signal", received == SIGTERM ? "SIGTERM" : "SIGINT")])
+        logger.event(.info, "shutting down", [("signal", name(of: received))])
         // /readyz turns 503 and answers say Connection: close, so the load balancer and the
-        // clients move on while requests are still served; then the listener closes.
+        // clients move on while requests are still served; then the listener closes. A second
+        // SIGTERM, or a SIGINT (Ctrl-C), ends that delay at once.
         application.state.beginDraining()
         server.beginDraining()
-        if configuration.shutdownDrainDelay > 0 {
-            usleep(UInt32(min(configuration.shutdownDrainDelay, 3600) * 1_000_000))
+        if configuration.shutdownDrainDelay > 0, let again = waitForSignal(signals, seconds: configuration.shutdownDrainDelay) {
+            logger.event(.info, "drain delay cut short", [("signal", name(of: again))])
         }
         server.shutdown()
         server.waitUntilStopped()
         logger.event(.info, "stopped")
         logger.sink.close()
         return 0
+    }
+
+    /// Waits up to `seconds` for one of the blocked `signals`; the signal, or nil once the time
+    /// is up.
+    private static func waitForSignal(_ signals: sigset_t, seconds: Double) -> Int32? {
+        var signals = signals
+        let deadline = MonotonicClock.now() + UInt64(min(seconds, 86_400) * 1e9)
+        while true {
+            let now = MonotonicClock.now()
+            guard now < deadline else { return nil }
+            let left = deadline - now
+            var timeout = timespec(tv_sec: Int(left / 1_000_000_000), tv_nsec: Int(left % 1_000_000_000))
+            let signal = sigtimedwait(&signals, nil, &timeout)
+            if signal > 0 { return signal }
+            if errno != EINTR { return nil }
+        }
+    }
+
+    private static func name(of signal: Int32) -> String {
+        signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : "signal \(signal)"
     }
 }

@@ -308,3 +308,24 @@ struct ChunkLineLimitRegressionTests {
         #expect(result.requests.isEmpty)
     }
 }
+
+@Suite("Query parameters")
+struct QueryParameterTests {
+    static func request(_ target: String) -> HTTPRequest {
+        HTTPRequest(method: "GET", target: target, version: .http1_1, headers: HTTPHeaders(), body: [])
+    }
+
+    @Test("names and values are decoded as HTML forms encode them: + is a space, %XX a byte, the bytes UTF-8")
+    func queryParameters_areFormDecoded() {
+        let request = Self.request("/p?a=1&f%6Frmat=c%73s&b=x+y&c=%E2%9C%93&d=100%&e=%zz&e2=%4")
+        #expect(request.queryParameter("format") == "css")
+        #expect(request.queryParameter("a") == "1")
+        #expect(request.queryParameter("b") == "x y")
+        #expect(request.queryParameter("c") == "✓")
+        #expect(request.queryParameter("d") == "100%", "a % without two hex digits stays")
+        #expect(request.queryParameter("e") == "%zz")
+        #expect(request.queryParameter("e2") == "%4")
+        #expect(request.queryParameter("missing") == nil)
+        #expect(Self.request("/p?format").queryParameter("format") == "")
+    }
+}

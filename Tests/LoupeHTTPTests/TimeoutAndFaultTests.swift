@@ -108,3 +108,68 @@ struct TimeoutAndFaultTests {
         idle.removeAll()
     }
 }
+
+/// What slow readers cost (issue 21 §3, §4): the bytes parked in the kernel's send queue are
+/// charged to the memory budget, and the minimum send rate is a rolling rate over the answer.
+@Suite("Server: slow readers")
+struct SlowReaderTests {
+    /// Reads `count` bytes at about `bytesPerSecond`, in small sips; false once the server closed.
+    static func sip(_ connection: RawConnection, count: Int, bytesPerSecond: Int, until deadline: Date) -> (read: Int, closed: Bool) {
+        var read = 0
+        var chunk = [UInt8](repeating: 0, count: 1024)
+        let started = Date()
+        while read < count, Date() < deadline {
+            let due = Double(read) / Double(bytesPerSecond)
+            let wait = due - Date().timeIntervalSince(started)
+            if wait > 0 { Thread.sleep(forTimeInterval: min(wait, 0.05)) }
+            if Double(read) / Double(bytesPerSecond) > Date().timeIntervalSince(started) { continue }
+            let got = recv(connection.fd, &chunk, min(chunk.count, count - read), 0)
+            if got <= 0 { return (read, true) }
+            read += got
+        }
+        return (read, false)
+    }
+
+    @Test("regression: an answer parked in the kernel's send queue for a reader that stopped is charged to the memory budget")
+    func kernelQueue_isCharged() throws {
+        let server = try RunningServer.make { $0.sendBufferBytes = 256 << 10 }
+        let connection = try RawConnection(port: server.port, receiveBufferBytes: 4096)
+        // 200 KB fits the kernel's queue whole (2 × 256 KiB): the process's own buffer is freed at
+        // once, and before the fix the budget then read about 0.
+        try connection.send("GET /big?n=200000 HTTP/1.1\r\nHost: t\r\n\r\n")
+        let deadline = Date().addingTimeInterval(5)
+        while server.server.budget.inUse < 100_000, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        Thread.sleep(forTimeInterval: 0.6)  // two sweeps: the charge is the queue measured, not an estimate
+        #expect(server.server.budget.inUse >= 100_000, "the kernel's queue is not charged: \(server.server.budget.inUse)")
+        #expect(server.server.budget.inUse <= 2 * (256 << 10) + 64 << 10)
+        // Once the reader takes everything, the queue empties and the charge goes with it.
+        let response = try #require(connection.readResponse(timeout: 10))
+        #expect(response.body.count == 200_000)
+        let drained = Date().addingTimeInterval(5)
+        while server.server.budget.inUse > 16 << 10, Date() < drained { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(server.server.budget.inUse <= 16 << 10, "still charged: \(server.server.budget.inUse)")
+    }
+
+    @Test("regression: a reader slower than --min-send-rate is dropped early in a large answer, not when a deadline for the whole answer passes")
+    func slowReader_isDroppedByTheRollingRate() throws {
+        // 2 MB at 200 KB/s: the old deadline (write timeout + size / rate) was 10.3 s; at a
+        // quarter of the rate the rolling rate falls below the minimum within about a second.
+        let server = try RunningServer.make {
+            $0.minSendRate = 200_000
+            $0.writeTimeout = 0.3
+            $0.sendBufferBytes = 16 << 10
+        }
+        let slow = try RawConnection(port: server.port, receiveBufferBytes: 4096)
+        try slow.send("GET /big?n=2000000 HTTP/1.1\r\nHost: t\r\n\r\n")
+        let started = Date()
+        let (read, closed) = Self.sip(slow, count: 2_000_000, bytesPerSecond: 50_000, until: started.addingTimeInterval(6))
+        #expect(closed, "still served after \(Date().timeIntervalSince(started)) s")
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(read < 2_000_000)
+
+        // A reader at full speed gets the whole answer.
+        let fast = try RawConnection(port: server.port)
+        try fast.send("GET /big?n=2000000 HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try #require(fast.readResponse(timeout: 10)).body.count == 2_000_000)
+    }
+}

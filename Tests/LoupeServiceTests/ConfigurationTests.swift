@@ -57,6 +57,19 @@ struct ConfigurationTests {
         #expect(try ServiceConfiguration.parse(arguments: ["--api-keys", " k1 ,"], environment: [:]).apiKeys == ["k1"])
     }
 
+    @Test("numbers are decimal digits, with a fraction for seconds; hosts are IPv4 or IPv6 literals")
+    func numbersAndHosts_parseOneSyntax() throws {
+        let parsed = try ServiceConfiguration.parse(
+            arguments: ["--idle-timeout", "0.25", "--port", "0080", "--shutdown-drain-delay", "0", "--send-buffer-bytes", "0"],
+            environment: [:])
+        #expect(parsed.server.idleTimeout == 0.25 && parsed.server.port == 80 && parsed.shutdownDrainDelay == 0)
+        #expect(parsed.server.sendBufferBytes == 0)
+        #expect(try ServiceConfiguration.parse(arguments: [], environment: [:]).server.sendBufferBytes == 128 << 10)
+        for host in ["0.0.0.0", "127.0.0.1", "::", "::1", "fe80::1", "::ffff:10.0.0.1"] {
+            #expect(try ServiceConfiguration.parse(arguments: ["--host", host], environment: [:]).server.host == host)
+        }
+    }
+
     @Test("every setting has a flag, an environment variable and a default in the table")
     func settingsTable_isComplete() {
         let flags = Setting.all.map(\.flag)
@@ -76,7 +89,24 @@ struct ConfigurationTests {
             (["--idle-timeout", "nan"], "--idle-timeout"),
             (["--event-loops", "0"], "--event-loops"),
             (["--port"], "--port"),
-            (["serve"], "serve")
+            (["serve"], "serve"),
+            // One number syntax (issue 21 §7): decimal digits, and a fraction for seconds.
+            (["--body-timeout", "0x10"], "--body-timeout"),
+            (["--idle-timeout", "1e3"], "--idle-timeout"),
+            (["--idle-timeout", "+5"], "--idle-timeout"),
+            (["--idle-timeout", " 5"], "--idle-timeout"),
+            (["--idle-timeout", "5."], "--idle-timeout"),
+            (["--idle-timeout", ".5"], "--idle-timeout"),
+            (["--idle-timeout", "inf"], "--idle-timeout"),
+            (["--port", "0x10"], "--port"),
+            (["--port", "1e3"], "--port"),
+            (["--port", "+80"], "--port"),
+            (["--send-buffer-bytes", "100"], "--send-buffer-bytes"),
+            // --host takes an IP literal (issue 21 §6).
+            (["--host", "example.com"], "--host"),
+            (["--host", "localhost"], "--host"),
+            (["--host", ""], "--host"),
+            (["--host", "256.1.1.1"], "--host")
         ])
     func badValues_areRefused(arguments: [String], setting: String) {
         #expect(throws: ConfigurationError.self) {

@@ -15,19 +15,40 @@ struct ExecutableTests {
         let probe = try LoupeExecutable.run(["healthcheck", "--port", String(server.port)])
         #expect(probe.status == 0)
 
-        let inFlight = try RawConnection(port: server.port)
-        try inFlight.send("POST /healthz HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\n\r\nab")
-        Thread.sleep(forTimeInterval: 0.1)
-        server.signal(SIGTERM)
-        Thread.sleep(forTimeInterval: 0.2)
-        try inFlight.send("cd")
-        let response = try #require(inFlight.readResponse())
+        let response = try Self.answerInFlight(across: SIGTERM, to: server)
         #expect(response.status == 405, "the request in flight is answered")
         #expect(response.header("Connection") == "close")
         #expect(server.waitForExit(timeout: 5) == 0)
         let log = server.remainingOutput()
         #expect(log.contains("\"msg\":\"shutting down\""))
         #expect(log.contains("\"msg\":\"stopped\""))
+    }
+
+    @Test("regression: a second SIGTERM, or a SIGINT, during the drain delay ends it at once; requests in flight still finish", arguments: [SIGTERM, SIGINT])
+    func secondSignal_endsTheDrainDelay(second: Int32) throws {
+        let server = try ServeProcess(arguments: ["--shutdown-drain-delay", "60"])
+        server.signal(SIGTERM)
+        let started = Date()
+        var ready = 200
+        while ready != 503, Date().timeIntervalSince(started) < 5 {
+            ready = (try? Curl.request("GET", "http://127.0.0.1:\(server.port)/readyz").status) ?? 0
+        }
+        #expect(ready == 503, "the drain began")
+        #expect(try Self.answerInFlight(across: second, to: server).status == 405, "the request in flight is answered")
+        #expect(server.waitForExit(timeout: 10) == 0)
+        #expect(Date().timeIntervalSince(started) < 20, "the 60 s drain delay was not cut short")
+        #expect(server.remainingOutput().contains("\"msg\":\"drain delay cut short\""))
+    }
+
+    /// The answer to a request whose body is half sent when `signal` arrives, and finished after.
+    static func answerInFlight(across signal: Int32, to server: ServeProcess) throws -> RawResponse {
+        let inFlight = try RawConnection(port: server.port)
+        try inFlight.send("POST /healthz HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\n\r\nab")
+        Thread.sleep(forTimeInterval: 0.1)
+        server.signal(signal)
+        Thread.sleep(forTimeInterval: 0.2)
+        try inFlight.send("cd")
+        return try #require(inFlight.readResponse())
     }
 
     @Test("SIGINT stops the service too")
@@ -52,7 +73,9 @@ struct ExecutableTests {
             (["serve", "--header-timeout", "0"], [:], "--header-timeout"),
             (["serve", "--bogus", "1"], [:], "--bogus"),
             (["serve", "--api-keys", ","], [:], "--api-keys"),
-            (["serve"], ["LOUPE_API_KEYS": " , "], "--api-keys")
+            (["serve"], ["LOUPE_API_KEYS": " , "], "--api-keys"),
+            (["serve", "--host", "example.com"], [:], "--host"),
+            (["serve", "--body-timeout", "0x10"], [:], "--body-timeout")
         ])
     func invalidConfiguration_exits2(arguments: [String], environment: [String: String], setting: String) throws {
         let result = try LoupeExecutable.run(arguments, environment: environment)

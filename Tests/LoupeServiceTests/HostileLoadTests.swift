@@ -56,7 +56,7 @@ struct HostileLoadTests {
         // The answers were charged (each computed under a 4 MiB reservation), so the bound above
         // measured something.
         #expect(
-            held.highWater >= service.application.configuration.server.computeReservation,
+            held.highWater >= service.application.configuration.server.answerReservation,
             "peak \(held.highWater): the computations were not charged")
         let metrics = try service.get("/metrics").text
         #expect(metrics.contains("loupe_memory_budget_rejected_total"))

@@ -60,6 +60,7 @@ struct OperationalRouteTests {
         #expect((samples["loupe_http_received_bytes_total"] ?? 0) > 0)
         #expect((samples["loupe_http_sent_bytes_total"] ?? 0) > 0)
         #expect(samples["loupe_ready"] == 1)
+        #expect(response.header("Cache-Control") == "no-store", "no cache may keep an instance's counters")
     }
 
     @Test("GET /openapi.yaml serves the repository's openapi.yaml byte for byte")
@@ -69,6 +70,18 @@ struct OperationalRouteTests {
         #expect(response.status == 200)
         #expect(response.header("Content-Type") == "application/yaml")
         #expect(response.body == (try Repository.bytes("openapi.yaml")), "run scripts/embed-resources after editing openapi.yaml")
+    }
+
+    @Test("GET /openapi.yaml has a strong ETag, and If-None-Match gets 304 without the 133 KB")
+    func openapi_revalidatesWith304() throws {
+        let service = try TestService()
+        let first = try service.get("/openapi.yaml")
+        let tag = try #require(first.header("ETag"))
+        #expect(tag.hasPrefix("\"") && !tag.hasPrefix("W/") && tag.count == 34)
+        #expect(first.header("Cache-Control") == "public, max-age=300")
+        let again = try service.get("/openapi.yaml", headers: ["If-None-Match: \(tag)"])
+        #expect(again.status == 304 && again.body.isEmpty && again.header("ETag") == tag)
+        #expect(try service.get("/openapi.yaml", headers: ["If-None-Match: \"other\""]).status == 200)
     }
 
     @Test("GET /version names the release and the API version")

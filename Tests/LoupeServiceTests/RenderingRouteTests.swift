@@ -92,3 +92,15 @@ struct RenderingRouteTests {
         return Endpoint.render(try Endpoint.compute(try RequestDocument.parse(Array(body.utf8))), as: chosen)
     }
 }
+
+extension RenderingRouteTests {
+    @Test("regression: ?format= is percent-decoded as forms encode it (c%73s is css, a %2B is a plus)")
+    func formatQuery_isPercentDecoded() throws {
+        let service = try TestService()
+        let body = String(decoding: try ExampleFiles.bytes("push.json"), as: UTF8.self)
+        let plain = try service.post("/v1/plans?format=css", json: body)
+        let encoded = try service.post("/v1/plans?f%6Frmat=c%73s", json: body)
+        #expect(encoded.status == 200 && encoded.body == plain.body)
+        #expect(try service.post("/v1/plans?format=c%7", json: body).status == 406)
+    }
+}

@@ -24,14 +24,18 @@ public final class RawConnection: @unchecked Sendable {
     public let fd: Int32
     private var buffer: [UInt8] = []
 
-    /// Connects to 127.0.0.1:`port` (or ::1 with `ipv6`).
+    /// Connects to 127.0.0.1:`port` (or ::1 with `ipv6`). `receiveBufferBytes` sets SO_RCVBUF
+    /// before connecting, so the window the client offers stays that small (a slow reader).
     ///
     /// The descriptor becomes `fd` only once connected: a class whose throwing init has set every
     /// property is deinitialised, and `deinit` closing a descriptor already closed here would
     /// close whatever another thread had opened under the same number meanwhile.
-    public init(port: UInt16, ipv6: Bool = false) throws {
+    public init(port: UInt16, ipv6: Bool = false, receiveBufferBytes: Int32? = nil) throws {
         let fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw RawConnectionError.failed("socket") }
+        if var size = receiveBufferBytes {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var result: Int32
         if ipv6 {
             var address = sockaddr_in6()

@@ -36,6 +36,9 @@ int loupe_accept(int listener, struct sockaddr_storage *address, socklen_t *leng
 /// completes from then on (new SYNs go unanswered and are retried by the client), while the
 /// connections already in the accept queue stay there to be accepted.
 int loupe_refuse_new_connections(int listener);
+/// Bytes the kernel still holds for a TCP socket's output: written by the process and not yet
+/// acknowledged by the peer (SIOCOUTQ); -1 on error.
+int loupe_socket_queued_bytes(int fd);
 ssize_t loupe_getrandom(void *buffer, size_t length);
 long loupe_core_count(void);
 /// Raises the calling thread's nice value by `increment` (Linux schedules threads, not

@@ -78,11 +78,13 @@ extension ServiceConfiguration {
                 try setting.apply(value, &configuration)
             }
         }
-        let smallestUsefulBudget = configuration.server.computeReservation + configuration.server.limits.maxBodyBytes
+        let smallestUsefulBudget = configuration.server.answerReservation + configuration.server.limits.maxBodyBytes
         guard configuration.server.memoryBudget >= smallestUsefulBudget else {
             throw ConfigurationError(
                 setting: "--memory-budget",
-                message: "must hold at least one body and one answer (--max-body-bytes + --max-answer-bytes + 64 KiB = \(smallestUsefulBudget))")
+                message:
+                    "must hold at least one body and one answer (--max-body-bytes + --max-answer-bytes + 64 KiB + 2 × --send-buffer-bytes = \(smallestUsefulBudget))"
+            )
         }
         return configuration
     }

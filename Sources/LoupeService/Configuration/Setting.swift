@@ -14,9 +14,13 @@ public struct Setting: Sendable {
     public static let all: [Setting] = [
         Setting(
             flag: "--host", environment: "LOUPE_HOST", defaultValue: "0.0.0.0",
-            summary: "Address to listen on (IPv4 or IPv6; \"::\" for both)."
+            summary: "IP address to listen on (IPv4 or IPv6 literal, never a name; \"::\" for both)."
         ) { value, configuration throws(ConfigurationError) in
-            guard !value.isEmpty else { throw ConfigurationError(setting: "--host", message: "must not be empty") }
+            guard ServerConfiguration.isBindableHost(value) else {
+                throw ConfigurationError(
+                    setting: "--host",
+                    message: "must be an IPv4 or IPv6 address such as 0.0.0.0, 127.0.0.1, :: or ::1 (names are not resolved), not \"\(value)\"")
+            }
             configuration.server.host = value
         },
         Setting(
@@ -93,9 +97,19 @@ public struct Setting: Sendable {
         },
         Setting(
             flag: "--min-send-rate", environment: "LOUPE_MIN_SEND_RATE", defaultValue: "16384",
-            summary: "Slowest average response download in bytes/s; slower clients are dropped."
+            summary: "Slowest average response download in bytes/s, over the whole answer after its first 5 s; slower clients are dropped."
         ) { value, configuration throws(ConfigurationError) in
             configuration.server.minSendRate = try integer(value, "--min-send-rate", 1...(1 << 30))
+        },
+        Setting(
+            flag: "--send-buffer-bytes", environment: "LOUPE_SEND_BUFFER_BYTES", defaultValue: "131072",
+            summary: "Each connection's kernel send buffer (SO_SNDBUF; 0: the kernel's autotuning); what it holds is charged to the memory budget."
+        ) { value, configuration throws(ConfigurationError) in
+            let bytes = try integer(value, "--send-buffer-bytes", 0...(64 << 20))
+            guard bytes == 0 || bytes >= 4096 else {
+                throw ConfigurationError(setting: "--send-buffer-bytes", message: "must be 0 or from 4096 to \(64 << 20), not \"\(value)\"")
+            }
+            configuration.server.sendBufferBytes = bytes
         },
         Setting(
             flag: "--max-answer-bytes", environment: "LOUPE_MAX_ANSWER_BYTES", defaultValue: "4194304",
@@ -151,8 +165,18 @@ public struct Setting: Sendable {
         }
     ]
 
+    /// The one syntax of every number setting: decimal digits, and for seconds an optional
+    /// fraction after a point (`10`, `0.25`). No sign, exponent, hex, `inf`, `nan` or spaces:
+    /// Swift's own parsers take `0x10` as a Double but not as an Int, and a setting should not
+    /// depend on which one reads it.
+    static func isDecimal(_ text: String, fraction: Bool) -> Bool {
+        let parts = text.utf8.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 1 || (fraction && parts.count == 2) else { return false }
+        return parts.allSatisfy { part in !part.isEmpty && part.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }
+    }
+
     private static func integer(_ text: String, _ name: String, _ range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
-        guard let value = Int(text), range.contains(value) else {
+        guard isDecimal(text, fraction: false), let value = Int(text), range.contains(value) else {
             throw ConfigurationError(
                 setting: name, message: "must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"")
         }
@@ -160,7 +184,9 @@ public struct Setting: Sendable {
     }
 
     private static func seconds(_ text: String, _ name: String, allowZero: Bool = false) throws(ConfigurationError) -> Double {
-        guard let value = Double(text), value.isFinite, allowZero ? value >= 0 : value > 0, value <= 86_400 else {
+        guard isDecimal(text, fraction: true), let value = Double(text), value.isFinite, allowZero ? value >= 0 : value > 0,
+            value <= 86_400
+        else {
             throw ConfigurationError(
                 setting: name, message: "must be a number of seconds \(allowZero ? "from 0" : "above 0") up to 86400, not \"\(text)\"")
         }

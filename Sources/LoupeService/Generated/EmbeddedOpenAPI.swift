@@ -132,6 +132,12 @@ paths:
           headers:
             X-Request-ID:
               $ref: '#/components/headers/RequestID'
+            Cache-Control:
+              description: '`no-store`: counters of this instance at this moment; no cache keeps them.'
+              required: true
+              schema:
+                type: string
+                const: no-store
           content:
             text/plain:
               schema:
@@ -173,6 +179,21 @@ paths:
       responses:
         '200':
           description: The OpenAPI document the server implements.
+          headers:
+            X-Request-ID:
+              $ref: '#/components/headers/RequestID'
+            ETag:
+              description: Strong entity tag of the document, a 128-bit hash (MurmurHash3) of its bytes. Send it back in If-None-Match.
+              required: true
+              schema:
+                type: string
+                pattern: '^"[0-9a-f]{32}"$'
+            Cache-Control:
+              description: '`public, max-age=300`: reuse for five minutes, then revalidate; an unchanged document gets 304.'
+              required: true
+              schema:
+                type: string
+                const: public, max-age=300
           content:
             application/yaml:
               schema:
@@ -189,6 +210,16 @@ paths:
                     openapi: 3.1.0
                     info:
                       title: Loupe
+        '304':
+          description: '`If-None-Match` names the document''s ETag (or is `*`). No body.'
+          headers:
+            X-Request-ID:
+              $ref: '#/components/headers/RequestID'
+            ETag:
+              $ref: '#/paths/~1openapi.yaml/get/responses/200/headers/ETag'
+            Cache-Control:
+              $ref: '#/paths/~1openapi.yaml/get/responses/200/headers/Cache-Control'
+          x-request: {"revalidate":true}
   /:
     get:
       tags: [prototype]

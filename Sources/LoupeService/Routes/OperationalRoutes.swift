@@ -33,7 +33,10 @@ enum OperationalRoutes {
                         let text = state.metrics.render(
                             server: state.serverStatistics, cache: state.answerCache.statistics, ready: !state.isDraining,
                             logDropped: state.logger.sink.droppedLines, version: BuildInfo.version)
-                        return HTTPResponse(status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8", text: text)
+                        // Counters of this instance now: no cache should keep them (REDbot).
+                        var headers = HTTPHeaders()
+                        headers.set("Cache-Control", "no-store")
+                        return HTTPResponse(status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Array(text.utf8), headers: headers)
                     }
                 ]),
             Route(
@@ -50,14 +53,16 @@ enum OperationalRoutes {
             Route(
                 path: "/openapi.yaml",
                 handlers: [
-                    "GET": { _, _ in
-                        var headers = HTTPHeaders()
-                        headers.set("Cache-Control", "public, max-age=300")
-                        return HTTPResponse(status: .ok, contentType: "application/yaml", body: EmbeddedOpenAPI.bytes, headers: headers)
+                    "GET": { request, _ in
+                        WebPrototypeRoutes.respond(to: request, asset: contract, tag: contractTag, cacheControl: "public, max-age=300")
                     }
                 ])
         ]
     }
+
+    /// The contract, 133 KB: served with a strong tag, so a client revalidating it gets a 304.
+    private static let contract = WebAsset(path: "/openapi.yaml", contentType: "application/yaml", bytes: EmbeddedOpenAPI.bytes)
+    private static let contractTag = WebPrototypeRoutes.entityTag(contract.bytes)
 
     /// The liveness answer, made once: probes and load balancers ask for it constantly.
     private static let alive = json(.ok) { $0.member("status", "ok") }

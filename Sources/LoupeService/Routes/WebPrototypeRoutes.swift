@@ -38,8 +38,8 @@ enum WebPrototypeRoutes {
     }
 
     /// The asset, or 304 when `If-None-Match` names its tag (or is `*`). HEAD is GET without the
-    /// body (the router and the encoder handle it).
-    static func respond(to request: HTTPRequest, asset: WebAsset, tag: String) -> HTTPResponse {
+    /// body (the router and the encoder handle it). Also serves the contract (/openapi.yaml).
+    static func respond(to request: HTTPRequest, asset: WebAsset, tag: String, cacheControl: String = cacheControl) -> HTTPResponse {
         var headers = HTTPHeaders()
         headers.set("ETag", "\"\(tag)\"")
         headers.set("Cache-Control", cacheControl)
