@@ -633,6 +633,9 @@ final class EventLoop: @unchecked Sendable {
                 // A client that stops reading, or reads too slowly, is dropped.
                 let stalled = now &- connection.lastWriteAt > writeLimit
                 if stalled || isSendTooSlow(connection, now: now) {
+                    // Reset, not close: a close leaves the kernel delivering the queued bytes to a
+                    // reader that takes them at its own pace, memory the budget no longer sees.
+                    Socket.discardUnsentOnClose(connection.fd)
                     closeConnection(connection)
                     continue
                 }

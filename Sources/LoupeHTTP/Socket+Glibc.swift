@@ -69,6 +69,14 @@ enum Socket {
         }
     }
 
+    /// Makes the next `close` of `fd` abortive (SO_LINGER with a zero timeout): the kernel drops
+    /// what it still holds for the peer and sends a reset, rather than delivering it for as long
+    /// as the peer takes. For clients dropped for reading too slowly.
+    static func discardUnsentOnClose(_ fd: Int32) {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+    }
+
     /// Bytes of a connection's output the kernel still holds (written, not yet acknowledged);
     /// 0 when the socket cannot say.
     static func queuedOutputBytes(_ fd: Int32) -> Int {

@@ -41,10 +41,10 @@ public struct TimelineScript: Sendable, Hashable {
     public static let maximumKeyframes = 15_000
     /// At most this much work for source changes, in source frames mixed into keyframes
     /// (`ScriptChecker.sourceMixingEstimate`): a `sourceChanged` every 4 ms at 240 fps would
-    /// otherwise mix 180 sources into every keyframe, seconds of CPU for one request. 150,000 is
-    /// about 800 changes at 240 fps, 2,700 at 60 fps or 5,100 at 24 fps, at most about 45 ms of
+    /// otherwise mix 120 sources into every keyframe, seconds of CPU for one request. 150,000 is
+    /// about 1,170 changes at 240 fps, 3,650 at 60 fps or 6,500 at 24 fps, at most about 45 ms of
     /// CPU here (docs/benchmarks.md, worst cases); a gallery whose source changes every frame for
-    /// 10 s at 60 fps needs 33,000.
+    /// 10 s at 60 fps needs 25,000.
     public static let maximumSourceMixing = 150_000
 
     /// - Parameter initial: default inferred from the first app call (`InitialScreen.inferred`).

@@ -272,6 +272,75 @@ def non_reading_clients(body, path):
           f"({after / IDLE:.2f}x start-up); budget peak {budget_peak / 1048576:.1f} MiB; budget refusals so far {refused:.0f}")
 
 
+def slow_readers(clients=40, rate=100, seconds=40):
+    """Issue 21 §3 and §4: clients that read the largest Lottie answer at about `rate` B/s. The
+    kernel's send queue is capped (--send-buffer-bytes) and charged to the budget, and the
+    rolling --min-send-rate resets them; before, 40 of them parked 105 MiB in the kernel while
+    the budget read 0, and were still served after 90 s. What the server holds is read from
+    its side (/metrics, `ss`): a reset client may still be reading what its own buffer has."""
+    report(f"{clients} clients reading the largest Lottie answer at {rate} B/s")
+    response_limit = largest_accepted("/v1/plans?format=lottie", slow_plan, 0.05, 20.0, integer=False)
+    body = slow_plan(response_limit)
+    answer, _ = exchange("/v1/plans?format=lottie", body)
+    size = len(answer[2]) if answer else 0
+    before = rss_mib()
+    baseline = metric("loupe_http_open_connections") or 0
+    socks = []
+    for _ in range(clients):
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.connect(("127.0.0.1", PORT))
+        sock.sendall(request_bytes("/v1/plans?format=lottie", body))
+        sock.setblocking(False)
+        socks.append(sock)
+    heads = {sock: b"" for sock in socks}
+    started = time.perf_counter()
+    peak_rss = before
+    peak_budget = 0
+    peak_kernel = 0
+    served_until = None
+    step = 0.25
+    while time.perf_counter() - started < seconds:
+        time.sleep(step)
+        for sock in socks:
+            try:
+                data = sock.recv(max(1, int(rate * step)))
+                if len(heads[sock]) < 12:
+                    heads[sock] += data
+            except OSError:
+                pass
+        peak_rss = max(peak_rss, rss_mib())
+        peak_budget = max(peak_budget, metric("loupe_memory_budget_bytes") or 0)
+        peak_kernel = max(peak_kernel, server_send_queues())
+        still = (metric("loupe_http_open_connections") or 0) - baseline - 1
+        if served_until is None and still <= 0 and time.perf_counter() - started > 1:
+            served_until = time.perf_counter() - started
+            break
+    answered = sum(1 for head in heads.values() if head.startswith(b"HTTP/1.1 200"))
+    busy = sum(1 for head in heads.values() if head.startswith(b"HTTP/1.1 503"))
+    for sock in socks:
+        sock.close()
+    time.sleep(1)
+    ended = f"every connection gone from the server after {served_until:.1f} s" if served_until else \
+        f"connections still open on the server after {seconds} s"
+    print(f"answer {size:,} bytes (spring response {response_limit:.3f} s at 240 fps): {answered} got 200 and were read "
+          f"slowly, {busy} got 503 server-busy (the budget was full); {ended}. RSS before {before:.1f} MiB, peak "
+          f"{peak_rss:.1f} MiB, 1 s after {rss_mib():.1f} MiB; budget gauge peak {peak_budget / 1048576:.1f} MiB; "
+          f"the server's kernel send queues peaked at {peak_kernel / 1048576:.1f} MiB in all")
+
+
+def server_send_queues():
+    """Bytes in the send queues of the server's sockets (`ss`, Send-Q of the listening port)."""
+    import subprocess
+    out = subprocess.run(["ss", "-tnH", f"sport = :{PORT}"], capture_output=True, text=True).stdout
+    total = 0
+    for line in out.splitlines():
+        fields = line.split()
+        if len(fields) >= 3 and fields[2].isdigit():
+            total += int(fields[2])
+    return total
+
+
 def one_big_answer(body, path):
     report("memory after one large answer")
     before = rss_mib()
@@ -379,5 +448,6 @@ if __name__ == "__main__":
     timeline = heavy.get("/v1/timelines")
     non_reading_clients(timeline, "/v1/timelines")
     one_big_answer(timeline, "/v1/timelines")
+    slow_readers()
     trickled_body()
     sigterm_under_load()

@@ -955,7 +955,7 @@ paths:
             the server's `--max-answer-bytes`, or `sourceChanged` events that would cost more
             mixing than the server spends on one timeline (`work-limit-exceeded`: a pinch held for
             a minute at 240 fps is 8.5 MB of JSON; 7,000 `sourceChanged` 4 ms apart at 240 fps
-            would mix 1.3 million source frames, where about 150,000 are allowed).
+            would mix 900,000 source frames, where 150,000 are allowed).
           content:
             application/problem+json:
               schema:
