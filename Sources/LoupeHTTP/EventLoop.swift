@@ -53,8 +53,6 @@ final class EventLoop: @unchecked Sendable {
 
     private var connections: [Int32: Connection] = [:]
     private var exchanger: Exchanger
-    /// Encodes the answers `triage` builds on this loop (the Exchanger has its own).
-    private var encoder = ResponseEncoder()
     private var pending = ServerStatistics()
     private var nextSerial: UInt64 = 0
     private var draining = false
@@ -398,41 +396,27 @@ final class EventLoop: @unchecked Sendable {
         flush(connection, now: now)
     }
 
+    /// The responder's one call for the request: a response queued now, or work for the pool.
     private func answer(_ request: HTTPRequest, on connection: Connection, now: UInt64) {
         let mayKeepAlive = !draining && !state.isClosingConnections && !connection.peerClosed
-        let placement = responder.placement(for: request)
-        switch placement {
-        case .eventLoop:
-            let keepAlive = exchanger.answer(
-                request, peer: connection.peer, mayKeepAlive: mayKeepAlive,
-                startedAt: connection.requestStartedAt, bytesIn: connection.requestBytes, into: &connection.output)
+        let handled = exchanger.handle(
+            request, peer: connection.peer, mayKeepAlive: mayKeepAlive,
+            startedAt: connection.requestStartedAt, bytesIn: connection.requestBytes, into: &connection.output)
+        connection.endRequest()
+        switch handled {
+        case .answered(let keepAlive):
             if !keepAlive { connection.closeAfterWrite = true }
-            connection.endRequest()
             noteOutput(connection, now: now)
-        case .computePool, .triage:
-            var exchange = exchanger.prepare(
-                request, peer: connection.peer, mayKeepAlive: mayKeepAlive,
-                startedAt: connection.requestStartedAt, bytesIn: connection.requestBytes)
-            connection.endRequest()
-            // The request's body now belongs to the exchange: the parser has let go of it.
+        case .compute(let pending):
+            // The request's body now belongs to the work: the parser has let go of it.
             _ = account(connection, mayRefuse: false)
-            if placement == .triage {
-                let (answer, remaining) = exchange.triage()
-                if let answer {
-                    if !exchange.finish(answer, encoder: &encoder, into: &connection.output) { connection.closeAfterWrite = true }
-                    noteOutput(connection, now: now)
-                    return
-                }
-                guard let remaining else { return }
-                exchange = remaining
-            }
             let job = ComputeJob(
-                exchange: exchange, fd: connection.fd, serial: connection.serial,
+                pending: pending, fd: connection.fd, serial: connection.serial,
                 reservation: configuration.answerReservation + request.body.count, budget: budget, loop: self)
             if pool.submit(job.run) {
                 connection.awaitingAnswer = true
             } else {
-                exchange.refuse(.busy(.computeQueueFull), encoder: &encoder, into: &connection.output)
+                exchanger.refuse(pending, .busy(.computeQueueFull), into: &connection.output)
                 connection.closeAfterWrite = true
                 noteOutput(connection, now: now)
             }
@@ -717,7 +701,7 @@ final class EventLoop: @unchecked Sendable {
 /// One request's trip through the compute pool: reserve room for its answer, build the
 /// answer (or the 503 when there is no room), hand the bytes back to the connection's loop.
 private struct ComputeJob: Sendable {
-    let exchange: PendingExchange
+    let pending: PendingWork
     let fd: Int32
     let serial: UInt64
     let reservation: Int
@@ -730,10 +714,10 @@ private struct ComputeJob: Sendable {
         var keepAlive = false
         var reserved = 0
         if budget.reserve(reservation) {
-            keepAlive = exchange.run(encoder: &encoder, into: &bytes)
+            keepAlive = pending.run(encoder: &encoder, into: &bytes)
             reserved = reservation
         } else {
-            exchange.refuse(.busy(.memoryBudget), encoder: &encoder, into: &bytes)
+            pending.refuse(.busy(.memoryBudget), encoder: &encoder, into: &bytes)
         }
         loop.deliver(EventLoop.Completion(fd: fd, serial: serial, bytes: bytes, keepAlive: keepAlive, reserved: reserved))
     }

@@ -11,22 +11,47 @@ struct Exchanger {
         self.responder = responder
     }
 
-    /// Answers `request`, appending the response to `output`.
+    /// Asks the responder what `request` gets (its one call per request): a response now,
+    /// appended to `output`, or the exchange with the work to run on the pool.
     ///
     /// - Parameters:
     ///   - mayKeepAlive: false when the connection will close anyway (shutdown, peer gone).
     ///   - startedAt: monotonic time of the request's first byte, for the latency record.
     ///   - bytesIn: the request's size on the wire.
-    /// - Returns: whether the connection stays open after this response.
-    mutating func answer(
+    mutating func handle(
         _ request: HTTPRequest, peer: String, mayKeepAlive: Bool, startedAt: UInt64?, bytesIn: Int, into output: inout [UInt8]
-    ) -> Bool {
+    ) -> Handled {
         let exchange = prepare(request, peer: peer, mayKeepAlive: mayKeepAlive, startedAt: startedAt, bytesIn: bytesIn)
-        return exchange.run(encoder: &encoder, into: &output)
+        switch responder.handle(request, context: exchange.context) {
+        case .response(let response):
+            return .answered(keepAlive: exchange.finish(response, encoder: &encoder, into: &output))
+        case .compute(let work):
+            return .compute(PendingWork(exchange: exchange, work: work))
+        }
+    }
+
+    /// Runs work `handle` handed over, on this thread (in-process connections; the event loops
+    /// hand it to a compute job instead), appending its response.
+    /// - Returns: whether the connection stays open after it.
+    mutating func run(_ pending: PendingWork, into output: inout [UInt8]) -> Bool {
+        pending.run(encoder: &encoder, into: &output)
+    }
+
+    /// Answers work `handle` handed over with the response to `failure` instead (no room for it).
+    mutating func refuse(_ pending: PendingWork, _ failure: HTTPFailure, into output: inout [UInt8]) {
+        pending.refuse(failure, encoder: &encoder, into: &output)
+    }
+
+    /// What `handle` did with a request.
+    enum Handled {
+        /// Its response is in the output; whether the connection stays open after it.
+        case answered(keepAlive: Bool)
+        /// Its response is to be built by this work, on the compute pool.
+        case compute(PendingWork)
     }
 
     /// Everything needed to answer `request` on another thread (a compute worker).
-    mutating func prepare(
+    private mutating func prepare(
         _ request: HTTPRequest, peer: String, mayKeepAlive: Bool, startedAt: UInt64?, bytesIn: Int
     ) -> PendingExchange {
         let requestID = request.headers["X-Request-ID"].flatMap { RequestID.isWellFormed($0) ? $0 : nil } ?? requestIDs.next()
@@ -63,51 +88,20 @@ struct Exchanger {
         responder.didRespond(
             ExchangeRecord(
                 method: method, path: path, status: response.status.code, requestID: requestID, peer: peer,
-                bytesIn: bytesIn, bytesOut: output.count - before, microseconds: ExchangeRecord.microseconds(since: startedAt)))
+                bytesIn: bytesIn, bytesOut: output.count - before, microseconds: ExchangeRecord.microseconds(since: startedAt),
+                label: response.label))
     }
 }
 
-/// One request on its way to an answer, with everything the answer needs; it can run on any
-/// thread, so a compute worker builds the response bytes and the loop only writes them.
+/// One request on its way to its response, with everything the response needs, so that any
+/// thread can finish it: an event loop for a response built inline, a compute worker for work.
 struct PendingExchange: Sendable {
-    let responder: any HTTPResponder
     let request: HTTPRequest
     let context: RequestContext
     let mayKeepAlive: Bool
     let startedAt: UInt64?
     let bytesIn: Int
-
-    /// Answers the request (or runs the work `triage` handed over), appending the response to
-    /// `output`.
-    /// - Returns: whether the connection stays open after this response.
-    func run(encoder: inout ResponseEncoder, into output: inout [UInt8]) -> Bool {
-        let response = work?() ?? responder.respond(to: request, context: context)
-        return finish(response, encoder: &encoder, into: &output)
-    }
-
-    /// Asks the responder to triage the request on this thread: the answer, or this exchange
-    /// with the rest of the work attached, for the pool.
-    func triage() -> (answer: HTTPResponse?, remaining: PendingExchange?) {
-        switch responder.triage(request, context: context) {
-        case .answered(let response):
-            return (response, nil)
-        case .offload(let work):
-            var remaining = self
-            remaining.work = work
-            return (nil, remaining)
-        }
-    }
-
-    /// The work `triage` handed to the pool, if any.
-    private var work: (@Sendable () -> HTTPResponse)?
-
-    /// Answers with the response to `failure` instead (the request found no room), closing.
-    func refuse(_ failure: HTTPFailure, encoder: inout ResponseEncoder, into output: inout [UInt8]) {
-        var closing = self
-        closing.closeAfter = true
-        _ = closing.finish(responder.respond(to: failure, context: context), encoder: &encoder, into: &output)
-    }
-
+    private let responder: any HTTPResponder
     private var closeAfter = false
 
     init(
@@ -122,7 +116,14 @@ struct PendingExchange: Sendable {
         self.bytesIn = bytesIn
     }
 
-    /// Appends `response` (built by `run`, or by `triage` on the loop) with its framing headers.
+    /// Answers with the response to `failure` instead (the request found no room), closing.
+    func refuse(_ failure: HTTPFailure, encoder: inout ResponseEncoder, into output: inout [UInt8]) {
+        var closing = self
+        closing.closeAfter = true
+        _ = closing.finish(responder.respond(to: failure, context: context), encoder: &encoder, into: &output)
+    }
+
+    /// Appends `response` with its framing headers and reports the exchange.
     /// - Returns: whether the connection stays open after it.
     func finish(_ response: HTTPResponse, encoder: inout ResponseEncoder, into output: inout [UInt8]) -> Bool {
         let keepAlive = mayKeepAlive && !closeAfter && request.wantsKeepAlive && !response.closesConnection
@@ -134,8 +135,25 @@ struct PendingExchange: Sendable {
             ExchangeRecord(
                 method: request.method, path: request.path, status: response.status.code, requestID: context.requestID,
                 peer: context.peer, bytesIn: bytesIn, bytesOut: output.count - before,
-                microseconds: ExchangeRecord.microseconds(since: startedAt)))
+                microseconds: ExchangeRecord.microseconds(since: startedAt), label: response.label))
         return keepAlive
+    }
+}
+
+/// An exchange and the work the responder handed over for it: what a compute job runs.
+struct PendingWork: Sendable {
+    let exchange: PendingExchange
+    let work: @Sendable () -> HTTPResponse
+
+    /// Runs the work and appends its response.
+    /// - Returns: whether the connection stays open after it.
+    func run(encoder: inout ResponseEncoder, into output: inout [UInt8]) -> Bool {
+        exchange.finish(work(), encoder: &encoder, into: &output)
+    }
+
+    /// Answers with the response to `failure` instead of running the work (no room for it).
+    func refuse(_ failure: HTTPFailure, encoder: inout ResponseEncoder, into output: inout [UInt8]) {
+        exchange.refuse(failure, encoder: &encoder, into: &output)
     }
 }
 

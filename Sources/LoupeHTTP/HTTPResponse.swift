@@ -6,6 +6,9 @@ public struct HTTPResponse: Sendable, Equatable {
     public var body: [UInt8]
     /// Set by a handler that wants the connection closed after this response.
     public var closesConnection: Bool
+    /// The application's name for this exchange, never sent: handed back in `ExchangeRecord`
+    /// (a metrics label decided with the response, so nothing is looked up again afterwards).
+    public var label: String?
 
     public init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], closesConnection: Bool = false) {
         self.status = status

@@ -1,12 +1,15 @@
 /// A connection without a socket: bytes in, the bytes the server would write out.
 ///
-/// It runs the same parser and `Exchanger` as a real connection, so benchmarks can time
-/// the whole request-bytes → response-bytes path without the kernel, and tests can check
-/// exact response bytes without a port.
+/// It runs the same parser, the same `Exchanger` and the same one call to the responder as a
+/// real connection (the `Expect: 100-continue` screen included); work the responder hands to
+/// the pool runs here, on the caller's thread. So benchmarks time the whole request-bytes →
+/// response-bytes path a client gets, without the kernel, and tests check exact response bytes
+/// without a port.
 public struct InProcessConnection {
     private var parser: RequestParser
     private var exchanger: Exchanger
     private var unread: [UInt8] = []
+    private static let peer = "in-process"
     /// Whether a response or framing error has closed the connection.
     public private(set) var isClosed = false
 
@@ -26,7 +29,7 @@ public struct InProcessConnection {
             do {
                 step = try unread.withUnsafeBufferPointer { try parser.parse($0) }
             } catch let error as HTTPParseError {
-                exchanger.answer(.malformed(error), peer: "in-process", startedAt: startedAt, bytesIn: unread.count, into: &output)
+                exchanger.answer(.malformed(error), peer: Self.peer, startedAt: startedAt, bytesIn: unread.count, into: &output)
                 isClosed = true
                 break
             } catch {
@@ -38,11 +41,23 @@ public struct InProcessConnection {
             case .needMoreData:
                 return output
             case .sendContinue:
+                if let head = parser.pendingHead,
+                    exchanger.screen(head, peer: Self.peer, startedAt: startedAt, bytesIn: step.consumed, into: &output)
+                {
+                    // Refused before the body was invited: the body never comes, so close.
+                    isClosed = true
+                    break
+                }
                 output.append(contentsOf: ResponseEncoder.continueResponse)
             case .request(let request):
-                let keepAlive = exchanger.answer(
-                    request, peer: "in-process", mayKeepAlive: true, startedAt: startedAt, bytesIn: step.consumed, into: &output)
-                if !keepAlive { isClosed = true }
+                let handled = exchanger.handle(
+                    request, peer: Self.peer, mayKeepAlive: true, startedAt: startedAt, bytesIn: step.consumed, into: &output)
+                switch handled {
+                case .answered(let keepAlive):
+                    if !keepAlive { isClosed = true }
+                case .compute(let pending):
+                    if !exchanger.run(pending, into: &output) { isClosed = true }
+                }
             }
         }
         return output

@@ -3,8 +3,9 @@ import LoupePlanner
 
 /// The service: routes, access control, CORS, metrics and logs around the planner.
 ///
-/// It is the `HTTPResponder` the server calls on its event loops. It holds no per-request
-/// state, so any number of instances behind a load balancer answer identically.
+/// It is the `HTTPResponder` the server calls on its event loops, once per request
+/// (`handle`). It holds no per-request state, so any number of instances behind a load
+/// balancer answer identically.
 public final class LoupeApplication: HTTPResponder {
     public let configuration: ServiceConfiguration
     public let state: ServiceState
@@ -29,27 +30,47 @@ public final class LoupeApplication: HTTPResponder {
 
     // MARK: - HTTPResponder
 
-    public func respond(to request: HTTPRequest, context: RequestContext) -> HTTPResponse {
-        var response = route(request, context: context)
-        cors.decorate(&response, for: request)
-        return response
+    /// The one call per request: the route is looked up once, admitted (404, CORS preflight,
+    /// 405, 401), and its handler decides the rest (a response now, or work for the pool, which
+    /// carries what the handler decided). CORS decorates the response either way, and the
+    /// route's path labels it for the metrics.
+    public func handle(_ request: HTTPRequest, context: RequestContext) -> Handling {
+        let route = router.route(for: request.path)
+        let label = route?.path ?? Router.unroutedLabel
+        let handling: Handling
+        switch admit(request, route: route) {
+        case .refused(let response), .preflight(let response):
+            handling = .response(response)
+        case .admitted(let handler):
+            do {
+                handling = try handler(request, context)
+            } catch {
+                handling = .response(failed(error, context: context))
+            }
+        }
+        switch handling {
+        case .response(var response):
+            finish(&response, for: request, label: label)
+            return .response(response)
+        case .compute(let work):
+            return .compute { [self] in
+                var response = work()
+                finish(&response, for: request, label: label)
+                return response
+            }
+        }
     }
 
-    private func route(_ request: HTTPRequest, context: RequestContext) -> HTTPResponse {
-        let handler: RouteHandler
-        switch admit(request) {
-        case .refused(let response): return response
-        case .preflight(let response): return response
-        case .admitted(let admitted): handler = admitted
-        }
-        do {
-            return try handler(request, context)
-        } catch let problem as Problem {
-            return problem.response()
-        } catch {
-            logger.event(.error, "handler failed", [("requestId", context.requestID), ("error", String(describing: error))])
-            return Problem(.internalError, detail: "The request could not be completed; the request id identifies it in the logs.").response()
-        }
+    /// The response to a handler's error: its problem, or a 500 that leaks nothing.
+    private func failed(_ error: any Error, context: RequestContext) -> HTTPResponse {
+        if let problem = error as? Problem { return problem.response() }
+        logger.event(.error, "handler failed", [("requestId", context.requestID), ("error", String(describing: error))])
+        return Problem(.internalError, detail: "The request could not be completed; the request id identifies it in the logs.").response()
+    }
+
+    private func finish(_ response: inout HTTPResponse, for request: HTTPRequest, label: String) {
+        cors.decorate(&response, for: request)
+        response.label = label
     }
 
     private enum Admission {
@@ -60,8 +81,8 @@ public final class LoupeApplication: HTTPResponder {
 
     /// The checks every request passes before its handler runs, in order: the route (404),
     /// CORS preflight, the method (405), the API key (401).
-    private func admit(_ request: HTTPRequest) -> Admission {
-        guard let route = router.route(for: request.path) else {
+    private func admit(_ request: HTTPRequest, route: Route?) -> Admission {
+        guard let route else {
             return .refused(Problem(.notFound, detail: "There is no resource at \(request.path). See /openapi.yaml for the routes.").response())
         }
         if request.method == "OPTIONS" {
@@ -82,55 +103,18 @@ public final class LoupeApplication: HTTPResponder {
         return .admitted(handler)
     }
 
-    public func placement(for request: HTTPRequest) -> Placement {
-        guard let route = router.route(for: request.path), route.placement != .eventLoop,
-            route.handler(for: request.method) != nil
-        else { return .eventLoop }
-        if let isAnsweredInline = route.isAnsweredInline, isAnsweredInline(request) { return .eventLoop }
-        return route.placement
-    }
-
-    /// Refusals and the route's own triage are answered here, on the event loop; what the
-    /// route hands over runs on the pool. CORS decorates both.
-    public func triage(_ request: HTTPRequest, context: RequestContext) -> Triage {
-        let outcome: Triage
-        switch admit(request) {
-        case .refused(let response), .preflight(let response):
-            outcome = .answered(response)
-        case .admitted:
-            guard let triage = router.route(for: request.path)?.triage else {
-                return .offload { self.respond(to: request, context: context) }
-            }
-            do {
-                outcome = try triage(request, context)
-            } catch {
-                outcome = .answered(error.response())
-            }
-        }
-        switch outcome {
-        case .answered(var response):
-            cors.decorate(&response, for: request)
-            return .answered(response)
-        case .offload(let work):
-            return .offload { [cors] in
-                var response = work()
-                cors.decorate(&response, for: request)
-                return response
-            }
-        }
-    }
-
     /// `Expect: 100-continue`: every refusal that does not need the body (404, 405, 401, 415,
     /// 406) is sent before the body is invited.
     public func screen(_ request: HTTPRequest, context: RequestContext) -> HTTPResponse? {
+        let route = router.route(for: request.path)
         var response: HTTPResponse
-        switch admit(request) {
+        switch admit(request, route: route) {
         case .refused(let refusal):
             response = refusal
         case .preflight:
             return nil
         case .admitted:
-            guard let check = router.route(for: request.path)?.screenHead else { return nil }
+            guard let check = route?.screenHead else { return nil }
             do {
                 try check(request)
                 return nil
@@ -138,7 +122,7 @@ public final class LoupeApplication: HTTPResponder {
                 response = error.response()
             }
         }
-        cors.decorate(&response, for: request)
+        finish(&response, for: request, label: route?.path ?? Router.unroutedLabel)
         return response
     }
 
@@ -156,7 +140,8 @@ public final class LoupeApplication: HTTPResponder {
 
     public func didRespond(_ record: ExchangeRecord) {
         state.metrics.record(
-            route: router.label(for: record.path), method: record.method, status: record.status, seconds: Double(record.microseconds) / 1e6)
+            route: record.label ?? Router.unroutedLabel, method: record.method, status: record.status,
+            seconds: Double(record.microseconds) / 1e6)
         logger.access(record)
     }
 }

@@ -1,47 +1,34 @@
 import LoupeHTTP
 import LoupePlanner
 
-/// A route handler: pure request in, response out. Throwing a `Problem` produces the
-/// problem+json answer; anything else thrown is a 500 with no internals leaked.
-public typealias RouteHandler = @Sendable (HTTPRequest, RequestContext) throws -> HTTPResponse
-
-/// A route's triage on the event loop (`Placement.triage`): answer a small request at once,
-/// or hand the rest of its work to the compute pool. A thrown `Problem` is the answer.
-public typealias TriageHandler = @Sendable (HTTPRequest, RequestContext) throws(Problem) -> Triage
+/// A route handler: what a request to the route gets, decided once on the event loop: its
+/// response, or the work that builds it on the compute pool (`Handling`). Throwing a `Problem`
+/// produces the problem+json answer; anything else thrown is a 500 with no internals leaked.
+public typealias RouteHandler = @Sendable (HTTPRequest, RequestContext) throws -> Handling
 
 /// One path and what each method does on it.
-///
-/// A class, not a struct: a request looks its route up several times (placement, admission,
-/// triage), and handing out a reference is one retain where a copy retained every closure.
-public final class Route: Sendable {
+public struct Route: Sendable {
     public let path: String
     public let handlers: [String: RouteHandler]
     /// Whether the API-key check applies (the /v1 API; never health or metrics).
     public let requiresAPIKey: Bool
-    /// Where the handlers run: the /v1 work on the compute pool, so that probes and metrics,
-    /// answered on the event loops, never wait behind it.
-    public let placement: Placement
-    /// Whether a request placed on the compute pool can be answered on the event loop after
-    /// all, because its answer is cached (a look-up, not work).
-    public let isAnsweredInline: (@Sendable (HTTPRequest) -> Bool)?
-    /// The triage of a POST placed `.triage`.
-    public let triage: TriageHandler?
     /// Checks a request's head before its body is read (for `Expect: 100-continue`): the
     /// content type and the format, so a body that would be refused is never sent.
     public let screenHead: (@Sendable (HTTPRequest) throws(Problem) -> Void)?
 
     public init(
-        path: String, requiresAPIKey: Bool = false, placement: Placement = .eventLoop,
-        isAnsweredInline: (@Sendable (HTTPRequest) -> Bool)? = nil, triage: TriageHandler? = nil,
-        screenHead: (@Sendable (HTTPRequest) throws(Problem) -> Void)? = nil, handlers: [String: RouteHandler]
+        path: String, requiresAPIKey: Bool = false, screenHead: (@Sendable (HTTPRequest) throws(Problem) -> Void)? = nil,
+        handlers: [String: RouteHandler]
     ) {
         self.path = path
         self.requiresAPIKey = requiresAPIKey
-        self.placement = placement
-        self.isAnsweredInline = isAnsweredInline
-        self.triage = triage
         self.screenHead = screenHead
         self.handlers = handlers
+    }
+
+    /// A handler whose response costs microseconds: built on the event loop.
+    public static func inline(_ respond: @escaping @Sendable (HTTPRequest, RequestContext) throws -> HTTPResponse) -> RouteHandler {
+        { request, context in .response(try respond(request, context)) }
     }
 
     /// The methods to list in Allow: the handled ones, HEAD wherever GET is, and OPTIONS.
@@ -61,8 +48,9 @@ public final class Route: Sendable {
 
 /// Fixed paths, matched exactly: Loupe has a handful of endpoints, and an exact match is
 /// clearer than any pattern language. They are found by a scan: a few comparisons of short
-/// strings (equal lengths first) cost less than hashing the path, and a request looks its
-/// route up several times.
+/// strings (equal lengths first) cost less than hashing the path. A request looks its route
+/// up once (`LoupeApplication.handle`); the route's path then travels with the response as its
+/// label, for the metrics.
 public struct Router: Sendable {
     private let routes: [Route]
 
@@ -80,8 +68,6 @@ public struct Router: Sendable {
         routes.first { $0.path == path }
     }
 
-    /// The metrics label for `path`: the route itself, or "other" for unknown paths.
-    public func label(for path: String) -> String {
-        route(for: path)?.path ?? "other"
-    }
+    /// The metrics label of a request no route has.
+    public static let unroutedLabel = "other"
 }

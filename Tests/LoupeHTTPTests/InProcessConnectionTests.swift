@@ -27,6 +27,36 @@ struct InProcessConnectionTests {
         #expect(connection.send(Array("GET /echo HTTP/1.1\r\nHost: t\r\n\r\n".utf8)).isEmpty)
     }
 
+    @Test("regression: work the responder hands to the pool is run, as a socket connection runs it, in order with inline answers")
+    func pooledWork_isRun() {
+        var connection = InProcessConnection(responder: TestResponder())
+        let output = String(
+            decoding: connection.send(
+                Array("POST /pooled HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\n\r\nhiGET /echo HTTP/1.1\r\nHost: t\r\n\r\n".utf8)),
+            as: UTF8.self)
+        let pooled = output.range(of: "POST /pooled 2 pooled\nhi")
+        let inline = output.range(of: "GET /echo 0\n")
+        #expect(pooled != nil && inline != nil && pooled!.lowerBound < inline!.lowerBound)
+        #expect(!connection.isClosed)
+    }
+
+    @Test("regression: Expect: 100-continue is screened, as on a socket: a refused head gets its answer, never 100, and closes")
+    func expectContinue_isScreened() {
+        var refused = InProcessConnection(responder: TestResponder())
+        let answer = String(
+            decoding: refused.send(Array("POST /refused HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n".utf8)),
+            as: UTF8.self)
+        #expect(answer.hasPrefix("HTTP/1.1 401 Unauthorized\r\n") && !answer.contains("100 Continue"))
+        #expect(refused.isClosed)
+
+        var invited = InProcessConnection(responder: TestResponder())
+        let interim = String(
+            decoding: invited.send(Array("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n".utf8)),
+            as: UTF8.self)
+        #expect(interim == "HTTP/1.1 100 Continue\r\n\r\n")
+        #expect(String(decoding: invited.send(Array("ok".utf8)), as: UTF8.self).hasSuffix("POST /echo 2\nok"))
+    }
+
     @Test("a request split across sends is answered once complete")
     func splitRequest_isAnsweredWhenComplete() {
         var connection = InProcessConnection(responder: TestResponder())

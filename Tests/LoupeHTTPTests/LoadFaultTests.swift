@@ -77,9 +77,9 @@ final class CountingResponder: HTTPResponder {
     private let count = Locked(0)
     var answered: Int { count.current }
 
-    func respond(to request: HTTPRequest, context: RequestContext) -> HTTPResponse {
+    func handle(_ request: HTTPRequest, context: RequestContext) -> Handling {
         count.withLock { $0 += 1 }
-        return HTTPResponse(status: .ok, contentType: "text/plain", text: "ok")
+        return .response(HTTPResponse(status: .ok, contentType: "text/plain", text: "ok"))
     }
 
     func respond(to failure: HTTPFailure, context: RequestContext) -> HTTPResponse {
@@ -91,10 +91,8 @@ final class CountingResponder: HTTPResponder {
 
 /// Answers with the identity of the thread that answered: which event loop serves a connection.
 private struct LoopNamingResponder: HTTPResponder {
-    func placement(for request: HTTPRequest) -> Placement { .eventLoop }
-
-    func respond(to request: HTTPRequest, context: RequestContext) -> HTTPResponse {
-        HTTPResponse(status: .ok, contentType: "text/plain", text: String(UInt(bitPattern: Int(bitPattern: pthread_self()))))
+    func handle(_ request: HTTPRequest, context: RequestContext) -> Handling {
+        .response(HTTPResponse(status: .ok, contentType: "text/plain", text: String(UInt(bitPattern: Int(bitPattern: pthread_self())))))
     }
 
     func respond(to failure: HTTPFailure, context: RequestContext) -> HTTPResponse {

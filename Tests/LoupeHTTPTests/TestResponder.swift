@@ -7,9 +7,23 @@ import LoupeTestClient
 /// - `/echo` answers 200 with "METHOD PATH BODYLENGTH" and echoes the body's bytes after a newline.
 /// - `/close` answers 200 and asks for the connection to close.
 /// - `/big?n=N` answers N bytes.
+/// - `/pooled` answers as `/echo` does, built on the compute pool (`Handling.compute`).
+/// - a head for `/refused` with `Expect: 100-continue` is refused with 401 before its body.
 /// - anything else answers 404.
 struct TestResponder: HTTPResponder {
-    func respond(to request: HTTPRequest, context: RequestContext) -> HTTPResponse {
+    func handle(_ request: HTTPRequest, context: RequestContext) -> Handling {
+        guard request.path == "/pooled" else { return .response(respond(to: request)) }
+        return .compute {
+            let text = "\(request.method) \(request.target) \(request.body.count) pooled\n"
+            return HTTPResponse(status: .ok, contentType: "text/plain", body: Array(text.utf8) + request.body)
+        }
+    }
+
+    func screen(_ request: HTTPRequest, context: RequestContext) -> HTTPResponse? {
+        request.path == "/refused" ? HTTPResponse(status: .unauthorized, contentType: "text/plain", text: "refused") : nil
+    }
+
+    private func respond(to request: HTTPRequest) -> HTTPResponse {
         switch request.path {
         case "/echo":
             let text = "\(request.method) \(request.target) \(request.body.count)\n"

@@ -10,7 +10,7 @@ enum OperationalRoutes {
             Route(
                 path: "/healthz",
                 handlers: [
-                    "GET": { _, _ in
+                    "GET": Route.inline { _, _ in
                         // Liveness: the process answers. Nothing else is checked on purpose, so a
                         // slow dependency can never get a healthy instance restarted.
                         alive
@@ -19,7 +19,7 @@ enum OperationalRoutes {
             Route(
                 path: "/readyz",
                 handlers: [
-                    "GET": { _, _ in
+                    "GET": Route.inline { _, _ in
                         if state.isDraining {
                             throw Problem(.shuttingDown, detail: "This instance is shutting down and takes no new work.")
                         }
@@ -29,7 +29,7 @@ enum OperationalRoutes {
             Route(
                 path: "/metrics",
                 handlers: [
-                    "GET": { _, _ in
+                    "GET": Route.inline { _, _ in
                         let text = state.metrics.render(
                             server: state.serverStatistics, cache: state.answerCache.statistics, ready: !state.isDraining,
                             logDropped: state.logger.sink.droppedLines, version: BuildInfo.version)
@@ -42,7 +42,7 @@ enum OperationalRoutes {
             Route(
                 path: "/version",
                 handlers: [
-                    "GET": { _, _ in
+                    "GET": Route.inline { _, _ in
                         json(.ok) {
                             $0.member("name", BuildInfo.name)
                             $0.member("version", BuildInfo.version)
@@ -53,7 +53,7 @@ enum OperationalRoutes {
             Route(
                 path: "/openapi.yaml",
                 handlers: [
-                    "GET": { request, _ in
+                    "GET": Route.inline { request, _ in
                         WebPrototypeRoutes.respond(to: request, asset: contract, tag: contractTag, cacheControl: "public, max-age=300")
                     }
                 ])

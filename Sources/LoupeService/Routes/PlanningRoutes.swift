@@ -10,29 +10,24 @@ enum PlanningRoutes {
     /// requests from `cache` on the event loop.
     static func all(limits: WorkLimits, cache: AnswerCache) -> [Route] {
         // A plan's computation is bounded small (2,400 keyframes), so a small plan request is
-        // triaged on the event loop and only a large rendering goes to the pool; scripts can
-        // cost tens of milliseconds to play, so they always go to the pool.
+        // computed on the event loop and only a large rendering goes to the pool; scripts can
+        // cost tens of milliseconds to play, so they always go to the pool (unless cached).
         [
-            route("/v1/plans", PlanEndpoint.self, limits: limits, cache: cache, triaged: true),
-            route("/v1/lifecycle", LifecycleEndpoint.self, limits: limits, cache: cache),
-            route("/v1/timelines", TimelineEndpoint.self, limits: limits, cache: cache)
+            route("/v1/plans", PlanEndpoint.self, limits: limits, cache: cache, inlineWork: true),
+            route("/v1/lifecycle", LifecycleEndpoint.self, limits: limits, cache: cache, inlineWork: false),
+            route("/v1/timelines", TimelineEndpoint.self, limits: limits, cache: cache, inlineWork: false)
         ]
     }
 
     private static func route<Endpoint: RenderedEndpoint>(
-        _ path: String, _ endpoint: Endpoint.Type, limits: WorkLimits, cache: AnswerCache, triaged: Bool = false
+        _ path: String, _ endpoint: Endpoint.Type, limits: WorkLimits, cache: AnswerCache, inlineWork: Bool
     ) -> Route {
-        // A triaged route answers cached requests in its triage, on the loop already: asking
-        // the cache at placement too would hash the body twice.
-        let isCached: @Sendable (HTTPRequest) -> Bool = { request in RenderedRoute.isCached(request, formats: Endpoint.formats, cache: cache) }
-        return Route(
-            path: path, requiresAPIKey: true, placement: triaged ? .triage : .computePool,
-            isAnsweredInline: triaged ? nil : isCached,
-            triage: triaged ? RenderedRoute.triage(endpoint, limits: limits, cache: cache) : nil,
+        Route(
+            path: path, requiresAPIKey: true,
             screenHead: { request throws(Problem) in
                 try JSONBody.require(request)
                 _ = try FormatNegotiation(request, offered: Endpoint.formats)
             },
-            handlers: ["POST": RenderedRoute.handler(endpoint, limits: limits, cache: cache)])
+            handlers: ["POST": RenderedRoute.handler(endpoint, limits: limits, cache: cache, inlineWork: inlineWork)])
     }
 }

@@ -8,20 +8,23 @@ import LoupePlanner
 /// Order: 415 (the body is not declared JSON) → 406 (no offered format is acceptable) → a
 /// cached answer (200, or 304 when `If-None-Match` names its tag: nothing parsed) → 400 (not
 /// JSON) → 304 (`If-None-Match` names this request's tag: nothing is computed) → the
-/// endpoint's 422s → 200, or 304 for `If-None-Match: *` now that an answer exists.
+/// endpoint's 422s → 200, or 304 for `If-None-Match: *` now that an answer exists. Each step
+/// runs once per request; the steps before the work are decided on the event loop.
 enum RenderedRoute {
     /// 200s may be stored but must be revalidated (`no-cache`): revalidation is cheap (the tag
     /// comes from the request, so a 304 costs a hash, not a plan), and it keeps a client from
     /// reusing an answer across a deploy that changed the engine without changing the version.
     static let cacheControl = "no-cache"
 
-    /// Bodies up to this size are triaged on the event loop (parsing them costs microseconds).
-    static let triageBodyBytes = 16 * 1024
+    /// Bodies up to this size are parsed on the event loop when the endpoint's work is bounded
+    /// small (parsing them costs microseconds).
+    static let inlineBodyBytes = 16 * 1024
     /// Answers estimated up to this size are rendered on the event loop, in well under a
     /// millisecond; larger ones are rendered on the compute pool.
     static let inlineAnswerBytes = 64 * 1024
 
-    /// What every step after negotiation needs.
+    /// What every step after negotiation needs: decided once, on the event loop, and carried
+    /// to the pool with the work.
     private struct Exchange: Sendable {
         var request: HTTPRequest
         var negotiation: FormatNegotiation
@@ -31,56 +34,36 @@ enum RenderedRoute {
         var cache: AnswerCache
     }
 
-    /// A route handler for an endpoint with renderings: computes once, renders the chosen
-    /// format within the work limits, and keeps the answer in `cache`.
-    static func handler<Endpoint: RenderedEndpoint>(_ endpoint: Endpoint.Type, limits: WorkLimits, cache: AnswerCache) -> RouteHandler {
-        { request, _ in try respond(to: request, endpoint, limits: limits, cache: cache) }
-    }
-
-    /// The triage of a request on the event loop (see `Placement.triage`): a cached answer, a
-    /// 304, a problem or a small answer is answered at once; the rendering of a large answer
-    /// goes to the pool. Only for endpoints whose `compute` is bounded small (plans: at most
-    /// 2,400 keyframes); an uncached body over `triageBodyBytes` goes to the pool whole.
-    static func triage<Endpoint: RenderedEndpoint>(_ endpoint: Endpoint.Type, limits: WorkLimits, cache: AnswerCache) -> TriageHandler {
+    /// A route handler for an endpoint with renderings. In order, each once: 415, 406, the cache
+    /// key; a cached answer (or its 304) is answered at once. Then, for an endpoint whose work is
+    /// bounded small (`inlineWork`: plans, at most 2,400 keyframes) and a body up to
+    /// `inlineBodyBytes`, the request is parsed and computed here and only a large rendering goes
+    /// to the pool; anything else goes to the pool whole. The work within `limits`, the answer
+    /// kept in `cache`.
+    static func handler<Endpoint: RenderedEndpoint>(
+        _ endpoint: Endpoint.Type, limits: WorkLimits, cache: AnswerCache, inlineWork: Bool
+    ) -> RouteHandler {
         { request, _ in
-            // The head's checks and the cache first, whatever the body's size: a cached answer
-            // costs a hash of the body and a copy, and is answered here rather than queued.
             let exchange = try begin(request, formats: Endpoint.formats, cache: cache)
-            if let cached = cachedResponse(exchange) { return .answered(cached) }
-            guard request.body.count <= triageBodyBytes else {
-                return .offload { answering { () throws(Problem) in try respond(to: exchange, endpoint, limits: limits) } }
+            if let cached = cachedResponse(exchange) { return .response(cached) }
+            guard inlineWork, request.body.count <= inlineBodyBytes else {
+                return .compute { answering { () throws(Problem) in try respond(to: exchange, endpoint, limits: limits) } }
             }
             let (document, tag) = try parse(exchange)
-            if let notModified = notModified(exchange, tag: tag) { return .answered(notModified) }
+            if let notModified = notModified(exchange, tag: tag) { return .response(notModified) }
             let computed = try Endpoint.compute(document)
             let format = exchange.negotiation.format
             let estimate = Endpoint.estimatedBytes(of: computed, as: format)
             try limits.check(estimate, format: format, estimated: true)
             guard estimate > inlineAnswerBytes else {
-                return .answered(try finish(exchange, tag: tag, body: Endpoint.render(computed, as: format), limits: limits))
+                return .response(try finish(exchange, tag: tag, body: Endpoint.render(computed, as: format), limits: limits))
             }
-            return .offload {
+            return .compute {
                 answering { () throws(Problem) in
                     try finish(exchange, tag: tag, body: Endpoint.render(computed, as: format), limits: limits)
                 }
             }
         }
-    }
-
-    /// Whether the answer to `request` is cached: then it costs a hash and a copy, and is
-    /// answered on the event loop rather than queued for a worker.
-    static func isCached(_ request: HTTPRequest, formats: [RenderingFormat], cache: AnswerCache) -> Bool {
-        guard cache.isEnabled, let negotiation = try? FormatNegotiation(request, offered: formats) else { return false }
-        let identity = AnswerCache.Request(path: request.path, format: negotiation.format, body: request.body)
-        return cache.contains(cache.key(identity), for: identity)
-    }
-
-    static func respond<Endpoint: RenderedEndpoint>(
-        to request: HTTPRequest, _ endpoint: Endpoint.Type, limits: WorkLimits, cache: AnswerCache
-    ) throws(Problem) -> HTTPResponse {
-        let exchange = try begin(request, formats: Endpoint.formats, cache: cache)
-        if let cached = cachedResponse(exchange) { return cached }
-        return try respond(to: exchange, endpoint, limits: limits)
     }
 
     /// The rest of an exchange whose answer is not cached: parse, 304, compute, render, keep.

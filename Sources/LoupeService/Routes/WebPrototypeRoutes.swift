@@ -30,7 +30,7 @@ enum WebPrototypeRoutes {
             return Route(
                 path: asset.path,
                 handlers: [
-                    "GET": { request, _ in
+                    "GET": Route.inline { request, _ in
                         respond(to: request, asset: asset, tag: tag)
                     }
                 ])
