@@ -6,8 +6,8 @@ import PackageDescription
 ///
 /// The targets form one direction of dependency:
 /// engines (LoupeGeometry, LoupeLifecycle; LoupeTimeline on both) <- LoupePlanner <- LoupeService -> LoupeHTTP,
-/// LoupeJSON (depending on nothing) under the planner and the service, and the `loupe` executable
-/// on top. LoupeHTTP never learns what a transition is, and the engines never learn what JSON or
+/// LoupeJSON (depending on nothing) under the planner and the service, LoupeWeb (the served files,
+/// depending on nothing) under the service, and the `loupe` executable on top. LoupeHTTP never learns what a transition is, and the engines never learn what JSON or
 /// HTTP is.
 let package = Package(
     name: "Loupe",
@@ -27,8 +27,15 @@ let package = Package(
         // MARK: - Transport and service
         .target(name: "CLoupeSystem"),
         .target(name: "LoupeHTTP", dependencies: ["CLoupeSystem"]),
-        // The web prototype's files are embedded as Swift strings (scripts/embed-resources), not resources.
-        .target(name: "LoupeService", dependencies: ["LoupeHTTP", "LoupeJSON", "LoupePlanner"], exclude: ["WebPrototype"]),
+        // The web page's files and the contract (openapi.yaml, linked into the folder), compiled
+        // into the binary by SwiftPM: no resource bundle to ship, no generated copy to commit.
+        .target(
+            name: "LoupeWeb",
+            resources: [
+                "index.html", "api.js", "gestures.js", "icon.svg", "layers.js", "main.js", "panel.js", "pictures.js",
+                "prototype.css", "settings.js", "openapi.yaml"
+            ].map { .embedInCode($0) }),
+        .target(name: "LoupeService", dependencies: ["LoupeHTTP", "LoupeJSON", "LoupePlanner", "LoupeWeb"]),
         .executableTarget(name: "loupe", dependencies: ["LoupeHTTP", "LoupePlanner", "LoupeService"]),
 
         // MARK: - Benchmarks
@@ -42,8 +49,10 @@ let package = Package(
 if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests") {
     package.targets += [
         // MARK: - Test support
+        // libcurl for the tests' HTTP client; only tests use it, so it lives with them.
         .systemLibrary(
             name: "CCurl",
+            path: "Tests/CCurl",
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),

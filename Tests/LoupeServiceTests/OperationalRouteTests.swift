@@ -69,7 +69,7 @@ struct OperationalRouteTests {
         let response = try service.get("/openapi.yaml")
         #expect(response.status == 200)
         #expect(response.header("Content-Type") == "application/yaml")
-        #expect(response.body == (try Repository.bytes("openapi.yaml")), "run scripts/embed-resources after editing openapi.yaml")
+        #expect(response.body == (try Repository.bytes("openapi.yaml")), "the served contract differs from openapi.yaml")
     }
 
     @Test("GET /openapi.yaml has a strong ETag, and If-None-Match gets 304 without the 133 KB")

@@ -8,10 +8,13 @@ import Testing
 /// browser is Tests/browser's (scripts/browser-test).
 @Suite("Web prototype routes")
 struct WebPrototypeRouteTests {
-    /// Every file of Sources/LoupeService/WebPrototype, with the path and type it is served at.
+    /// Every file of the page in Sources/LoupeWeb (not its Swift, nor the linked contract), with
+    /// the path and type it is served at.
     static let assets: [(file: String, path: String, contentType: String)] = {
-        let folder = Repository.root.appendingPathComponent("Sources/LoupeService/WebPrototype")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let folder = Repository.root.appendingPathComponent("Sources/LoupeWeb")
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+            !$0.hasSuffix(".swift") && $0 != "openapi.yaml"
+        }
         return names.sorted().map { name in
             let type =
                 switch (name as NSString).pathExtension {
@@ -20,7 +23,7 @@ struct WebPrototypeRouteTests {
                 case "css": "text/css; charset=utf-8"
                 default: "image/svg+xml"
                 }
-            return ("Sources/LoupeService/WebPrototype/" + name, name == "index.html" ? "/" : "/prototype/" + name, type)
+            return ("Sources/LoupeWeb/" + name, name == "index.html" ? "/" : "/prototype/" + name, type)
         }
     }()
 
@@ -47,7 +50,7 @@ struct WebPrototypeRouteTests {
         #expect(response.status == 200)
         #expect(response.header("Content-Type") == asset.contentType)
         #expect(response.header("X-Content-Type-Options") == "nosniff")
-        #expect(response.body == (try Repository.bytes(asset.file)), "run scripts/embed-resources after editing \(asset.file)")
+        #expect(response.body == (try Repository.bytes(asset.file)), "the served \(asset.file) differs from the repository's")
     }
 
     @Test("the page and its modules only reference files the server has")
@@ -89,7 +92,7 @@ struct WebPrototypeRouteTests {
         let head = try Curl.request("HEAD", service.baseURL + "/")
         #expect(head.status == 200)
         #expect(head.body.isEmpty)
-        #expect(head.header("Content-Length") == String(try Repository.bytes("Sources/LoupeService/WebPrototype/index.html").count))
+        #expect(head.header("Content-Length") == String(try Repository.bytes("Sources/LoupeWeb/index.html").count))
     }
 
     @Test("the page never needs the API key; unknown prototype files are 404")

@@ -1,6 +1,7 @@
 import LoupeHTTP
 import LoupeJSON
 import LoupePlanner
+import LoupeWeb
 
 /// Liveness, readiness, metrics, version and the contract: the routes operators and
 /// orchestrators use. They never require an API key.
@@ -61,7 +62,7 @@ enum OperationalRoutes {
     }
 
     /// The contract, 133 KB: served with a strong tag, so a client revalidating it gets a 304.
-    private static let contract = WebAsset(path: "/openapi.yaml", contentType: "application/yaml", bytes: EmbeddedOpenAPI.bytes)
+    private static let contract = WebFiles.contract
     private static let contractTag = WebPrototypeRoutes.entityTag(contract.bytes)
 
     /// The liveness answer, made once: probes and load balancers ask for it constantly.

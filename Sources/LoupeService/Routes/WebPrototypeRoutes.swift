@@ -1,17 +1,11 @@
 import LoupeHTTP
 import LoupePlanner
-
-/// One file of the web prototype, embedded in the binary by scripts/embed-resources.
-struct WebAsset: Sendable {
-    var path: String
-    var contentType: String
-    var bytes: [UInt8]
-}
+import LoupeWeb
 
 /// The web prototype: `GET /` serves the page, `GET /prototype/<file>` its scripts, stylesheet
-/// and icon (Sources/LoupeService/WebPrototype, embedded at build time: no files on disk, nothing
-/// from another origin). Never behind the API key: the page is public, and the /v1 calls it makes
-/// carry the key the user types into its settings.
+/// and icon (Sources/LoupeWeb, compiled into the binary: no files on disk, nothing from another
+/// origin). Never behind the API key: the page is public, and the /v1 calls it makes carry the
+/// key the user types into its settings.
 enum WebPrototypeRoutes {
     /// Only this origin's own files and fetches; no inline script or style, no framing, no
     /// plugins. `blob:` images are the plan panel's SVG renderings; styles set from script
@@ -25,7 +19,7 @@ enum WebPrototypeRoutes {
     static let cacheControl = "no-cache"
 
     static func all() -> [Route] {
-        EmbeddedWebPrototype.assets.map { asset in
+        WebFiles.page.map { asset in
             let tag = entityTag(asset.bytes)
             return Route(
                 path: asset.path,
@@ -39,7 +33,7 @@ enum WebPrototypeRoutes {
 
     /// The asset, or 304 when `If-None-Match` names its tag (or is `*`). HEAD is GET without the
     /// body (the router and the encoder handle it). Also serves the contract (/openapi.yaml).
-    static func respond(to request: HTTPRequest, asset: WebAsset, tag: String, cacheControl: String = cacheControl) -> HTTPResponse {
+    static func respond(to request: HTTPRequest, asset: WebFile, tag: String, cacheControl: String = cacheControl) -> HTTPResponse {
         var headers = HTTPHeaders()
         headers.set("ETag", "\"\(tag)\"")
         headers.set("Cache-Control", cacheControl)

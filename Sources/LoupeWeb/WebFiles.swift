@@ -1,0 +1,24 @@
+/// Every file Loupe serves as it is, from the bytes SwiftPM embeds (`PackageResources`).
+public enum WebFiles {
+    /// The web page: `index.html` at `/`, each script, the stylesheet and the icon at
+    /// `/prototype/<name>`.
+    public static let page: [WebFile] = [
+        WebFile(path: "/", contentType: html, bytes: PackageResources.index_html),
+        WebFile(path: "/prototype/api.js", contentType: javaScript, bytes: PackageResources.api_js),
+        WebFile(path: "/prototype/gestures.js", contentType: javaScript, bytes: PackageResources.gestures_js),
+        WebFile(path: "/prototype/icon.svg", contentType: "image/svg+xml", bytes: PackageResources.icon_svg),
+        WebFile(path: "/prototype/layers.js", contentType: javaScript, bytes: PackageResources.layers_js),
+        WebFile(path: "/prototype/main.js", contentType: javaScript, bytes: PackageResources.main_js),
+        WebFile(path: "/prototype/panel.js", contentType: javaScript, bytes: PackageResources.panel_js),
+        WebFile(path: "/prototype/pictures.js", contentType: javaScript, bytes: PackageResources.pictures_js),
+        WebFile(path: "/prototype/prototype.css", contentType: "text/css; charset=utf-8", bytes: PackageResources.prototype_css),
+        WebFile(path: "/prototype/settings.js", contentType: javaScript, bytes: PackageResources.settings_js)
+    ]
+
+    /// The API contract, served at /openapi.yaml: the repository's openapi.yaml, byte for byte
+    /// (this folder links to it).
+    public static let contract = WebFile(path: "/openapi.yaml", contentType: "application/yaml", bytes: PackageResources.openapi_yaml)
+
+    private static let html = "text/html; charset=utf-8"
+    private static let javaScript = "text/javascript; charset=utf-8"
+}
