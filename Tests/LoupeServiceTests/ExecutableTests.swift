@@ -24,7 +24,9 @@ struct ExecutableTests {
         #expect(log.contains("\"msg\":\"stopped\""))
     }
 
-    @Test("regression: a second SIGTERM, or a SIGINT, during the drain delay ends it at once; requests in flight still finish", arguments: [SIGTERM, SIGINT])
+    @Test(
+        "regression: a second SIGTERM, or a SIGINT, during the drain delay ends it at once; requests in flight still finish",
+        arguments: [SIGTERM, SIGINT])
     func secondSignal_endsTheDrainDelay(second: Int32) throws {
         let server = try ServeProcess(arguments: ["--shutdown-drain-delay", "60"])
         server.signal(SIGTERM)

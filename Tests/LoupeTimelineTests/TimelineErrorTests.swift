@@ -93,7 +93,8 @@ struct TimelineErrorTests {
 
     @Test func everyError_hasAMessage() {
         let all: [TimelineError] = [
-            .tooManyEvents(count: 2, limit: 1), .tooMuchSourceMixing(count: 2, limit: 1), .invalidTime(event: 0), .timeBeyondLimit(event: 0, limit: 60),
+            .tooManyEvents(count: 2, limit: 1), .tooMuchSourceMixing(count: 2, limit: 1), .invalidTime(event: 0),
+            .timeBeyondLimit(event: 0, limit: 60),
             .timeWentBackwards(event: 0, previousTime: 1), .wrongTouchCount(event: 0, gesture: .pan, expected: 1, actual: 2),
             .invalidTouch(event: 0, touch: 0), .touchesWithoutBegan(event: 0), .gestureAlreadyActive(event: 0),
             .gestureUnavailable(event: 0, gesture: .pan, reason: .notAZoom(.slide)),

@@ -37,7 +37,8 @@ enum OperationalRoutes {
                         // Counters of this instance now: no cache should keep them (REDbot).
                         var headers = HTTPHeaders()
                         headers.set("Cache-Control", "no-store")
-                        return HTTPResponse(status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Array(text.utf8), headers: headers)
+                        return HTTPResponse(
+                            status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Array(text.utf8), headers: headers)
                     }
                 ]),
             Route(
