@@ -14,6 +14,8 @@
 #include <linux/filter.h>
 #include <linux/sockios.h>
 #include <sys/ioctl.h>
+#include <pthread.h>
+#include <stdio.h>
 
 const uint32_t LOUPE_EPOLLIN = EPOLLIN;
 const uint32_t LOUPE_EPOLLOUT = EPOLLOUT;
@@ -69,6 +71,12 @@ int loupe_refuse_new_connections(int listener) {
     struct sock_filter drop_all = BPF_STMT(BPF_RET | BPF_K, 0);
     struct sock_fprog program = {.len = 1, .filter = &drop_all};
     return setsockopt(listener, SOL_SOCKET, SO_ATTACH_FILTER, &program, sizeof program);
+}
+
+int loupe_name_thread(const char *name) {
+    char truncated[16];
+    snprintf(truncated, sizeof truncated, "%s", name);
+    return pthread_setname_np(pthread_self(), truncated);
 }
 
 int loupe_socket_queued_bytes(int fd) {

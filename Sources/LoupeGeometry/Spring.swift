@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A damped spring with mass 1, described the way SwiftUI and UIKit describe it.
 ///

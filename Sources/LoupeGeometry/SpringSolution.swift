@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The closed-form motion of a `Spring` released at `start` with `initialVelocity`, pulled to `target`.
 ///

@@ -1,5 +1,5 @@
 import CLoupeSystem
-import Foundation
+import Dispatch
 
 /// Worker threads that run the expensive part of requests (the responder's deferred work)
 /// away from the event loops, behind a bounded queue.
@@ -13,7 +13,7 @@ import Foundation
 final class ComputePool: @unchecked Sendable {
     typealias Job = @Sendable () -> Void
 
-    private let condition = NSCondition()
+    private let condition = ThreadCondition()
     /// A ring buffer of `capacity` slots; `head` is the oldest job.
     private var slots: [Job?]
     private var head = 0
@@ -34,16 +34,13 @@ final class ComputePool: @unchecked Sendable {
         slots = Array(repeating: nil, count: max(1, queueCapacity))
         for index in 0..<max(1, workers) {
             stopped.enter()
-            let thread = Thread { [self] in
+            // Rendering recurses little, but a small secondary-thread stack is tight for deep
+            // JSON documents (64 levels of recursive descent): 8 MiB, as the main thread has.
+            SystemThread.start(name: "loupe-worker-\(index)", stackSize: 8 << 20) { [self] in
                 _ = loupe_lower_thread_priority(niceIncrement)
                 work()
                 stopped.leave()
             }
-            thread.name = "loupe-worker-\(index)"
-            // Rendering recurses little, but the default 512 KiB secondary-thread stack is
-            // tight for deep JSON documents (64 levels of recursive descent).
-            thread.stackSize = 8 << 20
-            thread.start()
         }
     }
 

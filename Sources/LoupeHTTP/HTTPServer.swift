@@ -1,5 +1,5 @@
 import CLoupeSystem
-import Foundation
+import Dispatch
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -62,12 +62,10 @@ public final class HTTPServer: @unchecked Sendable {
         for loop in loops { loop.siblings = loops }
         for (index, loop) in loops.enumerated() {
             stopped.enter()
-            let thread = Thread { [stopped] in
+            SystemThread.start(name: "loupe-loop-\(index)") { [stopped] in
                 loop.run()
                 stopped.leave()
             }
-            thread.name = "loupe-loop-\(index)"
-            thread.start()
         }
     }
 
@@ -98,14 +96,14 @@ public final class HTTPServer: @unchecked Sendable {
         closeListener()
     }
 
-    private let listenerLock = NSLock()
+    private let listenerLock = Locked(())
 
     private func closeListener() {
-        listenerLock.lock()
-        defer { listenerLock.unlock() }
-        if listenerFD >= 0 {
-            close(listenerFD)
-            listenerFD = -1
+        listenerLock.withLock { _ in
+            if listenerFD >= 0 {
+                close(listenerFD)
+                listenerFD = -1
+            }
         }
     }
 

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import LoupeGeometry
 
 /// Where the zoomed card is, as five numbers every spring of the timeline drives independently.

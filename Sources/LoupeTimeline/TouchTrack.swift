@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import LoupeGeometry
 
 /// The path of one gesture's fingers, from touchesBegan to touchesEnded: straight lines between

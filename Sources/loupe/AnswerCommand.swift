@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 import LoupeHTTP
 import LoupePlanner
 import LoupeService
@@ -42,7 +44,7 @@ enum AnswerCommand {
         }
         do {
             let answer = Endpoint.render(try Endpoint.compute(try RequestDocument.parse(body)), as: format)
-            FileHandle.standardOutput.write(Data(answer))
+            StandardStreams.writeOutput(answer)
             return 0
         } catch {
             return problem(error)
@@ -61,12 +63,12 @@ enum AnswerCommand {
 
     /// Prints a problem+json document on its own line to stderr; exit status 1.
     private static func problem(_ document: [UInt8]) -> Int32 {
-        FileHandle.standardError.write(Data(document + [0x0A]))
+        StandardStreams.writeError(document + [0x0A])
         return 1
     }
 
     private static func usageError(_ message: String) -> Int32 {
-        FileHandle.standardError.write(Data("loupe: \(message)\n".utf8))
+        StandardStreams.writeError("loupe: \(message)\n")
         return 2
     }
 }

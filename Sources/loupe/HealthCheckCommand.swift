@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 import LoupeHTTP
 import LoupeService
 
@@ -10,15 +12,15 @@ enum HealthCheckCommand {
         do {
             configuration = try ServiceConfiguration.parse(arguments: arguments, environment: environment)
         } catch {
-            FileHandle.standardError.write(Data("loupe: \(error)\n".utf8))
+            StandardStreams.writeError("loupe: \(error)\n")
             return 2
         }
         guard let status = HealthProbe.status(port: configuration.server.port) else {
-            FileHandle.standardError.write(Data("loupe: no answer on port \(configuration.server.port)\n".utf8))
+            StandardStreams.writeError("loupe: no answer on port \(configuration.server.port)\n")
             return 1
         }
         guard status == 200 else {
-            FileHandle.standardError.write(Data("loupe: /healthz answered \(status)\n".utf8))
+            StandardStreams.writeError("loupe: /healthz answered \(status)\n")
             return 1
         }
         return 0

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 import LoupeHTTP
 import LoupeService
 
@@ -13,7 +15,7 @@ enum ServeCommand {
         do {
             configuration = try ServiceConfiguration.parse(arguments: arguments, environment: environment)
         } catch {
-            FileHandle.standardError.write(Data("loupe: \(error)\n".utf8))
+            StandardStreams.writeError("loupe: \(error)\n")
             return 2
         }
 
@@ -31,7 +33,7 @@ enum ServeCommand {
         do {
             try server.start()
         } catch {
-            FileHandle.standardError.write(Data("loupe: cannot start: \(error)\n".utf8))
+            StandardStreams.writeError("loupe: cannot start: \(error)\n")
             return 1
         }
         application.state.attach { server.statistics }

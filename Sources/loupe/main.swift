@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 import LoupePlanner
 import LoupeService
 
@@ -6,7 +8,7 @@ import LoupeService
 // libraries, where it is tested.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let environment = ProcessInfo.processInfo.environment
+let environment = StandardStreams.environment
 
 switch arguments.first {
 case nil:
@@ -26,6 +28,6 @@ case "version", "--version":
 case "help", "--help", "-h":
     print(Usage.text)
 case let other?:
-    FileHandle.standardError.write(Data("loupe: unknown command '\(other)'\n\n\(Usage.text)\n".utf8))
+    StandardStreams.writeError("loupe: unknown command '\(other)'\n\n\(Usage.text)\n")
     exit(2)
 }

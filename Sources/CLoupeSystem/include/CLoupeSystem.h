@@ -36,6 +36,8 @@ int loupe_accept(int listener, struct sockaddr_storage *address, socklen_t *leng
 /// completes from then on (new SYNs go unanswered and are retried by the client), while the
 /// connections already in the accept queue stay there to be accepted.
 int loupe_refuse_new_connections(int listener);
+/// Names the calling thread (at most 15 bytes are kept), as `top -H` and crash reports show it.
+int loupe_name_thread(const char *name);
 /// Bytes the kernel still holds for a TCP socket's output: written by the process and not yet
 /// acknowledged by the peer (SIOCOUTQ); -1 on error.
 int loupe_socket_queued_bytes(int fd);

@@ -18,7 +18,8 @@ enum StyleProperty: String, Sendable, Hashable {
 
     var scriptName: String {
         let words = rawValue.split(separator: "-")
-        return words.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.capitalized }.joined()
+        return words.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }
+            .joined()
     }
 }
 

@@ -1,4 +1,3 @@
-import Foundation
 import LoupeHTTP
 
 /// Bearer-key access control for /v1/*. Keys are compared in constant time so response
@@ -16,7 +15,7 @@ struct APIKeys: Sendable {
     /// " , ") is a mistake, most likely a template or secret that expanded to nothing useful;
     /// reading it as "open" would silently expose the API, so it is refused.
     static func parseSetting(_ value: String) throws(ConfigurationError) -> [String] {
-        let keys = value.split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) }.filter { !$0.isEmpty }
+        let keys = value.split(separator: ",").map { String($0.trimmingOptionalWhitespace()) }.filter { !$0.isEmpty }
         guard keys.isEmpty, !value.isEmpty else { return keys }
         throw ConfigurationError(
             setting: "--api-keys", message: "names no key; leave it empty to keep the API open, or list keys separated by commas")

@@ -1,4 +1,3 @@
-import Foundation
 import LoupeHTTP
 
 /// One configurable setting: its flag, its environment variable, its default as text, what
@@ -151,7 +150,7 @@ public struct Setting: Sendable {
             flag: "--cors-origins", environment: "LOUPE_CORS_ORIGINS", defaultValue: "*",
             summary: "Comma-separated origins allowed by CORS (\"*\": any)."
         ) { value, configuration throws(ConfigurationError) in
-            let origins = value.split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) }.filter { !$0.isEmpty }
+            let origins = value.split(separator: ",").map { String($0.trimmingOptionalWhitespace()) }.filter { !$0.isEmpty }
             configuration.corsOrigins = origins
         },
         Setting(
@@ -197,7 +196,7 @@ public struct Setting: Sendable {
     public static var helpText: String {
         all.map { setting in
             let left = "  \(setting.flag) <value>"
-            let padded = left.padding(toLength: max(28, left.count + 2), withPad: " ", startingAt: 0)
+            let padded = left + String(repeating: " ", count: max(28, left.count + 2) - left.count)
             let fallback = setting.defaultValue.isEmpty ? "unset" : setting.defaultValue
             return "\(padded)\(setting.summary)\n\(String(repeating: " ", count: 28))env \(setting.environment), default \(fallback)"
         }.joined(separator: "\n")

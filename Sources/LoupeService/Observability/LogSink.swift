@@ -1,4 +1,3 @@
-import Foundation
 import LoupeHTTP
 #if canImport(Glibc)
     import Glibc
@@ -11,7 +10,7 @@ import LoupeHTTP
 /// lines are dropped and counted instead of stalling request handling.
 public final class LogSink: @unchecked Sendable {
     private let fd: Int32
-    private let condition = NSCondition()
+    private let condition = ThreadCondition()
     private var queue: [UInt8] = []
     /// The batch being written (only the writer thread touches it).
     private var batch: [UInt8] = []
@@ -24,9 +23,7 @@ public final class LogSink: @unchecked Sendable {
     public init(fd: Int32 = STDOUT_FILENO, capacity: Int = 4 * 1024 * 1024) {
         self.fd = fd
         self.capacity = capacity
-        let thread = Thread { [self] in drain() }
-        thread.name = "loupe-log"
-        thread.start()
+        SystemThread.start(name: "loupe-log") { [self] in drain() }
     }
 
     /// Queues one line from borrowed bytes (copied into the queue; a newline is added); never
@@ -79,7 +76,7 @@ public final class LogSink: @unchecked Sendable {
             while queue.isEmpty && !stopped { condition.wait() }
             if !stopped && queue.count < Self.batchBytes {
                 // Gather a few more lines into this batch, unless it is already large.
-                _ = condition.wait(until: Date(timeIntervalSinceNow: Self.flushInterval))
+                condition.wait(seconds: Self.flushInterval)
             }
             if queue.isEmpty && stopped {
                 condition.unlock()
@@ -95,17 +92,6 @@ public final class LogSink: @unchecked Sendable {
     }
 
     private func writeAll(_ batch: [UInt8]) {
-        var offset = 0
-        while offset < batch.count {
-            let written = batch.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written > 0 {
-                offset += written
-            } else if written < 0 && errno == EINTR {
-                continue
-            } else {
-                failedWrites.withLock { $0 += 1 }
-                return
-            }
-        }
+        if !FileDescriptor.writeAll(batch, to: fd) { failedWrites.withLock { $0 += 1 } }
     }
 }
