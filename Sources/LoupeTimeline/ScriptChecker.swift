@@ -70,8 +70,10 @@ enum ScriptChecker {
         return changes * Int(perChange)
     }
 
-    /// What planning one changed source costs, in mixes (`sourceMixingEstimate`).
-    static let planCost = 10
+    /// What planning one changed source costs, in mixes (`sourceMixingEstimate`): about ten
+    /// measured, counted as twenty, so that the worst accepted storm (many changes at a low frame
+    /// rate, where planning and decoding the long body dominate) stays well inside 60 ms.
+    static let planCost = 20
 
     private static func isUsable(_ point: Point) -> Bool {
         let limit = TimelineScript.maximumCoordinate

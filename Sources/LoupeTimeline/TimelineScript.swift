@@ -42,9 +42,9 @@ public struct TimelineScript: Sendable, Hashable {
     /// At most this much work for source changes, in source frames mixed into keyframes
     /// (`ScriptChecker.sourceMixingEstimate`): a `sourceChanged` every 4 ms at 240 fps would
     /// otherwise mix 120 sources into every keyframe, seconds of CPU for one request. 150,000 is
-    /// about 1,170 changes at 240 fps, 3,650 at 60 fps or 6,500 at 24 fps, at most about 45 ms of
+    /// about 1,080 changes at 240 fps, 2,940 at 60 fps or 4,540 at 24 fps, at most about 35 ms of
     /// CPU here (docs/benchmarks.md, worst cases); a gallery whose source changes every frame for
-    /// 10 s at 60 fps needs 25,000.
+    /// 10 s at 60 fps needs 31,000.
     public static let maximumSourceMixing = 150_000
 
     /// - Parameter initial: default inferred from the first app call (`InitialScreen.inferred`).

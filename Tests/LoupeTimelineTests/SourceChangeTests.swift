@@ -183,11 +183,11 @@ struct SourceChangeStormTests {
 
 /// The source-mixing estimate by its documented formula (`TimelineScript.maximumSourceMixing`),
 /// worked out here independently of the engine: per change, the keyframes of a settling window
-/// of 9.233 / ω at the zoom's ω, plus one, plus ten for planning the source.
+/// of 9.233 / ω at the zoom's ω, plus one, plus twenty for planning the source.
 enum ScriptCheckerProbe {
     static func estimate(_ events: [TimelineEvent], frameRate: Double) -> Int {
         let changes = events.filter { if case .sourceChanged = $0.kind { true } else { false } }.count
-        let window = (9.233 / Spring.zoom.naturalFrequency * frameRate).rounded(.up) + 1 + 10
+        let window = (9.233 / Spring.zoom.naturalFrequency * frameRate).rounded(.up) + 1 + 20
         return changes * Int(window)
     }
 }
