@@ -2374,7 +2374,7 @@ components:
                  alignment-rect-ignored, transparent-destination, zoom-not-declared, unknown-field,
                  gesture-cannot-open, scroll-view-zoomed-in, scroll-view-not-at-top,
                  not-from-leading-edge, swipe-not-downward, pinch-spread, gesture-not-recognized, touches-too-close,
-                 gesture-superseded, spread-to-open-not-ios, dismissal-vetoed, popover-gesture-dismisses,
+                 gesture-superseded, spread-to-open-not-ios, dismissal-vetoed, popover-gesture-dismisses, popover-gesture-ignored,
                  spring-not-ios, initial-velocity-not-ios, crossfade-not-ios, arc-path-not-ios, inset-destination-not-ios,
                  unsuitable-source, no-close-button]
         message:
