@@ -1646,11 +1646,14 @@ components:
       required: [id, namespace, frame]
       properties:
         id:
-          description: A string, or a whole number (compared as its decimal text).
+          description: >-
+            A string or any number. Ids compare by type and value, as SwiftUI's Hashable ids do: the
+            number 2 and the string "2" are different ids (a mismatch is the missing-source case),
+            while 2 and 2.0 are one number.
           oneOf:
             - type: string
               maxLength: 256
-            - type: integer
+            - type: number
         namespace:
           type: string
           maxLength: 256
@@ -1697,11 +1700,13 @@ components:
           default: fullScreen
           description: Present/dismiss only. Sheets zoom full screen with a warning; popover does not zoom.
         sourceID:
-          description: SwiftUI only, `navigationTransition(.zoom(sourceID:in:))`.
+          description: >-
+            SwiftUI only, `navigationTransition(.zoom(sourceID:in:))`. A string or any number, matched
+            against `sources[].id` by type and value (2 never matches "2").
           oneOf:
             - type: string
               maxLength: 256
-            - type: integer
+            - type: number
             - type: 'null'
         namespace:
           type: [string, 'null']
