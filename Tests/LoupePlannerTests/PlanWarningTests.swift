@@ -81,7 +81,8 @@ struct PlanWarningTests {
             #"{"transition":"push","platform":{"framework":"SwiftUI"},"container":{"width":393,"height":852},"sources":[{"id":2.5,"namespace":"n","frame":{"x":0,"y":0,"width":100,"height":217}}],"destination":{"sourceID":"2.5","namespace":"n"}}"#,
             "missing-source", "/destination/sourceID"
         ),
-        (#"{"transition":"push","platform":{"os":"macCatalyst"},"container":{"width":393,"height":852}}"#, "catalyst-unverified", "/platform/os"),
+        // Issue 23 §4: Mac Catalyst runs the default transition (Apple's fluid-transitions article).
+        (#"{"transition":"push","platform":{"os":"macCatalyst"},"container":{"width":393,"height":852}}"#, "platform-default-transition", "/platform/os"),
         (
             #"{"transition":"present","container":{"width":393,"height":852},"destination":{"presentationStyle":"pageSheet"}}"#,
             "sheet-treated-as-full-screen", "/destination/presentationStyle"

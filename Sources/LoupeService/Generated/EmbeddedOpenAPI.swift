@@ -2375,7 +2375,7 @@ components:
           description: Stable.
           enum: [missing-source, empty-source-frame, duplicate-source-id, geometry-read-artifacts, skinny-source,
                  aspect-ratio-mismatch, source-off-screen, source-partly-off-screen, low-frame-rate, sheet-treated-as-full-screen,
-                 popover-ignores-zoom, platform-default-transition, catalyst-unverified, os-version-before-zoom,
+                 popover-ignores-zoom, platform-default-transition, os-version-before-zoom,
                  alignment-rect-ignored, transparent-destination, zoom-not-declared, unknown-field,
                  gesture-cannot-open, scroll-view-zoomed-in, scroll-view-not-at-top,
                  not-from-leading-edge, swipe-not-downward, pinch-spread, gesture-not-recognized, touches-too-close,
