@@ -49,29 +49,6 @@ struct SoftSpringTests {
         Self.expectPhysical(push, "overshooting push")
     }
 
-    /// docs/behaviour.md: a single app call from rest reproduces the plan's keyframes, soft springs
-    /// included (the timeline used to extrapolate linearly where the plan rubber-banded).
-    @Test(arguments: [TransitionKind.push, .pop, .present, .dismiss])
-    func singleSoftAppCall_drawsThePlansKeyframes(kind: TransitionKind) throws {
-        let scene = Self.scene(response: 2, dampingRatio: 0.2)
-        let initial: InitialScreen = kind.isReverse ? (kind.isModal ? .presented : .pushed) : .source
-        let event: TimelineEvent =
-            switch kind {
-            case .push: .push(at: 0)
-            case .pop: .pop(at: 0)
-            case .present: .present(at: 0)
-            case .dismiss: .dismiss(at: 0)
-            }
-        let timeline = try Fixture.run([event], initial: initial, scene: scene)
-        var planScene = scene
-        planScene.transition = kind
-        let plan = try ZoomPlanner.plan(planScene)
-        #expect(timeline.keyframes.count == plan.keyframes.count)
-        for (a, b) in zip(timeline.keyframes, plan.keyframes) {
-            #expect(abs(a.mask.rect.width - b.mask.rect.width) < 1e-6 && abs(a.transform.a - b.transform.a) < 1e-9, "t \(a.time)")
-        }
-    }
-
     /// Property (seeded): random soft springs and launch velocities on random scripts (app calls,
     /// releases, interruptions, retargets) never flip the card, collapse its mask or throw it
     /// far off screen; keyframes stay continuous (the shared invariants).
