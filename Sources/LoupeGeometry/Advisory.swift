@@ -47,8 +47,6 @@ public enum AdvisoryCode: String, Sendable, Hashable, CaseIterable {
     /// The platform ignores the zoom and uses its default transition ("Zoom transitions" guide,
     /// Apple's fluid-transitions article).
     case platformDefaultTransition = "platform-default-transition"
-    /// Mac Catalyst: the API exists but its effect is unverified ("Zoom transitions" guide).
-    case catalystUnverified = "catalyst-unverified"
     /// The OS version predates the zoom API; the default transition runs instead.
     case osVersionBeforeZoom = "os-version-before-zoom"
     /// An alignment rect was given where it cannot apply (SwiftUI has none; or it is empty).

@@ -3,7 +3,7 @@
 /// Sources: the "Zoom transitions" guide's "Platform availability" and "sheets and popovers";
 /// Apple's fluid-transitions article ("available on iPhone and iPad, including iPad apps running in
 /// visionOS … other platforms … use the default transitions"). Order of the rules: macOS (error) →
-/// popover → platform → Catalyst → sheets.
+/// popover → OS version → platform (Mac Catalyst among the defaults) → sheets.
 public enum EffectResolver {
     /// The decision and what to tell the developer about it.
     public struct Resolution: Sendable, Hashable {
@@ -41,26 +41,28 @@ public enum EffectResolver {
             return Resolution(effect: fallback, advisories: advisories, treatsSheetAsFullScreen: false)
         }
         switch platform.os {
-        case .iOS, .iPadOS, .macCatalyst:
+        case .iOS, .iPadOS:
             break
         case .visionOS where platform.isIPadApp:
             break
-        case .visionOS, .tvOS, .watchOS, .macOS:
+        case .visionOS, .tvOS, .watchOS, .macOS, .macCatalyst:
+            // Apple's fluid-transitions article lists where the zoom runs, "iPhone and iPad,
+            // including iPad apps running in visionOS", and says the other platforms have the API
+            // but "the system uses the default transitions". Mac Catalyst is not on that list (the
+            // "Zoom transitions" guide only says it is untested), so it gets the default too.
             let name = fallback == .slide ? "slide" : "cover-vertical"
-            let extra = platform.os == .visionOS ? " Only iPad apps running on visionOS get the zoom." : ""
+            let extra =
+                switch platform.os {
+                case .visionOS: " Only iPad apps running on visionOS get the zoom."
+                case .macCatalyst: " Apple's fluid-transitions article lists the zoom on iPhone and iPad only; a Catalyst app on the Mac runs the default."
+                default: ""
+                }
             advisories.append(
                 Advisory(
                     .platformDefaultTransition,
                     "\(platform.os.rawValue) accepts the zoom API but runs its default \(name) transition instead.\(extra)",
                     subject: .platform))
             return Resolution(effect: fallback, advisories: advisories, treatsSheetAsFullScreen: false)
-        }
-        if platform.os == .macCatalyst {
-            advisories.append(
-                Advisory(
-                    .catalystUnverified,
-                    "Mac Catalyst has the zoom API, but whether it animates on the Mac is unverified; this plan assumes it behaves as on iPad.",
-                    subject: .platform))
         }
         var sheet = false
         if transition.isModal, presentationStyle.isSheet {

@@ -15,13 +15,11 @@ public enum KeyframeSampler {
     ///   - geometry: what the frames look like at each presentation progress.
     ///   - isReverse: pop/dismiss: presentation progress is 1 − journey progress.
     ///   - epsilon: the settling threshold in progress units (default 0.001).
-    ///   - rubberBandsUndershoot: draw a zoom's undershoot below 0 rubber-banded
-    ///     (`TransitionGeometry.plannedState`), as plans do; timelines pass false.
     /// - Returns: the keyframes and the duration (the settling time, seconds).
     /// - Throws: `invalidFrameRate`, `springNeverSettles`, `tooManyKeyframes`, `invalidSpring`.
     public static func sample(
         _ solution: SpringSolution, frameRate: Double, geometry: TransitionGeometry,
-        isReverse: Bool, epsilon: Double = SpringSolution.defaultEpsilon, rubberBandsUndershoot: Bool = false
+        isReverse: Bool, epsilon: Double = SpringSolution.defaultEpsilon
     ) throws(GeometryError) -> (keyframes: [Keyframe], duration: Double) {
         if let problem = solution.spring.validationError { throw problem }
         guard frameRate.isFinite, frameRate > 0 else { throw .invalidFrameRate }
@@ -39,8 +37,7 @@ public enum KeyframeSampler {
             guard time < duration - 1e-6 else { break }
             let journey = solution.value(at: time)
             let p = TransitionGeometry.presentationProgress(journey: journey, isReverse: isReverse)
-            let state = rubberBandsUndershoot ? geometry.plannedState(atProgress: p) : geometry.state(atProgress: p)
-            keyframes.append(Keyframe(time: time, progress: journey, state: state))
+            keyframes.append(Keyframe(time: time, progress: journey, state: geometry.state(atProgress: p)))
             k += 1
         }
         let rest = TransitionGeometry.presentationProgress(journey: solution.target, isReverse: isReverse)

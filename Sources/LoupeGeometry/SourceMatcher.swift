@@ -21,16 +21,25 @@ public enum SourceMatcher {
         case destinationNotDeclared
         /// Condition 3: no source has the destination's id.
         case idNotFound
+        /// Condition 3 again, with a near miss: a source's id is the destination's text or number
+        /// spelled as the other type (`"2"` for `2`), which is another id (index of the first such).
+        case idDiffersInType(index: Int)
         /// Condition 4: a source has the id, but in another namespace (index of the first such).
         case namespaceMismatch(index: Int)
     }
 
-    /// Matches `sources` against the destination's `sourceID` and `namespace` (exact string equality).
-    public static func match(_ sources: [MatchedSource], sourceID: String?, namespace: String?) -> Outcome {
+    /// Matches `sources` against the destination's `sourceID` and `namespace`: ids by type and
+    /// value (`SourceID`), namespaces by exact string equality.
+    public static func match(_ sources: [MatchedSource], sourceID: SourceID?, namespace: String?) -> Outcome {
         guard !sources.isEmpty else { return .unmatched(.noSourcesDeclared) }
         guard let sourceID, let namespace else { return .unmatched(.destinationNotDeclared) }
         let sameID = sources.indices.filter { sources[$0].id == sourceID }
-        guard let firstWithID = sameID.first else { return .unmatched(.idNotFound) }
+        guard let firstWithID = sameID.first else {
+            if let near = sources.firstIndex(where: { $0.id.differsOnlyInType(from: sourceID) }) {
+                return .unmatched(.idDiffersInType(index: near))
+            }
+            return .unmatched(.idNotFound)
+        }
         let matches = sameID.filter { sources[$0].namespace == namespace }
         switch matches.count {
         case 0: return .unmatched(.namespaceMismatch(index: firstWithID))

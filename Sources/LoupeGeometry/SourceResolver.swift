@@ -49,7 +49,7 @@ public enum SourceResolver {
                 advisories: [
                     Advisory(
                         .duplicateSourceID,
-                        "Sources \(indices.map(String.init).joined(separator: ", ")) share the id \"\(id)\" in one namespace, so the system cannot tell which to zoom from; the page zooms from the centre. Give each source a unique id.",
+                        "Sources \(indices.map(String.init).joined(separator: ", ")) share the id \(id) in one namespace, so the system cannot tell which to zoom from; the page zooms from the centre. Give each source a unique id.",
                         subject: .sources(index: indices[1]))
                 ])
         case .unmatched(let reason):
@@ -61,6 +61,11 @@ public enum SourceResolver {
                     ("The destination declares no navigationTransition(.zoom(sourceID:in:))", .destinationSourceID)
                 case .idNotFound:
                     ("No matchedTransitionSource has the destination's sourceID", .destinationSourceID)
+                case .idDiffersInType(let index):
+                    (
+                        "Source \(index)'s id \(sources[index].id) is the destination's sourceID \(destination.sourceID.map(String.init(describing:)) ?? "") as another type; SwiftUI ids match by type and value, so a number and a string never match",
+                        .destinationSourceID
+                    )
                 case .namespaceMismatch(let index):
                     ("Source \(index) has the sourceID but a different namespace, and namespaces must match", .destinationNamespace)
                 }

@@ -7,23 +7,19 @@ public enum TransitionGeometry: Sendable, Hashable {
     case coverVertical(CoverGeometry)
     case popover(PopoverGeometry)
 
-    /// The in-flight state at presentation progress `p` (any real number).
+    /// The in-flight state at presentation progress `p` (any real number). A zoom is drawn at its
+    /// rubber-banded progress (`ZoomGeometry.geometricProgress`) past either end, so no spring
+    /// (a plan's, a timeline's app call, a release's settle or a retarget) mirrors the card,
+    /// collapses its mask or flies it far off screen; within 0…1 it is the geometry itself. The
+    /// one mapping serves plans and timelines alike, so a timeline's single app call from rest
+    /// still draws the plan's keyframes.
     public func state(atProgress p: Double) -> FrameState {
         switch self {
-        case .zoom(let g): return g.state(atProgress: p)
+        case .zoom(let g): return g.state(atProgress: g.geometricProgress(p))
         case .slide(let g): return g.state(atProgress: p)
         case .coverVertical(let g): return g.state(atProgress: p)
         case .popover(let g): return g.state(atProgress: p)
         }
-    }
-
-    /// The in-flight state as a plan draws it: a zoom's undershoot below 0 is rubber-banded
-    /// (`ZoomGeometry.geometricProgress`) so the card never mirrors or collapses. Timelines keep
-    /// `state(atProgress:)`: their gestures hand over to springs at whatever the card shows,
-    /// and a mapping there would jump the hand-over.
-    public func plannedState(atProgress p: Double) -> FrameState {
-        guard case .zoom(let g) = self else { return state(atProgress: p) }
-        return g.state(atProgress: g.geometricProgress(p))
     }
 
     /// The state once the motion has stopped at `p`. At the two ends the transition's scaffolding

@@ -22,10 +22,11 @@
 ///   The blur of `dimmingVisualEffect` follows the same share of `blurRadius`.
 /// - Shadow: σ 18, α 0.24, 4 pt down in flight; its opacity ramps in over the first 15 % and out
 ///   over the last 15 % of progress so it neither pops in on the first frame nor lingers at rest.
-/// - Undershoot (progress below 0: a soft spring landing past the source, a push launched
-///   backwards): a plan's keyframes draw the card at `geometricProgress`, a rubber band towards
-///   half the way to collapse, so its scale and mask stay positive (a linear extrapolation
-///   mirrored the page and collapsed the mask). The reported progress stays the spring's.
+/// - Undershoot and overshoot (progress below 0 or above 1: a soft spring landing past the source
+///   or past the page, a push launched backwards): the card is drawn at `geometricProgress`, a
+///   rubber band, so its scale and mask stay positive (a linear extrapolation mirrored the page
+///   and collapsed the mask) and the mask stays within a quarter of the container's height of
+///   its edges. The reported progress stays the spring's.
 public struct ZoomGeometry: Sendable, Hashable {
     /// Where the card starts, container coordinates (the centre rect when the source is missing).
     public var sourceFrame: Rect
@@ -49,6 +50,9 @@ public struct ZoomGeometry: Sendable, Hashable {
     public var sourceIsMissing: Bool
     /// An opaque system-background view stands behind the page in flight (transparent destinations).
     public var showsSystemBackground: Bool
+    /// The container's bounds, which an overshooting mask may leave by at most
+    /// `overshootAllowance` of its height; nil = the destination frame's.
+    public var containerBounds: Rect?
 
     /// Progress by which the source snapshot has faded out (measured by swift_transitions: 0.03
     /// left at 0.63).
@@ -60,7 +64,8 @@ public struct ZoomGeometry: Sendable, Hashable {
         sourceFrame: Rect, sourceCornerRadius: Double, destinationFrame: Rect,
         alignmentRect: Rect? = nil, fitMode: FitMode = .fill, anchor: ContentAnchor = .center,
         restingCornerRadius: Double, motionPath: MotionPath = .straight, backgroundMode: BackgroundMode = .zoom,
-        dimmingStrength: Double = 0.15, blurRadius: Double = 0, sourceIsMissing: Bool = false, showsSystemBackground: Bool = false
+        dimmingStrength: Double = 0.15, blurRadius: Double = 0, sourceIsMissing: Bool = false, showsSystemBackground: Bool = false,
+        containerBounds: Rect? = nil
     ) {
         self.sourceFrame = sourceFrame
         self.sourceCornerRadius = sourceCornerRadius
@@ -75,6 +80,7 @@ public struct ZoomGeometry: Sendable, Hashable {
         self.blurRadius = blurRadius
         self.sourceIsMissing = sourceIsMissing
         self.showsSystemBackground = showsSystemBackground
+        self.containerBounds = containerBounds
     }
 
     /// Which point of the alignment rect is pinned to the source.
@@ -113,29 +119,65 @@ public struct ZoomGeometry: Sendable, Hashable {
         return Point(x: w * (2 * control.x - start.x - end.x), y: w * (2 * control.y - start.y - end.y))
     }
 
-    /// The progress the card's geometry is drawn at: `p` itself from 0 up, and below 0 an
-    /// exponential rubber band, `-d (1 - e^(p/d))`, which leaves 0 with slope 1 (no jump in
-    /// position or velocity) and never passes `-d`. `d` is half the undershoot at which the
-    /// scale or a side of the mask would reach 0, so the card keeps at least about half the
-    /// source's size however far a spring undershoots. No public source describes this; UIKit
-    /// cannot draw a negative scale either, and a card shrinking through nothing is no motion an
-    /// app would ship.
+    /// How far beyond the container's edges a spring may carry the mask, as a share of the
+    /// container's height (issue 23 §7: "a quarter of the container's height").
+    public static let overshootAllowance = 0.25
+
+    /// The progress the card's geometry is drawn at: `p` itself within 0…1, and beyond either end
+    /// a rubber band, `e + d·tanh((p − e)/d)` for the end e it passed, which leaves the end with
+    /// slope 1 and no curvature (no jump in position, velocity or acceleration, so a hand-off
+    /// near an end stays smooth) and never passes `e ± d`.
+    /// `d` is the smaller of half the distance at which the scale or a side of the mask would
+    /// reach 0, and the distance at which an edge of the mask would be `overshootAllowance` of the
+    /// container's height beyond the container's edge (an edge already beyond that, such as an
+    /// off-screen source's, may not go further). So however far a soft spring, a launch velocity
+    /// or a gesture's hand-off carries progress, the card keeps a positive size and stays near the
+    /// screen. No public source describes this; UIKit cannot draw a negative scale either, and a
+    /// card shrinking through nothing or flying thousands of points off screen is no motion an app
+    /// would ship. Rubber-banding, rather than clamping, keeps the spring's motion visible.
     public func geometricProgress(_ p: Double) -> Double {
-        guard p < 0, let depth = undershootDepth else { return p }
-        return -depth * (1 - exp(p / depth))
+        if p < 0, let depth = bandDepth(beyondPage: false) { return depth * tanh(p / depth) }
+        if p > 1, let depth = bandDepth(beyondPage: true) { return 1 + depth * tanh((p - 1) / depth) }
+        return p
     }
 
-    /// Half the smallest undershoot that collapses the scale or a side of the mask, or nil when
-    /// no undershoot does (a source as large as the page grows instead).
-    private var undershootDepth: Double? {
-        var collapse = Double.infinity
-        // lerp(a, b, p) = 0 at p = -a / (b - a), which is below 0 when b > a > 0.
-        for (start, end) in [(initialScale, 1.0), (sourceFrame.width, destinationFrame.width), (sourceFrame.height, destinationFrame.height)]
-        where end > start && start >= 0 {
-            collapse = min(collapse, start / (end - start))
+    /// The band's depth past the page (p > 1) or past the source (p < 0); nil when nothing
+    /// limits it (no size collapses and no edge moves outward).
+    private func bandDepth(beyondPage: Bool) -> Double? {
+        let from = beyondPage ? destinationFrame : sourceFrame, toward = beyondPage ? sourceFrame : destinationFrame
+        var depth = Double.infinity
+        // Extrapolating past `from` by x moves a value v to v + x (v_from − v_toward); a size or
+        // the scale shrinking that way reaches 0 at x = v_from / (v_toward − v_from).
+        let scales = beyondPage ? (1.0, initialScale) : (initialScale, 1.0)
+        for (start, other) in [scales, (from.width, toward.width), (from.height, toward.height)] where other > start && start >= 0 {
+            depth = min(depth, start / (other - start) / 2)
         }
-        guard collapse.isFinite else { return nil }
-        return max(collapse / 2, 1e-9)
+        let bounds = containerBounds ?? destinationFrame
+        let margin = Self.overshootAllowance * bounds.height
+        // Each edge moving outward may go as far as `margin` beyond the container's edge.
+        let edges: [(value: Double, other: Double, limit: Double)] = [
+            (from.minX, toward.minX, bounds.minX - margin), (from.minY, toward.minY, bounds.minY - margin),
+            (-from.maxX, -toward.maxX, -(bounds.maxX + margin)), (-from.maxY, -toward.maxY, -(bounds.maxY + margin))
+        ]
+        for edge in edges where edge.value < edge.other {
+            depth = min(depth, max(0, edge.value - edge.limit) / (edge.other - edge.value))
+        }
+        guard depth.isFinite else { return nil }
+        depth = max(depth, 1e-9)
+        // The arc bends the path further out; halve the depth until the arc's mask fits too.
+        if motionPath == .arc {
+            let end = beyondPage ? 1.0 : 0.0, direction = beyondPage ? 1.0 : -1.0
+            for _ in 0..<60 where !fits(mask(atProgress: end + direction * depth).rect, from: from, in: bounds, margin: margin) {
+                depth /= 2
+            }
+        }
+        return depth
+    }
+
+    /// Whether `rect` stays within `margin` of `bounds`, or no further out than `from` already is.
+    private func fits(_ rect: Rect, from: Rect, in bounds: Rect, margin: Double) -> Bool {
+        rect.minX >= min(bounds.minX - margin, from.minX) && rect.minY >= min(bounds.minY - margin, from.minY)
+            && rect.maxX <= max(bounds.maxX + margin, from.maxX) && rect.maxY <= max(bounds.maxY + margin, from.maxY)
     }
 
     /// Destination-local → container at `progress`.

@@ -104,7 +104,7 @@ public enum ZoomPlanner {
         }
         let sampled = try KeyframeSampler.sample(
             solution, frameRate: frameRate, geometry: geometry,
-            isReverse: scene.transition.isReverse, rubberBandsUndershoot: true)
+            isReverse: scene.transition.isReverse)
         guard sampled.duration.isFinite,
             sampled.keyframes.allSatisfy({ $0.state.isFinite && $0.progress.isFinite })
         else {
@@ -203,7 +203,7 @@ public enum ZoomPlanner {
             restingCornerRadius: restingRadius, motionPath: scene.options.motionPath,
             backgroundMode: scene.options.backgroundMode, dimmingStrength: scene.options.dimming.strength,
             blurRadius: scene.options.dimmingVisualEffect?.radius ?? 0,
-            sourceIsMissing: resolved.source == nil, showsSystemBackground: transparent)
+            sourceIsMissing: resolved.source == nil, showsSystemBackground: transparent, containerBounds: container.bounds)
         return (geometry, resolved.source?.frame)
     }
 }

@@ -84,8 +84,8 @@ public struct SourceView: Sendable, Hashable {
 
 /// One SwiftUI view carrying `.matchedTransitionSource(id:in:)`.
 public struct MatchedSource: Sendable, Hashable {
-    /// The id, as text (SwiftUI ids are any Hashable; numbers are given as their decimal text).
-    public var id: String
+    /// The id: a string or a number, compared by type and value (`SourceID`).
+    public var id: SourceID
     /// The `@Namespace` it was declared in, as an opaque name.
     public var namespace: String
     /// Frame in container coordinates (points).
@@ -98,7 +98,7 @@ public struct MatchedSource: Sendable, Hashable {
     /// What the source is, when the request says (`sources[i].role`).
     public var role: SourceRole?
 
-    public init(id: String, namespace: String, frame: Rect, cornerRadius: Double = 0, modifiers: [String] = [], role: SourceRole? = nil) {
+    public init(id: SourceID, namespace: String, frame: Rect, cornerRadius: Double = 0, modifiers: [String] = [], role: SourceRole? = nil) {
         self.id = id
         self.namespace = namespace
         self.frame = frame
@@ -124,7 +124,7 @@ public struct Destination: Sendable, Hashable {
     public var presentationStyle: PresentationStyle
     /// SwiftUI: `navigationTransition(.zoom(sourceID:in:))`'s id; `nil` when the destination
     /// declares no zoom transition.
-    public var sourceID: String?
+    public var sourceID: SourceID?
     /// SwiftUI: the namespace passed to `.zoom(sourceID:in:)`.
     public var namespace: String?
     /// Whether the page shows a close or Done button (`destination.closeButton`); nil when the
@@ -137,7 +137,7 @@ public struct Destination: Sendable, Hashable {
         cornerRadius: Double = 0,
         isOpaque: Bool = true,
         presentationStyle: PresentationStyle = .fullScreen,
-        sourceID: String? = nil,
+        sourceID: SourceID? = nil,
         namespace: String? = nil,
         hasCloseButton: Bool? = nil
     ) {

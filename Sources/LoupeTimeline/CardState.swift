@@ -54,6 +54,22 @@ struct CardState: Sendable, Hashable {
     /// True when the gesture transform is the identity.
     var hasIdentityGesture: Bool { scale == 1 && rotation == 0 && x == 0 && y == 0 }
 
+    /// Below this the gesture's scale is drawn rubber-banded (`withDrawnScale`).
+    static let smallestDrawnScale = 0.01
+
+    /// The state as drawn: a gesture scale under `smallestDrawnScale` (a spring handed a fast
+    /// closing pinch, or a soft app-call spring, carrying it toward or through 0) is drawn at
+    /// `m·e^((s − m)/m)`, which meets the scale with slope 1 there and stays positive, so the
+    /// card never turns through 0 into a half-turned page (issue 23 §1). Larger scales, every
+    /// scale the fingers themselves produce, are drawn as they are.
+    var withDrawnScale: CardState {
+        let m = Self.smallestDrawnScale
+        guard scale < m else { return self }
+        var drawn = self
+        drawn.scale = m * exp((scale - m) / m)
+        return drawn
+    }
+
     /// The gesture transform as an affine map of container points.
     func gestureTransform(pivot: Point) -> LoupeGeometry.AffineTransform {
         let a: Double = scale * cos(rotation)

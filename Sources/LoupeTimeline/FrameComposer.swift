@@ -16,8 +16,10 @@ enum FrameComposer {
         if resting, state.hasIdentityGesture, progress == 0 || progress == 1 {
             return geometry.restingState(atProgress: progress)
         }
+        // The geometry draws progress past either end rubber-banded, as plans do (issue 23 §1).
         var frame = geometry.state(atProgress: progress)
         guard !state.hasIdentityGesture else { return frame }
+        let state = state.withDrawnScale
         let g = state.gestureTransform(pivot: pivot)
         frame.transform = g.concatenating(frame.transform)
         frame.mask = moved(frame.mask, by: g, scale: state.scale)

@@ -166,22 +166,27 @@ extension TimelineSimulator {
     /// gestures are installed on it and "trigger a non-interactive dismissal". So on a shown
     /// popover at rest the gesture is watched until it is recognised, and then the popover's
     /// ordinary dismissal runs, with no tracking. A popover's own running transition cannot be
-    /// grabbed.
+    /// grabbed. The `popover-gesture-dismisses` warning comes only with a dismissal that runs
+    /// (issue 23 §9): a spread, a tap or a touch on a hidden or moving popover dismisses nothing
+    /// and gets the warning that says so instead.
     private mutating func watchPopoverGesture(_ kind: GestureKind, index: Int) {
         gesture = ActiveGesture(track: index, role: .ignored)
-        guard case .rest = phase, isShown else {
+        guard case .rest = phase else {
             warnings.append(
                 TimelineWarning(
-                    .popoverGestureDismisses,
-                    "A popover's \(kind.rawValue) only dismisses it once it is shown and at rest; this touch changes nothing.",
+                    .popoverGestureIgnored,
+                    "A popover's running transition cannot be grabbed, and its \(kind.rawValue) only dismisses it once it is shown and at rest; this touch changes nothing.",
                     event: index))
             return
         }
-        warnings.append(
-            TimelineWarning(
-                .popoverGestureDismisses,
-                "The popover ignores the zoom, but iOS installs the \(kind.rawValue) on it anyway: once recognised it triggers the popover's ordinary, non-interactive dismissal (\"Zoom transitions\" guide), which the fingers do not drive.",
-                event: index))
+        guard isShown else {
+            warnings.append(
+                TimelineWarning(
+                    .gestureCannotOpen,
+                    "The popover is not shown. iOS never starts a presentation from a gesture; the app starts it (\"Zoom transitions\" guide, \"Gestures\").",
+                    event: index))
+            return
+        }
         gesture?.role = .popoverPending
     }
 
@@ -227,8 +232,14 @@ extension TimelineSimulator {
                 beginDismissal(anchor, track: active.track, index: index)
             }
         case .popoverPending:
-            if recognizedDismissal(track, index: index) != nil {
-                // The dismissal the gesture triggers runs as if the app had called it now.
+            if let anchor = recognizedDismissal(track, index: index) {
+                // The dismissal the gesture triggers runs as if the app had called it now; the
+                // warning names the touchesBegan, where the gesture started.
+                warnings.append(
+                    TimelineWarning(
+                        .popoverGestureDismisses,
+                        "The popover ignores the zoom, but iOS installs the \(anchor.gesture.rawValue) on it anyway: once recognised it triggers the popover's ordinary, non-interactive dismissal (\"Zoom transitions\" guide), which the fingers do not drive.",
+                        event: active.track))
                 gesture?.role = .ignored
                 try appCall(.dismiss, index: index)
             }

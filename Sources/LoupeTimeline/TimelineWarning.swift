@@ -38,6 +38,9 @@ public struct TimelineWarning: Sendable, Hashable {
         /// A pinch or swipe down on a popover: iOS installs them though the popover ignores the
         /// zoom, and they trigger its ordinary, non-interactive dismissal ("Zoom transitions" guide).
         case popoverGestureDismisses = "popover-gesture-dismisses"
+        /// A touch on a popover whose own transition is running: it cannot be grabbed, and the
+        /// installed dismissal gestures only act on a popover shown at rest, so nothing changes.
+        case popoverGestureIgnored = "popover-gesture-ignored"
     }
 
     /// What a warning is about: one event, or an option that concerns the whole timeline.

@@ -109,7 +109,7 @@ struct AdvisoryTests {
                 "missing-source", "empty-source-frame", "duplicate-source-id", "geometry-read-artifacts",
                 "skinny-source", "aspect-ratio-mismatch", "source-off-screen", "source-partly-off-screen", "low-frame-rate",
                 "sheet-treated-as-full-screen", "popover-ignores-zoom", "platform-default-transition",
-                "catalyst-unverified", "os-version-before-zoom", "alignment-rect-ignored", "transparent-destination",
+                "os-version-before-zoom", "alignment-rect-ignored", "transparent-destination",
                 "zoom-not-declared", "spring-not-ios", "initial-velocity-not-ios", "crossfade-not-ios", "arc-path-not-ios",
                 "inset-destination-not-ios", "unsuitable-source", "no-close-button"
             ])

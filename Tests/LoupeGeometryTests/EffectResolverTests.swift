@@ -39,10 +39,16 @@ struct EffectResolverTests {
         #expect(r.effect == .zoom && r.advisories.isEmpty)
     }
 
-    @Test func macCatalyst_zoomsButSaysItIsUnverified() throws {
-        let r = try resolve(.present, Platform(os: .macCatalyst))
-        #expect(r.effect == .zoom && r.advisories.map(\.code) == [.catalystUnverified])
+    /// Issue 23 §4: Apple's fluid-transitions article lists the zoom on "iPhone and iPad, including
+    /// iPad apps running in visionOS"; elsewhere "the system uses the default transitions". Mac
+    /// Catalyst used to zoom with `catalyst-unverified`.
+    @Test(arguments: [TransitionKind.push, .pop, .present, .dismiss])
+    func macCatalyst_getsTheDefaultTransitionWithPlatformDefaultTransition(kind: TransitionKind) throws {
+        let r = try resolve(kind, Platform(os: .macCatalyst))
+        #expect(r.effect == (kind.isModal ? .coverVertical : .slide))
+        #expect(r.advisories.map(\.code) == [.platformDefaultTransition])
         #expect(r.advisories[0].subject == .platform)
+        #expect(r.advisories[0].message.contains("iPhone and iPad"))
     }
 
     @Test(arguments: [PresentationStyle.pageSheet, .formSheet, .automatic])

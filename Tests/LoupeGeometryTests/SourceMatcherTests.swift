@@ -5,11 +5,11 @@ import LoupeGeometry
 struct SourceMatcherTests {
     let swiftUI = Platform(os: .iOS, framework: .swiftUI)
 
-    func source(_ id: String, _ ns: String, modifiers: [String] = [], x: Double = 24) -> MatchedSource {
+    func source(_ id: SourceID, _ ns: String, modifiers: [String] = [], x: Double = 24) -> MatchedSource {
         MatchedSource(id: id, namespace: ns, frame: Rect(x: x, y: 300, width: 120, height: 240), cornerRadius: 12, modifiers: modifiers)
     }
 
-    func plan(_ sources: [MatchedSource], id: String?, ns: String?) throws(GeometryError) -> ZoomPlan {
+    func plan(_ sources: [MatchedSource], id: SourceID?, ns: String?) throws(GeometryError) -> ZoomPlan {
         try Fixture.plan(
             Fixture.scene(
                 platform: swiftUI, source: .matched(sources),
@@ -25,7 +25,7 @@ struct SourceMatcherTests {
 
     @Test func eachMissingCondition_fallsBackToTheCentreWithAnAdvisoryAboutIt() throws {
         let one = [source("a", "grid")]
-        let cases: [([MatchedSource], String?, String?, SourceMatcher.Reason, AdvisorySubject)] = [
+        let cases: [([MatchedSource], SourceID?, String?, SourceMatcher.Reason, AdvisorySubject)] = [
             ([], "a", "grid", .noSourcesDeclared, .sourcesList),
             (one, "z", "grid", .idNotFound, .destinationSourceID),
             (one, "a", "other", .namespaceMismatch(index: 0), .destinationNamespace)
@@ -42,7 +42,7 @@ struct SourceMatcherTests {
     /// declaration SwiftUI runs the ordinary transition; it used to zoom from the centre.
     @Test func undeclaredDestination_getsTheOrdinaryTransitionNotAZoom() throws {
         #expect(SourceMatcher.match([source("a", "grid")], sourceID: nil, namespace: nil) == .unmatched(.destinationNotDeclared))
-        for (id, ns) in [(nil, nil), ("a", nil), (nil, "grid")] as [(String?, String?)] {
+        for (id, ns) in [(nil, nil), ("a", nil), (nil, "grid")] as [(SourceID?, String?)] {
             for sources in [[source("a", "grid")], []] {
                 let p = try plan(sources, id: id, ns: ns)
                 #expect(p.effect == .slide, "\(String(describing: id)) \(String(describing: ns)) \(sources.count)")
@@ -54,6 +54,28 @@ struct SourceMatcherTests {
                 .present, platform: swiftUI, source: .matched([source("a", "grid")]),
                 destination: Destination(frame: Fixture.fullScreen)))
         #expect(presented.effect == .coverVertical && presented.advisories.map(\.code) == [.zoomNotDeclared])
+    }
+
+    /// Issue 23 §5: ids compare by type and value (the matchedTransitionSource reference: `===`
+    /// on `string | number`). The number 2 does not match the string "2": that is the missing-source
+    /// case, with its warning naming the slip; 2 and 2.0 are one number.
+    @Test func ids_compareByTypeAndValue_aNumberNeverMatchesItsText() throws {
+        let sources = [source("2", "grid", x: 10), source(2.5, "grid", x: 200)]
+        #expect(SourceMatcher.match(sources, sourceID: 2, namespace: "grid") == .unmatched(.idDiffersInType(index: 0)))
+        #expect(SourceMatcher.match(sources, sourceID: "2.5", namespace: "grid") == .unmatched(.idDiffersInType(index: 1)))
+        #expect(SourceMatcher.match(sources, sourceID: "2", namespace: "grid") == .matched(index: 0))
+        #expect(SourceMatcher.match(sources, sourceID: .number(2.5), namespace: "grid") == .matched(index: 1))
+        #expect(SourceMatcher.match([source(2, "grid")], sourceID: .number(2.0), namespace: "grid") == .matched(index: 0))
+        let p = try plan(sources, id: 2, ns: "grid")
+        #expect(p.advisories.map(\.code) == [.missingSource] && p.advisories[0].subject == .destinationSourceID)
+        #expect(p.advisories[0].message.contains("another type"))
+        #expect(p.sourceFrame == nil && p.keyframes[0].opacity.destination == 0, "zooms from the centre")
+    }
+
+    /// Issue 23 §5: a number and a string with the same text are two ids, so they are no duplicate.
+    @Test func aNumberAndItsText_areNotDuplicates() {
+        #expect(SourceMatcher.match([source(7, "grid"), source("7", "grid")], sourceID: 7, namespace: "grid") == .matched(index: 0))
+        #expect(SourceMatcher.match([source(7, "grid"), source(7.0, "grid")], sourceID: 7, namespace: "grid") == .duplicate(indices: [0, 1]))
     }
 
     @Test func sameIDInDifferentNamespaces_isNotADuplicate() {

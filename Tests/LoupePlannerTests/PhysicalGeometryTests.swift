@@ -34,6 +34,12 @@ struct PhysicalGeometryTests {
             #expect(state.transform.a > 0 && state.transform.d > 0, "\(label): scale \(state.transform.a) at t \(keyframe.time)")
             #expect(state.mask.rect.width > 0 && state.mask.rect.height > 0, "\(label): mask \(state.mask.rect) at t \(keyframe.time)")
             #expect(state.transform.isFinite && state.mask.isFinite, "\(label): a non-finite number at t \(keyframe.time)")
+            // Issue 23 §7: never more than a quarter of the container's height beyond its edges
+            // (the source itself may lie further out; then no further than it).
+            let r = state.mask.rect, margin = 852.0 / 4 + 1e-6, source = answer.plan.keyframes[0].state.mask.rect
+            let outside = [-r.minX - max(margin, -source.minX), -r.minY - max(margin, -source.minY),
+                           r.maxX - 393 - max(margin, source.maxX - 393), r.maxY - 852 - max(margin, source.maxY - 852)]
+            #expect(outside.allSatisfy { $0 <= 0 }, "\(label): mask \(r) beyond the bound at t \(keyframe.time)")
         }
         for format in PlanEndpoint.formats {
             let text = String(decoding: PlanEndpoint.render(answer, as: format), as: UTF8.self).lowercased()
@@ -48,6 +54,35 @@ struct PhysicalGeometryTests {
             Self.request("pop", response: 2, dampingRatio: 0.2, velocity: 0, frameRate: 60, source: (16, 120, 110)), label: "soft pop")
         try Self.checkPhysical(
             Self.request("push", response: 0.5, dampingRatio: 1, velocity: -100, frameRate: 60, source: (16, 120, 110)), label: "push at -100")
+    }
+
+    /// Issue 23 §7: the report's push (response 2, damping 0.05, `initialVelocity` -100, 24 fps)
+    /// reached progress 26.3 and put the mask 15,710 pt outside the container. Overshoot is
+    /// rubber-banded like undershoot: the reported progress stays the spring's, the card stays
+    /// within a quarter of the container's height of its edges.
+    @Test("overshoot is rubber-banded like undershoot: the mask stays within a quarter of the container's height")
+    func overshoot_isRubberBanded_maskWithinAQuarterOfTheHeight() throws {
+        let json = Self.request("push", response: 2, dampingRatio: 0.05, velocity: -100, frameRate: 24, source: (16, 120, 110))
+        try Self.checkPhysical(json, label: "report")
+        let answer = try PlanEndpoint.compute(try RequestDocument.parse(Array(json.utf8)))
+        #expect((answer.plan.keyframes.map(\.progress).max() ?? 0) > 20, "the spring's own progress is reported")
+        let worst = answer.plan.keyframes.map { k in
+            let r = k.state.mask.rect
+            return max(-r.minX, -r.minY, r.maxX - 393, r.maxY - 852)
+        }.max() ?? 0
+        #expect(worst > 100 && worst <= 852.0 / 4 + 1e-6, "overshoot still shows, bounded: \(worst) pt")
+        // A gentle overshoot is barely touched: the band leaves the end with slope 1 and no curvature.
+        let gentle = try PlanEndpoint.compute(
+            try RequestDocument.parse(Array(Self.request("push", response: 0.5, dampingRatio: 0.8, velocity: 0, frameRate: 60, source: (16, 120, 110)).utf8)))
+        guard case .zoom(let zoom) = gentle.plan.geometry else {
+            Issue.record("not a zoom")
+            return
+        }
+        #expect(gentle.plan.keyframes.contains { $0.progress > 1.01 }, "the gentle spring overshoots")
+        for keyframe in gentle.plan.keyframes where keyframe.progress > 1 {
+            let linear = zoom.state(atProgress: keyframe.progress).mask.rect
+            #expect(abs(linear.width - keyframe.state.mask.rect.width) < 0.1, "at progress \(keyframe.progress)")
+        }
     }
 
     @Test("random accepted springs, velocities and sources give a positive scale and mask in every format (seeded)")

@@ -32,10 +32,11 @@ struct PlanCSSTests {
         let checker = CSSChecker(css)
         let destination = try #require(checker.keyframes.first { $0.name == "loupe-destination" })
         let last = try #require(destination.frames.last)
-        #expect(last.declarations.map(\.value) == ["matrix(1, 0, 0, 1, 0, 0)", "inset(0 0 0 0 round 55px)", "1"])
+        // Issue 23 §10: unclipped at rest, as docs/api.md says (it kept the display's 55 px corners).
+        #expect(last.declarations.map(\.value) == ["matrix(1, 0, 0, 1, 0, 0)", "inset(0 0 0 0 round 0)", "1"])
         let first = try #require(destination.frames.first)
         // The page's 393 pt square header scaled onto the 110 pt thumbnail at (16, 120).
-        #expect(first.declarations[0].value.hasPrefix("matrix(0.28, 0, 0, 0.28, 16, 120)"))
+        #expect(first.declarations[0].value.hasPrefix("matrix(0.2799, 0, 0, 0.2799, 16, 120)"))
         let rule = try #require(checker.rules.first { $0.selector == ".loupe-destination" })
         #expect(rule.declarations.map(\.property) == ["position", "left", "top", "width", "height", "transform-origin", "animation"])
     }
@@ -77,7 +78,7 @@ struct PlanCSSTests {
         for format in [RenderingFormat.css, .viewTransition] {
             let css = String(decoding: try RenderingFixture.plan(body, as: format), as: UTF8.self)
             #expect(!css.contains("matrix(0, 0, 0, 0"), "\(format.rawValue) collapses the page")
-            #expect(css.contains("matrix(0.28"), "\(format.rawValue)")
+            #expect(css.contains("matrix(0.2799"), "\(format.rawValue)")
         }
     }
 }

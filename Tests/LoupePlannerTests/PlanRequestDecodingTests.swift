@@ -55,7 +55,24 @@ struct PlanRequestDecodingTests {
         #expect(try Fixture.decode(Fixture.adding(#""source":null"#, to: Fixture.minimal)).scene.source == .missing)
     }
 
-    /// SwiftUI: sources with string or whole-number ids, modifiers, and the destination's id and namespace.
+    /// Issue 23 §5: any JSON number is a valid id (a fractional one used to be a 422), and it
+    /// matches the same number however it is spelled (2.5 and 25e-1), never its text.
+    @Test func swiftUIIds_anyNumberIsValid_andMatchesByTypeAndValue() throws {
+        let request = try Fixture.decode(
+            """
+            {"transition":"push","platform":{"framework":"SwiftUI"},"container":{"width":393,"height":852},
+             "sources":[{"id":"2.5","namespace":"n","frame":{"x":1,"y":2,"width":30,"height":40}},
+                        {"id":2.5,"namespace":"n","frame":{"x":50,"y":60,"width":70,"height":80}}],
+             "destination":{"sourceID":25e-1,"namespace":"n"}}
+            """)
+        #expect(request.scene.destination.sourceID == .number(2.5))
+        let plan = try ZoomPlanner.plan(request.scene)
+        #expect(plan.sourceFrame == Rect(x: 50, y: 60, width: 70, height: 80), "matched the number, not the text")
+        #expect(!plan.advisories.contains { $0.code == .missingSource })
+    }
+
+    /// SwiftUI: sources with string or number ids, modifiers, and the destination's id and namespace.
+    /// Issue 23 §5: a number id stays a number (it used to become its decimal text).
     @Test func swiftUISources_areDecodedForMatching() throws {
         let request = try Fixture.decode(
             """
@@ -68,9 +85,9 @@ struct PlanRequestDecodingTests {
             request.scene.source
                 == .matched([
                     MatchedSource(id: "a", namespace: "n", frame: Rect(x: 1, y: 2, width: 3, height: 4), modifiers: ["scaleEffect"]),
-                    MatchedSource(id: "7", namespace: "n", frame: Rect(x: 5, y: 6, width: 7, height: 8), cornerRadius: 2)
+                    MatchedSource(id: 7, namespace: "n", frame: Rect(x: 5, y: 6, width: 7, height: 8), cornerRadius: 2)
                 ]))
-        #expect(request.scene.destination.sourceID == "7")
+        #expect(request.scene.destination.sourceID == .number(7))
         #expect(request.scene.destination.namespace == "n")
         #expect(request.scene.destination.frame == Rect(x: 0, y: 0, width: 393, height: 852))
     }

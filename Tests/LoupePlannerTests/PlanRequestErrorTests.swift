@@ -105,7 +105,7 @@ struct PlanRequestErrorTests {
         let problem = Fixture.problem(
             """
             {"transition":"push","platform":{"framework":"SwiftUI"},"container":{"width":393,"height":852},
-             "sources":[{"id":1.5,"frame":{"x":0,"y":0,"width":1,"height":1}},{"id":"b","namespace":"n","frame":{"x":0,"y":0,"width":1,"height":1},"modifiers":[3]}]}
+             "sources":[{"id":true,"frame":{"x":0,"y":0,"width":1,"height":1}},{"id":"b","namespace":"n","frame":{"x":0,"y":0,"width":1,"height":1},"modifiers":[3]}]}
             """)
         #expect(Fixture.pointers(problem) == ["/sources/0/id", "/sources/0/namespace", "/sources/1/modifiers/0"])
     }

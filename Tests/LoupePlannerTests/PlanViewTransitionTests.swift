@@ -43,7 +43,8 @@ struct PlanViewTransitionTests {
         #expect(first.prefix(4) == ["110px", "110px", "matrix(1, 0, 0, 1, 16, 120)", "8px"])
         #expect(first[4] == "0 4px 36px rgba(0, 0, 0, 0), 0 0 0 200vmax rgba(0, 0, 0, 0)")
         let last = try #require(group.frames.last).declarations.map(\.value)
-        #expect(last.prefix(4) == ["393px", "852px", "matrix(1, 0, 0, 1, 0, 0)", "55px"])
+        // Issue 23 §10: the page at rest is unclipped (docs/api.md); the JSON keeps 55 (the display's).
+        #expect(last.prefix(4) == ["393px", "852px", "matrix(1, 0, 0, 1, 0, 0)", "0"])
         // The dimming at rest (0.15 of black) is the spread shadow's alpha.
         #expect(last[4].hasSuffix("0 0 0 200vmax rgba(0, 0, 0, 0.15)"))
         // In between, every keyframe's box is its mask (written to 3 decimals).
@@ -78,7 +79,7 @@ struct PlanViewTransitionTests {
         let page = try #require(checker.keyframes.first { $0.name == "loupe-zoom-page" })
         // At the start the page (scale 0.28 onto the 110 pt thumbnail at (16, 120)) starts at the
         // mask's own corner; at rest it is the identity at the card's origin.
-        #expect(try #require(page.frames.first).declarations[0].value.hasPrefix("matrix(0.28, 0, 0, 0.28, 0, 0"))
+        #expect(try #require(page.frames.first).declarations[0].value.hasPrefix("matrix(0.2799, 0, 0, 0.2799, 0, 0"))
         #expect(try #require(page.frames.last).declarations.map(\.value) == ["matrix(1, 0, 0, 1, 0, 0)", "1"])
         let rule = try #require(checker.rules.first { $0.selector == "::view-transition-new(loupe-zoom)" })
         #expect(rule.declarations.map(\.value).prefix(5) == ["absolute", "0", "0", "393px", "852px"])

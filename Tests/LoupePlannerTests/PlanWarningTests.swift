@@ -72,7 +72,17 @@ struct PlanWarningTests {
             #"{"transition":"push","platform":{"framework":"SwiftUI"},"container":{"width":393,"height":852},"sources":[{"id":"a","namespace":"n","frame":{"x":0,"y":0,"width":100,"height":217},"modifiers":["offset"]}],"destination":{"sourceID":"a","namespace":"n"}}"#,
             "geometry-read-artifacts", "/sources/0/modifiers"
         ),
-        (#"{"transition":"push","platform":{"os":"macCatalyst"},"container":{"width":393,"height":852}}"#, "catalyst-unverified", "/platform/os"),
+        // Issue 23 §5: the number 2 and the string "2" are different ids, and a fractional id is valid.
+        (
+            #"{"transition":"push","platform":{"framework":"SwiftUI"},"container":{"width":393,"height":852},"sources":[{"id":"2","namespace":"n","frame":{"x":0,"y":0,"width":100,"height":217}}],"destination":{"sourceID":2,"namespace":"n"}}"#,
+            "missing-source", "/destination/sourceID"
+        ),
+        (
+            #"{"transition":"push","platform":{"framework":"SwiftUI"},"container":{"width":393,"height":852},"sources":[{"id":2.5,"namespace":"n","frame":{"x":0,"y":0,"width":100,"height":217}}],"destination":{"sourceID":"2.5","namespace":"n"}}"#,
+            "missing-source", "/destination/sourceID"
+        ),
+        // Issue 23 §4: Mac Catalyst runs the default transition (Apple's fluid-transitions article).
+        (#"{"transition":"push","platform":{"os":"macCatalyst"},"container":{"width":393,"height":852}}"#, "platform-default-transition", "/platform/os"),
         (
             #"{"transition":"present","container":{"width":393,"height":852},"destination":{"presentationStyle":"pageSheet"}}"#,
             "sheet-treated-as-full-screen", "/destination/presentationStyle"

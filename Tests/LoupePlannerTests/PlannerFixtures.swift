@@ -66,6 +66,11 @@ extension JSONValue {
         return []
     }
 
+    var string: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
     subscript(index: Int) -> JSONValue? {
         let values = array
         return values.indices.contains(index) ? values[index] : nil

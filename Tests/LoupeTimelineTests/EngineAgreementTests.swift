@@ -6,9 +6,12 @@ import Testing
 /// A timeline with one app call is exactly the plan of that transition, and its callbacks are
 /// the lifecycle engine's for it, on the same clock.
 struct EngineAgreementTests {
-    @Test(arguments: [TransitionKind.push, .pop, .present, .dismiss])
-    func singleAppCall_isThePlanAndItsTrace(kind: TransitionKind) throws {
-        let scene = Fixture.scene(frameRate: 60)
+    /// Issue 23 §1: with a soft spring too (response 2, damping 0.2), which undershoots and
+    /// overshoots: the timeline draws those frames rubber-banded exactly as the plan does.
+    @Test(arguments: [TransitionKind.push, .pop, .present, .dismiss], [false, true])
+    func singleAppCall_isThePlanAndItsTrace(kind: TransitionKind, softSpring: Bool) throws {
+        var scene = Fixture.scene(frameRate: 60)
+        if softSpring { scene.animation.spring = Spring(response: 2, dampingRatio: 0.2) }
         let event: TimelineEvent =
             switch kind {
             case .push: .push(at: 0)

@@ -173,6 +173,32 @@ struct GestureAvailabilityTests {
         #expect(timeline.final.presented.isEmpty)
     }
 
+    /// Issue 23 §9: a spread on a popover dismisses nothing, so it gets `pinch-spread` alone, not
+    /// the dismissal warning; a tap gets `gesture-not-recognized` alone.
+    @Test func popoverDismissalWarning_onlyWhereAGestureDismisses_notOnASpreadOrATap() throws {
+        let popover = Fixture.scene(destination: Destination(frame: Fixture.fullScreen, presentationStyle: .popover))
+        let spread = try Fixture.run(
+            Finger.pinch(center: Point(x: 200, y: 440), startDistance: 120, endDistance: 300, start: 0.1, duration: 0.3),
+            initial: .presented, scene: popover)
+        #expect(spread.warnings.map(\.code) == [.pinchSpread])
+        #expect(spread.lifecycleEvents.isEmpty)
+        #expect(!spread.final.presented.isEmpty)
+        let tap: [TimelineEvent] = [.touchesBegan(.pan, [Point(x: 200, y: 300)], at: 0.1), .touchesEnded(at: 0.18)]
+        let tapped = try Fixture.run(tap, initial: .presented, scene: popover)
+        #expect(tapped.warnings.map(\.code) == [.gestureNotRecognized])
+    }
+
+    /// Issue 23 §9: a touch on a hidden popover cannot open it (`gesture-cannot-open`), and one on a
+    /// running popover transition cannot grab it (`popover-gesture-ignored`); neither dismisses.
+    @Test func popoverDismissalWarning_notOnAHiddenOrMovingPopover() throws {
+        let popover = Fixture.scene(destination: Destination(frame: Fixture.fullScreen, presentationStyle: .popover))
+        let hidden = try Fixture.run(Self.swipeDown, initial: .source, scene: popover)
+        #expect(hidden.warnings.map(\.code) == [.gestureCannotOpen])
+        let moving = try Fixture.run([.present(at: 0)] + Self.pinchIn, initial: .source, scene: popover)
+        #expect(moving.warnings.map(\.code) == [.popoverGestureIgnored])
+        #expect(!moving.warnings.contains { $0.code == .popoverGestureDismisses })
+    }
+
     @Test func aTap_isNotRecognisedAndChangesNothing() throws {
         let tap: [TimelineEvent] = [.touchesBegan(.pan, [Point(x: 200, y: 300)], at: 0.1), .touchesEnded(at: 0.18)]
         let timeline = try Fixture.run(tap, initial: .pushed)

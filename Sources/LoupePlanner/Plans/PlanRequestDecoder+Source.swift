@@ -77,7 +77,7 @@ extension PlanRequestDecoder {
         let opaque = reader.bool(object, "opaque") ?? true
         let style = reader.choice(object, "presentationStyle", as: PresentationStyle.self) ?? .fullScreen
         let closeButton = reader.bool(object, "closeButton")
-        var sourceID: String?
+        var sourceID: SourceID?
         var namespace: String?
         switch framework {
         case .swiftUI:
@@ -96,18 +96,18 @@ extension PlanRequestDecoder {
 
     // MARK: - Helpers
 
-    /// A SwiftUI id: a string, or a whole number given as its decimal text (ids are any Hashable).
-    private func identifier(_ object: FieldReader.Object, _ key: String, required: Bool = false) -> String? {
+    /// A SwiftUI id: a string or any JSON number, kept as its type (`SourceID`), so `2` and `"2"`
+    /// are different ids and `2.5` is an id like any other (matchedTransitionSource reference:
+    /// `id: string | number`, compared with `===`).
+    private func identifier(_ object: FieldReader.Object, _ key: String, required: Bool = false) -> SourceID? {
         guard let value = reader.value(object, key, required: required) else { return nil }
         let pointer = object.pointer.appending(key)
-        if case .number(let number) = value, number == number.rounded(), abs(number) < 1e15 {
-            return String(Int(number))
-        }
+        if case .number(let number) = value { return .number(number) }
         guard case .string = value else {
-            reader.fail(pointer, "must be a string or a whole number, not \(value.typeDescription)")
+            reader.fail(pointer, "must be a string or a number, not \(value.typeDescription)")
             return nil
         }
-        return reader.string(value, at: pointer)
+        return reader.string(value, at: pointer).map(SourceID.string)
     }
 
     /// Marks `key` as read and records `reason` when it is present and not null.

@@ -39,6 +39,11 @@ enum PlanLayers {
             AnimatedLayer(name: name, role: role, style: style, frames: frames, values: values)
         }
         let fullContainer = placement(Rect(origin: .zero, size: container))
+        let pageValues = { (transform: AffineTransform, mask: RoundedRect, opacity: Double, keyframe: Keyframe) in
+            Self.pageValues(
+                transform: transform, mask: restsUnclipped(keyframe, in: answer) ? RoundedRect(rect: mask.rect, cornerRadius: 0) : mask,
+                opacity: opacity, page: page)
+        }
         let atPage = placement(page) + [.init(property: .transformOrigin, value: .keyword("0 0"))]
         let free = [AnimatedLayer.Declaration(property: .position, value: .keyword("absolute"))]
 
@@ -47,7 +52,7 @@ enum PlanLayers {
                 "covered", "the page being covered (or revealed), full size",
                 fullContainer + [.init(property: .transformOrigin, value: .keyword("0 0"))]
             ) {
-                [.init(property: .transform, value: .matrix($0.covered))]
+                [.init(property: .transform, value: .matrix($0.covered, extent: max(container.width, container.height)))]
             },
             layer("source", "your source view, hidden while the card carries it", []) {
                 [.init(property: .opacity, value: .number($0.opacity.sourceSlot))]
@@ -72,21 +77,19 @@ enum PlanLayers {
                 "background", "the system background behind a transparent page",
                 atPage + [.init(property: .backgroundColor, value: .keyword("Canvas"))]
             ) {
-                pageValues(transform: $0.transform, mask: $0.mask, opacity: $0.opacity.background, page: page)
+                pageValues($0.transform, $0.mask, $0.opacity.background, $0)
             }
         ]
         if crossfade {
             layers.append(
                 layer("page", "crossfade: the page without its zooming content, fading in place", atPage) {
-                    guard let background = $0.layers?.background else {
-                        return pageValues(transform: $0.transform, mask: $0.mask, opacity: 0, page: page)
-                    }
-                    return pageValues(transform: background.transform, mask: background.mask, opacity: background.opacity, page: page)
+                    guard let background = $0.layers?.background else { return pageValues($0.transform, $0.mask, 0, $0) }
+                    return pageValues(background.transform, background.mask, background.opacity, $0)
                 })
         }
         layers.append(
             layer("destination", crossfade ? "the zooming content of the page" : "the page, zooming in its card", atPage) {
-                pageValues(transform: $0.transform, mask: $0.mask, opacity: $0.opacity.destination, page: page)
+                pageValues($0.transform, $0.mask, $0.opacity.destination, $0)
             })
         layers.append(
             layer("snapshot", "a snapshot of the source view, fading out in the card", free) {
@@ -128,13 +131,25 @@ enum PlanLayers {
         .shadow(offsetY: shadow.offsetY, blur: 2 * shadow.radius, opacity: shadow.opacity)
     }
 
+    /// Whether `keyframe` is the page at rest filling the container: the last keyframe of a
+    /// push or presentation whose page covers the container. docs/api.md promises the page
+    /// layers' last keyframe "with no clipping" there: the plan's resting radius is the display's
+    /// own corners (which clip a phone's screen anyway), and a browser window has none, so
+    /// keeping it would leave the covered page showing in the corners for good (issue 23 §10).
+    static func restsUnclipped(_ keyframe: Keyframe, in answer: PlanAnswer) -> Bool {
+        let plan = answer.plan
+        guard !plan.isReverse, keyframe == plan.keyframes.last else { return false }
+        let container = Rect(origin: .zero, size: answer.request.scene.container.size)
+        return keyframe.mask.rect == plan.geometry.destinationFrame && plan.geometry.destinationFrame.contains(container, tolerance: 0.5)
+    }
+
     /// transform, clip-path and opacity of an element resting at `page`.
     private static func pageValues(transform: AffineTransform, mask: RoundedRect, opacity: Double, page: Rect) -> [AnimatedLayer.Declaration] {
         var relative = transform
         relative.tx -= page.x
         relative.ty -= page.y
         return [
-            .init(property: .transform, value: .matrix(relative)),
+            .init(property: .transform, value: .matrix(relative, extent: max(page.width, page.height))),
             .init(property: .clipPath, value: clip(mask, transform: transform, page: page)),
             .init(property: .opacity, value: .number(opacity))
         ]
@@ -159,7 +174,7 @@ enum PlanLayers {
         let minY = corners.map(\.y).min() ?? 0, maxY = corners.map(\.y).max() ?? 0
         return .inset(
             top: minY, right: page.width - maxX, bottom: page.height - maxY, left: minX,
-            radius: mask.cornerRadius / abs(determinant).squareRoot())
+            radius: mask.cornerRadius / abs(determinant).squareRoot(), scale: abs(determinant).squareRoot())
     }
 }
 

@@ -57,6 +57,7 @@ enum PlanViewTransition {
         let plan = answer.plan
         let frames = PlanLayers.timedKeyframes(plan)
         let page = plan.geometry.destinationFrame
+        let container = answer.request.scene.container.size
         let reverse = answer.request.scene.transition.isReverse
         let atOrigin: [AnimatedLayer.Declaration] = [
             .init(property: .position, value: .keyword("absolute")),
@@ -76,7 +77,8 @@ enum PlanViewTransition {
             return [
                 .init(property: .width, value: .length(mask.rect.width)), .init(property: .height, value: .length(mask.rect.height)),
                 .init(property: .transform, value: .matrix(AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: mask.rect.x, ty: mask.rect.y))),
-                .init(property: .borderRadius, value: .length(mask.cornerRadius)),
+                // The page at rest filling the viewport is unclipped (docs/api.md), as in CSS.
+                .init(property: .borderRadius, value: .length(PlanLayers.restsUnclipped(keyframe, in: answer) ? 0 : mask.cornerRadius)),
                 .init(
                     property: .boxShadow,
                     value: .shadowOverScrim(
@@ -95,7 +97,10 @@ enum PlanViewTransition {
             var relative = keyframe.transform
             relative.tx -= keyframe.mask.rect.x
             relative.ty -= keyframe.mask.rect.y
-            return [.init(property: .transform, value: .matrix(relative)), .init(property: .opacity, value: .number(keyframe.opacity.destination))]
+            return [
+                .init(property: .transform, value: .matrix(relative, extent: max(page.width, page.height))),
+                .init(property: .opacity, value: .number(keyframe.opacity.destination))
+            ]
         }
         let full = AnimatedLayer.Declaration(property: .width, value: .keyword("100%"))
         let snapshot = AnimatedLayer(
@@ -112,7 +117,7 @@ enum PlanViewTransition {
             role: blurs ? "the page being covered (or revealed), blurred by dimmingVisualEffect" : "the page being covered (or revealed)",
             style: [topLeft, unblended], frames: frames
         ) { keyframe in
-            [.init(property: .transform, value: .matrix(keyframe.covered))] + (blurs ? [.init(property: .filter, value: .blur(keyframe.blur))] : [])
+            [.init(property: .transform, value: .matrix(keyframe.covered, extent: max(container.width, container.height)))] + (blurs ? [.init(property: .filter, value: .blur(keyframe.blur))] : [])
         }
         let hidden = AnimatedLayer(
             name: "hidden", role: "what the other page shows outside the named element: hidden until the end",

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
 import LoupeGeometry
 
 /// The CSS properties the web renderings set. The raw value is the CSS name; `scriptName` is
@@ -29,14 +32,29 @@ enum StyleValue: Sendable, Hashable {
     /// The fewest decimals a unitless value is written with, whatever `options.precision` says.
     static let unitlessPlaces = 3
 
+    /// The most a matrix's rounded scale entries may move a point of its element, in points.
+    static let matrixTolerance = 0.025
+
+    /// Decimals for a matrix's scale entries: at least `places` and `unitlessPlaces`, and enough
+    /// that half a unit in the last place times `extent` stays within `matrixTolerance`.
+    static func scalePlaces(places: Int, extent: Double) -> Int {
+        let needed = extent > 0 && extent.isFinite ? Int((log10(extent * 0.5 / matrixTolerance)).rounded(.up)) : 0
+        return min(9, max(places, unitlessPlaces, needed))
+    }
+
     /// A plain number (opacity).
     case number(Double)
     /// Points, written as CSS pixels (one point is one CSS pixel).
     case length(Double)
-    /// `matrix(a, b, c, d, tx, ty)`.
-    case matrix(AffineTransform)
-    /// `inset(top right bottom left round radius)`, in the element's own coordinates.
-    case inset(top: Double, right: Double, bottom: Double, left: Double, radius: Double)
+    /// `matrix(a, b, c, d, tx, ty)` of an element whose own coordinates reach `extent` points:
+    /// its scale entries get enough decimals that rounding them moves no point of the element
+    /// more than `matrixTolerance` (issue 23 §10: three decimals put the far edge of an 852 pt
+    /// page up to 0.4 pt off the plan).
+    case matrix(AffineTransform, extent: Double = 0)
+    /// `inset(top right bottom left round radius)`, in the element's own coordinates, which the
+    /// element's transform scales by `scale` on screen: the lengths get enough decimals that
+    /// their rounding moves the clip no more than a length rounded in container coordinates.
+    case inset(top: Double, right: Double, bottom: Double, left: Double, radius: Double, scale: Double = 1)
     /// `0 offsetY blur rgba(0, 0, 0, opacity)`: a black drop shadow.
     case shadow(offsetY: Double, blur: Double, opacity: Double)
     /// The drop shadow above a scrim drawn as a second, spread shadow that reaches past any
@@ -58,9 +76,15 @@ enum StyleValue: Sendable, Hashable {
         switch self {
         case .number(let value): return u(value)
         case .length(let value): return px(value)
-        case .matrix(let t): return "matrix(" + [u(t.a), u(t.b), u(t.c), u(t.d), n(t.tx), n(t.ty)].joined(separator: ", ") + ")"
-        case .inset(let top, let right, let bottom, let left, let radius):
-            return "inset(\(px(top)) \(px(right)) \(px(bottom)) \(px(left)) round \(px(radius)))"
+        case .matrix(let t, let extent):
+            let scalePlaces = Self.scalePlaces(places: places, extent: extent)
+            func s(_ value: Double) -> String { DecimalText.text(value, places: scalePlaces) }
+            return "matrix(" + [s(t.a), s(t.b), s(t.c), s(t.d), n(t.tx), n(t.ty)].joined(separator: ", ") + ")"
+        case .inset(let top, let right, let bottom, let left, let radius, let scale):
+            // A page scaled up (a tiny alignment rect) magnifies its own coordinates' rounding.
+            let extra = scale > 1 && scale.isFinite ? Int(log10(scale).rounded(.up)) : 0
+            func local(_ value: Double) -> String { value == 0 ? "0" : DecimalText.text(value, places: min(9, places + extra)) + "px" }
+            return "inset(\(local(top)) \(local(right)) \(local(bottom)) \(local(left)) round \(local(radius)))"
         case .shadow(let offsetY, let blur, let opacity):
             return "0 \(px(offsetY)) \(px(blur)) rgba(0, 0, 0, \(n(opacity)))"
         case .shadowOverScrim(let offsetY, let blur, let opacity, let scrim):
