@@ -414,9 +414,9 @@ paths:
                     duration: 0.07
                     frameRate: 24
                     keyframes:
-                      - {"time":0,"progress":0,"transform":[0.4,0,0,0.4,10,20],"mask":{"x":10,"y":20,"width":40,"height":80,"cornerRadius":4},"opacity":{"sourceSlot":0,"sourceContent":1,"destination":1,"dimming":0,"background":0},"shadow":{"radius":18,"opacity":0,"offsetY":4},"covered":[1,0,0,1,0,0]}
-                      - {"time":0.04,"progress":0.97,"transform":[0.98,0,0,0.98,0.33,0.66],"mask":{"x":0.33,"y":0.66,"width":98.01,"height":196.02,"cornerRadius":19.47},"opacity":{"sourceSlot":0,"sourceContent":0,"destination":1,"dimming":0.15,"background":0},"shadow":{"radius":18,"opacity":0.05,"offsetY":4},"covered":[1,0,0,1,0,0]}
-                      - {"time":0.07,"progress":1,"transform":[1,0,0,1,0,0],"mask":{"x":0,"y":0,"width":100,"height":200,"cornerRadius":20},"opacity":{"sourceSlot":0,"sourceContent":0,"destination":1,"dimming":0.15,"background":0},"shadow":{"radius":18,"opacity":0,"offsetY":4},"covered":[1,0,0,1,0,0]}
+                      - {"time":0,"progress":0,"transform":[0.4,0,0,0.4,10,20],"mask":{"x":10,"y":20,"width":40,"height":80,"cornerRadius":4},"opacity":{"sourceSlot":0,"sourceContent":1,"destination":1,"dimming":0,"background":0,"covered":1},"shadow":{"radius":18,"opacity":0,"offsetY":4},"covered":[1,0,0,1,0,0]}
+                      - {"time":0.04,"progress":0.97,"transform":[0.98,0,0,0.98,0.33,0.66],"mask":{"x":0.33,"y":0.66,"width":98.01,"height":196.02,"cornerRadius":19.47},"opacity":{"sourceSlot":0,"sourceContent":0,"destination":1,"dimming":0.15,"background":0,"covered":1},"shadow":{"radius":18,"opacity":0.05,"offsetY":4},"covered":[1,0,0,1,0,0]}
+                      - {"time":0.07,"progress":1,"transform":[1,0,0,1,0,0],"mask":{"x":0,"y":0,"width":100,"height":200,"cornerRadius":20},"opacity":{"sourceSlot":0,"sourceContent":0,"destination":1,"dimming":0.15,"background":0,"covered":0},"shadow":{"radius":18,"opacity":0,"offsetY":4},"covered":[1,0,0,1,0,0]}
                     dimmingColor: "#000000"
                     callbacks:
                       - {"time":0,"runLoop":0,"viewController":"destination","kind":"delegate","name":"navigationController(_:willShow:animated:)"}
@@ -2306,7 +2306,7 @@ components:
         opacity:
           type: object
           additionalProperties: false
-          required: [sourceSlot, sourceContent, destination, dimming, background]
+          required: [sourceSlot, sourceContent, destination, dimming, background, covered]
           properties:
             sourceSlot:
               $ref: '#/components/schemas/Opacity'
@@ -2318,6 +2318,15 @@ components:
               $ref: '#/components/schemas/Opacity'
             background:
               $ref: '#/components/schemas/Opacity'
+            covered:
+              description: >-
+                The covered page (the view of the view controller the page covers): 1 while its view
+                is in the hierarchy, 0 from the moment the callbacks remove it. A push, or a
+                full-screen presentation, removes it once it completes, so at rest a transparent
+                fullScreen page shows nothing of what it covered; an overFullScreen page (and a
+                popover) keeps it. A pop or dismissal adds it back at its start.
+              allOf:
+                - $ref: '#/components/schemas/Opacity'
         blur:
           type: number
           minimum: 0
