@@ -384,6 +384,9 @@ paths:
               blur-behind:
                 summary: A photo presented full screen with UIKit's dimmingVisualEffect; keyframes carry blur.
                 value: {"transition":"present","container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8,"role":"image"},"destination":{"alignmentRect":{"x":0,"y":229,"width":393,"height":393},"presentationStyle":"fullScreen","closeButton":true},"options":{"dimmingVisualEffect":"systemMaterial"}}
+              reduce-motion:
+                summary: Reduce Motion on; the system cross-fades the page in place instead of zooming it.
+                value: {"transition":"push","container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},"options":{"reduceMotion":true}}
               tvos-fallback:
                 summary: tvOS accepts the API but slides.
                 value: {"transition":"push","platform":{"os":"tvOS","version":"18.0","framework":"UIKit"},"container":{"width":1920,"height":1080,"cornerRadius":0},"source":{"frame":{"x":90,"y":400,"width":400,"height":225},"cornerRadius":12},"destination":{"frame":{"x":0,"y":0,"width":1920,"height":1080}},"animation":{"frameRate":60}}
@@ -1842,6 +1845,17 @@ components:
             behind the zoomed page. Keyframes then carry `blur` (points): ultra-thin materials 10,
             thin 15, material 20, thick 25, chrome 30, the classic styles 30 (Apple publishes no
             radii; docs/behaviour.md says how these were chosen). Default null: no blur.
+        reduceMotion:
+          type: [boolean, 'null']
+          default: false
+          description: >-
+            The user's Reduce Motion setting. True: where the zoom would run, the system's
+            cross-fade runs instead (effect `crossfade`): the page fades in place at its frame (out,
+            for a pop or dismissal) with no scale, no card, no dimming or shadow, over about 140 ms
+            (a critically damped spring settling in 0.14 s, the cross-fade measured by
+            swift_transitions; Apple publishes no duration), with the transition's ordinary callbacks.
+            Timelines: app calls cross-fade; a gesture on a cross-fading page is refused as on any
+            page without the zoom.
         strict:
           type: [boolean, 'null']
           default: false
@@ -2222,7 +2236,10 @@ components:
       properties:
         effect:
           type: string
-          enum: [zoom, slide, coverVertical, popover, none]
+          enum: [zoom, slide, coverVertical, popover, crossfade, none]
+          description: >-
+            What runs: the zoom, a platform's default (slide, coverVertical), a popover's fade, or
+            Reduce Motion's cross-fade (`options.reduceMotion`: the page fades in place, no scale).
         duration:
           type: number
           minimum: 0
