@@ -284,6 +284,12 @@ extension TimelineSimulator {
         gesture?.role = .holding(anchor: anchor)
     }
 
+    /// The source's width over the page's in the current host's zoom (0 when it is no zoom).
+    private mutating func sourceWidthRatio() throws(TimelineError) -> Double {
+        guard case .zoom(let geometry) = try plans.plan(host).geometry, geometry.destinationFrame.width > 0 else { return 0 }
+        return geometry.sourceFrame.width / geometry.destinationFrame.width
+    }
+
     /// The fingers lift: a held card is released with the decided outcome, its spring starting
     /// from the card's position and velocity.
     private mutating func touchesEnded(index: Int) throws(TimelineError) {
@@ -312,11 +318,15 @@ extension TimelineSimulator {
             releases.append(decision)
             closePhase(outcome: decision.outcome == .finish ? .finished : .cancelled)
             let finish = decision.outcome == .finish
+            // A finishing pinch hands its size over to the landing (issue 23 §6).
+            let handOff =
+                finish && anchor?.gesture == .pinch
+                ? SizeHandOff(pose: tracking.pose, sourceRatio: try sourceWidthRatio(), spring: model.finishSpring) : nil
             try startSpring(
                 from: tracking.pose, toProgress: finish ? 0 : 1,
                 spring: finish ? model.finishSpring : model.cancelSpring,
                 transition: tracking.transition, outcome: decision.outcome,
-                lifecycle: .release(decision.outcome, at: now), event: index)
+                lifecycle: .release(decision.outcome, at: now), event: index, sizeHandOff: handOff)
         }
     }
 }

@@ -287,9 +287,9 @@ struct TimelineSimulator {
     /// Starts a spring from `pose` toward `target` and the lifecycle event that goes with it.
     mutating func startSpring(
         from pose: CardPose, toProgress progress: Double, spring: Spring, transition: TransitionKind,
-        outcome: ReleaseOutcome, lifecycle: NavigationEvent, event: Int
+        outcome: ReleaseOutcome, lifecycle: NavigationEvent, event: Int, sizeHandOff: SizeHandOff? = nil
     ) throws(TimelineError) {
-        let (motion, duration) = try settlingSpring(from: pose, toProgress: progress, spring: spring)
+        let (motion, duration) = try settlingSpring(from: pose, toProgress: progress, spring: spring, sizeHandOff: sizeHandOff)
         links.append(LifecycleLink(event: lifecycle, timelineEvent: event, settlesAt: nil))
         startAnimation(
             motion, settlingIn: duration, transition: transition, outcome: outcome, pivot: pose.pivot,
@@ -308,11 +308,11 @@ struct TimelineSimulator {
 
     /// The spring from `pose` to rest at `progress` (gesture undone) and how long it takes to settle.
     private func settlingSpring(
-        from pose: CardPose, toProgress progress: Double, spring: Spring
+        from pose: CardPose, toProgress progress: Double, spring: Spring, sizeHandOff: SizeHandOff? = nil
     ) throws(TimelineError) -> (CardSpring, Double) {
         let motion = CardSpring(
             origin: now, start: pose.state, velocity: pose.velocity,
-            target: .settleTarget(progress: progress, from: pose.state), spring: spring)
+            target: .settleTarget(progress: progress, from: pose.state), spring: spring, sizeHandOff: sizeHandOff)
         var duration = motion.settlingDuration(epsilon: epsilon)
         if duration == 0, motion.start != motion.target || motion.velocity != .zero {
             // Released inside the settling tolerance (a card let go a fraction of a point from
