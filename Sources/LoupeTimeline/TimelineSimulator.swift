@@ -44,6 +44,8 @@ struct TimelineSimulator {
         /// A spread on the source opening the destination (`spreadToOpen`): progress from the
         /// finger distance, rotation and translation from the fingers.
         case spread(SpreadOpening, track: Int)
+        /// The slide's back swipe: the page follows the finger sideways (progress), unscaled.
+        case slide(base: CardState, anchor: GestureAnchor, track: Int)
     }
 
     /// The fingers currently down and what they are doing.
@@ -231,6 +233,9 @@ struct TimelineSimulator {
         case .spread(let opening, let key):
             guard let track = tracks[key] else { return .resting(atProgress: 0) }
             return interpreter.spreadState(opening, track, at: time)
+        case .slide(let base, let anchor, let key):
+            guard let track = tracks[key] else { return base }
+            return interpreter.slideState(anchor, track, at: time, from: base)
         }
     }
 

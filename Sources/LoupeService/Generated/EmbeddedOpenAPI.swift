@@ -2406,6 +2406,7 @@ components:
                  gesture-cannot-open, scroll-view-zoomed-in, scroll-view-not-at-top,
                  not-from-leading-edge, swipe-not-downward, pinch-spread, gesture-not-recognized, touches-too-close,
                  gesture-superseded, spread-to-open-not-ios, dismissal-vetoed, popover-gesture-dismisses, popover-gesture-ignored,
+                 transition-not-interruptible, scroll-view-not-at-start,
                  spring-not-ios, initial-velocity-not-ios, crossfade-not-ios, arc-path-not-ios, inset-destination-not-ios,
                  unsuitable-source, no-close-button]
         message:
@@ -2778,7 +2779,12 @@ components:
           description: |
             pinch (navigation and presentation), pan = one-finger swipe down anywhere (both),
             edgePan = swipe from the leading edge, the right one in right-to-left layouts
-            (navigation only, direct touch only).
+            (navigation only). On a page pushed with the zoom it is the zoom's back swipe; on a
+            page pushed with the default slide (iOS 17, a SwiftUI page without
+            navigationTransition) it is UIKit's interactive pop: the page slides sideways with the
+            finger (no scale), released by the same rules, and only when a horizontally
+            scrolling page is at its start (`scroll-view-not-at-start` otherwise). pinch and pan
+            exist only where the zoom runs.
         touches:
           type: [array, 'null']
           maxItems: 10
