@@ -37,6 +37,22 @@ struct SlideBackSwipeTests {
         #expect(timeline.callbacks.contains { $0.viewController == "destination" && $0.name == "viewDidDisappear" })
     }
 
+    /// Right-to-left: the swipe starts at the right edge and the page slides off to the left; the
+    /// release hands position and velocity over without a jump (2 kHz keyframes).
+    @Test func slideBackSwipe_rightToLeft_andContinuousAtTheRelease() throws {
+        let scene = Fixture.scene(platform: Platform(os: .iOS, version: OSVersion(major: 17)), container: Fixture.rtlContainer, frameRate: 2000)
+        let fromRight = Finger.drag(.edgePan, from: Point(x: 398, y: 400), to: Point(x: 70, y: 420), start: 0.1, duration: 0.3)
+        let timeline = try Fixture.run(fromRight, initial: .pushed, scene: scene)
+        #expect(timeline.releases.map(\.outcome) == [.finish])
+        Self.expectSlide(timeline)
+        #expect(timeline.keyframes.last?.transform.tx ?? 0 <= -Fixture.fullScreen.width + 0.5, "ends off the left edge")
+        for time in Measure.handOffs(timeline) {
+            let gap = try #require(Measure.gap(timeline.keyframes, at: time))
+            #expect(gap.worstPositionGap(floors: Measure.floors) < 0.01, "position jump at \(time)")
+            #expect(gap.worstVelocityGap(floors: Measure.velocityFloors) < 0.01, "velocity jump at \(time)")
+        }
+    }
+
     @Test func slideBackSwipe_shortSwipeCancels_andThePageSlidesBack() throws {
         let timeline = try Fixture.run(Self.shortSwipe, initial: .pushed, scene: Self.iOS17)
         #expect(timeline.releases.map(\.outcome) == [.cancel])
