@@ -54,7 +54,8 @@ public enum EffectResolver {
             let extra =
                 switch platform.os {
                 case .visionOS: " Only iPad apps running on visionOS get the zoom."
-                case .macCatalyst: " Apple's fluid-transitions article lists the zoom on iPhone and iPad only; a Catalyst app on the Mac runs the default."
+                case .macCatalyst:
+                    " Apple's fluid-transitions article lists the zoom on iPhone and iPad only; a Catalyst app on the Mac runs the default."
                 default: ""
                 }
             advisories.append(

@@ -306,7 +306,8 @@ extension TimelineSimulator {
         links.append(LifecycleLink(event: lifecycle, timelineEvent: index, settlesAt: nil))
         // A slide's back swipe moves the page sideways with the finger (progress), never scales it.
         let slides = (try? plans.plan(host).effect) == .slide
-        let target: Target = slides ? .slide(base: pose.state, anchor: anchor, track: track) : .gesture(base: pose.state, anchor: anchor, track: track)
+        let target: Target =
+            slides ? .slide(base: pose.state, anchor: anchor, track: track) : .gesture(base: pose.state, anchor: anchor, track: track)
         phase = .tracking(Tracking(transition: transition, pose: pose, target: target))
         openSegment = (now, .tracking, transition, anchor.gesture)
         lastTransition = transition

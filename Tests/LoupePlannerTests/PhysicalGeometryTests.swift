@@ -37,8 +37,10 @@ struct PhysicalGeometryTests {
             // Issue 23 §7: never more than a quarter of the container's height beyond its edges
             // (the source itself may lie further out; then no further than it).
             let r = state.mask.rect, margin = 852.0 / 4 + 1e-6, source = answer.plan.keyframes[0].state.mask.rect
-            let outside = [-r.minX - max(margin, -source.minX), -r.minY - max(margin, -source.minY),
-                           r.maxX - 393 - max(margin, source.maxX - 393), r.maxY - 852 - max(margin, source.maxY - 852)]
+            let outside = [
+                -r.minX - max(margin, -source.minX), -r.minY - max(margin, -source.minY),
+                r.maxX - 393 - max(margin, source.maxX - 393), r.maxY - 852 - max(margin, source.maxY - 852)
+            ]
             #expect(outside.allSatisfy { $0 <= 0 }, "\(label): mask \(r) beyond the bound at t \(keyframe.time)")
         }
         for format in PlanEndpoint.formats {
@@ -66,14 +68,16 @@ struct PhysicalGeometryTests {
         try Self.checkPhysical(json, label: "report")
         let answer = try PlanEndpoint.compute(try RequestDocument.parse(Array(json.utf8)))
         #expect((answer.plan.keyframes.map(\.progress).max() ?? 0) > 20, "the spring's own progress is reported")
-        let worst = answer.plan.keyframes.map { k in
-            let r = k.state.mask.rect
-            return max(-r.minX, -r.minY, r.maxX - 393, r.maxY - 852)
-        }.max() ?? 0
+        let worst =
+            answer.plan.keyframes.map { k in
+                let r = k.state.mask.rect
+                return max(-r.minX, -r.minY, r.maxX - 393, r.maxY - 852)
+            }.max() ?? 0
         #expect(worst > 100 && worst <= 852.0 / 4 + 1e-6, "overshoot still shows, bounded: \(worst) pt")
         // A gentle overshoot is barely touched: the band leaves the end with slope 1 and no curvature.
         let gentle = try PlanEndpoint.compute(
-            try RequestDocument.parse(Array(Self.request("push", response: 0.5, dampingRatio: 0.8, velocity: 0, frameRate: 60, source: (16, 120, 110)).utf8)))
+            try RequestDocument.parse(
+                Array(Self.request("push", response: 0.5, dampingRatio: 0.8, velocity: 0, frameRate: 60, source: (16, 120, 110)).utf8)))
         guard case .zoom(let zoom) = gentle.plan.geometry else {
             Issue.record("not a zoom")
             return

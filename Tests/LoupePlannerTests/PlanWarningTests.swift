@@ -82,7 +82,10 @@ struct PlanWarningTests {
             "missing-source", "/destination/sourceID"
         ),
         // Issue 23 §4: Mac Catalyst runs the default transition (Apple's fluid-transitions article).
-        (#"{"transition":"push","platform":{"os":"macCatalyst"},"container":{"width":393,"height":852}}"#, "platform-default-transition", "/platform/os"),
+        (
+            #"{"transition":"push","platform":{"os":"macCatalyst"},"container":{"width":393,"height":852}}"#, "platform-default-transition",
+            "/platform/os"
+        ),
         (
             #"{"transition":"present","container":{"width":393,"height":852},"destination":{"presentationStyle":"pageSheet"}}"#,
             "sheet-treated-as-full-screen", "/destination/presentationStyle"

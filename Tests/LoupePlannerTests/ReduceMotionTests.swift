@@ -17,7 +17,9 @@ struct ReduceMotionTests {
             """.utf8)
     }
 
-    @Test("reduceMotion cross-fades the page in place with no scale, about 140 ms, with its callbacks", arguments: ["push", "pop", "present", "dismiss"])
+    @Test(
+        "reduceMotion cross-fades the page in place with no scale, about 140 ms, with its callbacks", arguments: ["push", "pop", "present", "dismiss"]
+    )
     func reduceMotion_crossFadesWithoutScale(transition: String) throws {
         let answer = try PlanEndpoint.compute(try RequestDocument.parse(Self.body(transition)))
         let plan = answer.plan
