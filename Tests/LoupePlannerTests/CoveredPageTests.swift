@@ -72,6 +72,9 @@ struct CoveredPageTests {
             let opacity = layer["ks"]?["o"]
             let end = opacity?["k"]?.array.last?["s"]?[0]?.number ?? opacity?["k"]?.number
             #expect(end == (shown == "1" ? 100 : 0), "lottie \(style)")
+            // SVG: the last filmstrip frame goes dark where the covered page was removed.
+            let svg = String(decoding: PlanEndpoint.render(answer, as: .svg), as: UTF8.self)
+            #expect(svg.contains("fill=\"#1b1b1f\"") == (shown == "0"), "svg \(style)")
         }
     }
 }
