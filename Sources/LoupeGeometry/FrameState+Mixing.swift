@@ -19,7 +19,8 @@ extension FrameState {
                 sourceContent: Scalar.lerp(opacity.sourceContent, other.opacity.sourceContent, t),
                 destination: Scalar.lerp(opacity.destination, other.opacity.destination, t),
                 dimming: Scalar.lerp(opacity.dimming, other.opacity.dimming, t),
-                background: Scalar.lerp(opacity.background, other.opacity.background, t)),
+                background: Scalar.lerp(opacity.background, other.opacity.background, t),
+                covered: Scalar.lerp(opacity.covered, other.opacity.covered, t)),
             shadow: Shadow(
                 radius: Scalar.lerp(shadow.radius, other.shadow.radius, t),
                 opacity: Scalar.lerp(shadow.opacity, other.shadow.opacity, t),

@@ -12,20 +12,26 @@ public struct Opacities: Sendable, Hashable {
     public var dimming: Double
     /// The opaque system-background view behind a transparent destination during the transition.
     public var background: Double
+    /// The covered page (the view of the view controller the page covers): 1 while its view is in
+    /// the hierarchy, 0 from the moment the lifecycle trace removes it (a push, or a full-screen
+    /// presentation, once it completes; never an overFullScreen one, whose presenter keeps its
+    /// view). The geometry draws it in flight; the trace decides (`withCoveredPage`).
+    public var covered: Double
 
-    public init(sourceSlot: Double, sourceContent: Double, destination: Double, dimming: Double, background: Double) {
+    public init(sourceSlot: Double, sourceContent: Double, destination: Double, dimming: Double, background: Double, covered: Double = 1) {
         self.sourceSlot = sourceSlot
         self.sourceContent = sourceContent
         self.destination = destination
         self.dimming = dimming
         self.background = background
+        self.covered = covered
     }
 
-    /// All five in a fixed order: sourceSlot, sourceContent, destination, dimming, background.
-    public var values: [Double] { [sourceSlot, sourceContent, destination, dimming, background] }
+    /// All six in a fixed order: sourceSlot, sourceContent, destination, dimming, background, covered.
+    public var values: [Double] { [sourceSlot, sourceContent, destination, dimming, background, covered] }
 
-    /// All five are finite (without building `values`).
+    /// All six are finite (without building `values`).
     public var isFinite: Bool {
-        sourceSlot.isFinite && sourceContent.isFinite && destination.isFinite && dimming.isFinite && background.isFinite
+        sourceSlot.isFinite && sourceContent.isFinite && destination.isFinite && dimming.isFinite && background.isFinite && covered.isFinite
     }
 }

@@ -24,6 +24,11 @@ extension Spring {
     /// The popover's fade: critically damped with a 0.25 s response (settles in ≈ 0.37 s).
     /// A design choice: UIKit's popover animation is not spring-specified anywhere we read.
     public static let popoverFade = Spring(duration: 0.25, bounce: 0)
+    /// Reduce Motion's cross-fade: critically damped, settling (within 0.001) in 0.14 s, the
+    /// "native cross-fade of ~140 ms each way" measured on an iOS simulator by swift_transitions
+    /// (docs/design.md; a third-party measurement, Apple publishes no duration). A critically
+    /// damped spring is within 0.001 of its target once ωt = 9.2335 ((1 + ωt)e^(−ωt) = 0.001).
+    public static let reduceMotionCrossfade = Spring(response: 2 * Double.pi * 0.14 / 9.233_5, dampingRatio: 1)
 
     /// The preset named `name` ("smooth", "snappy", "bouncy"), or `nil`.
     public static func preset(named name: String) -> Spring? {

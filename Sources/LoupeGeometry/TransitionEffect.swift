@@ -8,6 +8,9 @@ public enum TransitionEffect: String, Sendable, Hashable, CaseIterable {
     case coverVertical
     /// A popover's own fade (zoom ignored).
     case popover
+    /// Reduce Motion (`options.reduceMotion`): the system cross-fades the page in place instead of
+    /// zooming it; no scale, no card.
+    case crossfade
     /// No animation.
     case none
 }

@@ -59,6 +59,12 @@ public enum ZoomPlanner {
                     subject: .destinationSourceID))
         }
 
+        if effect == .zoom, scene.options.reduceMotion {
+            // Reduce Motion: the system cross-fades the page in place instead of zooming it
+            // (issue 23 §8; the cross-fade measured by swift_transitions).
+            effect = .crossfade
+        }
+
         let spring = scene.animation.spring ?? defaultSpring(for: effect)
         if let problem = spring.validationError { throw problem }
 
@@ -89,7 +95,8 @@ public enum ZoomPlanner {
                 CoverGeometry(
                     destinationFrame: destinationFrame, containerHeight: container.size.height,
                     cornerRadius: destinationRadius))
-        case .popover, .none:
+        case .popover, .crossfade, .none:
+            // A cross-fade is the popover's fade in place, at the page's own frame.
             geometry = .popover(PopoverGeometry(destinationFrame: destinationFrame, cornerRadius: destinationRadius))
         }
         advisories += SceneAdvisor.frameRateAdvisories(frameRate)
@@ -123,6 +130,7 @@ public enum ZoomPlanner {
         case .slide: return .navigationSlide
         case .coverVertical: return .coverVertical
         case .popover, .none: return .popoverFade
+        case .crossfade: return .reduceMotionCrossfade
         }
     }
 

@@ -179,11 +179,15 @@ public struct ZoomOptions: Sendable, Hashable {
     /// UIKit's `dimmingVisualEffect`: a blur over the content behind the zoomed page; nil (the
     /// default) for none.
     public var dimmingVisualEffect: BlurStyle?
+    /// The user's Reduce Motion setting (`UIAccessibility.isReduceMotionEnabled`): the zoom runs
+    /// as the system's cross-fade instead (`TransitionEffect.crossfade`).
+    public var reduceMotion: Bool
 
     public init(
         fitMode: FitMode? = nil, motionPath: MotionPath = .straight, backgroundMode: BackgroundMode = .zoom,
-        dimming: Dimming = Dimming(), dimmingVisualEffect: BlurStyle? = nil
+        dimming: Dimming = Dimming(), dimmingVisualEffect: BlurStyle? = nil, reduceMotion: Bool = false
     ) {
+        self.reduceMotion = reduceMotion
         self.fitMode = fitMode
         self.motionPath = motionPath
         self.backgroundMode = backgroundMode

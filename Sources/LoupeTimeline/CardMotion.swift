@@ -10,6 +10,8 @@ struct CardSpring: Sendable, Hashable {
     var velocity: CardState
     var target: CardState
     var spring: Spring
+    /// A finishing pinch: the scale follows progress instead of its own spring (`SizeHandOff`).
+    var sizeHandOff: SizeHandOff? = nil
 
     private func solutions() -> [SpringSolution] {
         zip(zip(start.components, velocity.components), target.components).map { pair, target in
@@ -20,14 +22,22 @@ struct CardSpring: Sendable, Hashable {
     /// Position and velocity at timeline `time`.
     func pose(at time: Double) -> (state: CardState, velocity: CardState) {
         let t = time - origin
-        let states = solutions().map { ($0.value(at: t), $0.velocity(at: t)) }
+        var states = solutions().map { ($0.value(at: t), $0.velocity(at: t)) }
+        if let handOff = sizeHandOff {
+            states[1] = handOff.scale(progress: states[0].0, rate: states[0].1, at: t)
+        }
         return (CardState(states.map(\.0)), CardState(states.map(\.1)))
     }
 
     /// Seconds until every component stays within its epsilon of the target (the longest of the
     /// five settling times); infinity when the spring never settles.
     func settlingDuration(epsilon: CardState) -> Double {
-        zip(solutions(), epsilon.components).map { $0.settlingDuration(epsilon: $1) }.max() ?? 0
+        let solutions = solutions()
+        var durations = zip(solutions, epsilon.components).map { $0.settlingDuration(epsilon: $1) }
+        if let handOff = sizeHandOff {
+            durations[1] = handOff.settlingDuration(progress: solutions[0], epsilon: epsilon.scale)
+        }
+        return durations.max() ?? 0
     }
 }
 

@@ -33,4 +33,9 @@ public struct DestinationScroll: Sendable, Hashable {
     /// True when the scroll view scrolls vertically and is not at the top, so it takes a downward
     /// swipe for itself ("dismissal is only possible when scrolled to the top").
     public var isScrolledDown: Bool { scrollsVertically && contentOffset.y > 0 }
+
+    /// True when the scroll view scrolls horizontally and is not at its start (`contentOffset.x`
+    /// is read as the distance scrolled from the leading edge), so with the default slide it takes
+    /// a horizontal swipe for itself ("Zoom transitions" guide).
+    public var isScrolledFromStart: Bool { scrollsHorizontally && contentOffset.x > 0 }
 }

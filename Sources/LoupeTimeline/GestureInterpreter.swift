@@ -21,10 +21,19 @@ struct GestureInterpreter: Sendable {
     ///   guide: "When scrolling with a trackpad/mouse, the back gesture always takes precedence").
     /// - Parameter backSwipe: the page is pushed, so a back swipe exists (an indirect horizontal
     ///   `pan` is one, see `isIndirectBackSwipe`).
+    /// - Parameter slide: the page was pushed with the default slide: its back swipe goes back
+    ///   only when a horizontally scrolling page is fully scrolled to its start ("Zoom
+    ///   transitions" guide), whatever the input; then the zoom's edge rules apply.
     func claimant(
         of track: TouchTrack, scroll: DestinationScroll?, input: TouchInput = .direct,
-        backSwipe: Bool = false
+        backSwipe: Bool = false, slide: Bool = false
     ) -> (TimelineWarning.Code, String)? {
+        if slide, track.gesture == .edgePan, let scroll, scroll.isScrolledFromStart {
+            return (
+                .scrollViewNotAtStart,
+                "The page was pushed with the default slide and scrolls horizontally, not at its start (contentOffset.x \(scroll.contentOffset.x)), so the swipe scrolls it; with the slide a horizontal swipe goes back only when the content is fully scrolled to the start."
+            )
+        }
         switch track.gesture {
         case .pinch:
             if let scroll, scroll.isZoomedIn {
@@ -159,6 +168,17 @@ struct GestureInterpreter: Sendable {
                 rotation: track.angle(at: time) - anchor.angle,
                 x: centroid.x - anchor.pivot.x, y: centroid.y - anchor.pivot.y)
         }
+    }
+
+    /// The slide's back swipe at `time`: the page follows the finger's travel toward the trailing
+    /// side 1:1 (progress drops by travel ÷ width, never past the ends), with no scale, rotation or
+    /// vertical motion: UIKit's interactive pop moves the page sideways only.
+    func slideState(_ anchor: GestureAnchor, _ track: TouchTrack, at time: Double, from base: CardState) -> CardState {
+        let width = max(container.width, 1)
+        let lead = (track.point(at: time).x - anchor.pivot.x) * anchor.direction
+        var state = base
+        state.progress = base.progress - Scalar.clamp(lead, 0...width) / width
+        return state
     }
 
     // MARK: - Release

@@ -43,9 +43,14 @@ public enum TimelineEngine {
             simulator.links, initial: script.initial, plans: simulator.plans,
             order: script.callbackOrder, heldForward: simulator.heldForwardLink)
         let frameRate = script.scene.animation.frameRate
+        // The covered page shows while the trace has its view in the hierarchy (issue 23 §3).
+        let covered = HierarchyPresence(
+            lifecycle.trace, viewController: TimelineSimulator.sourceName,
+            otherwise: lifecycle.final.viewsInHierarchy.contains(TimelineSimulator.sourceName))
         let keyframes = try KeyframeStream.sample(
             simulator.pieces, duration: simulator.now, frameRate: frameRate,
-            plans: simulator.plans)
+            plans: simulator.plans
+        ).withCoveredPage { covered.isInHierarchy(at: $0) }
         let styled = try? simulator.plans.firstZoom ?? simulator.plans.plan(simulator.host)
         return Timeline(
             keyframes: keyframes, callbacks: lifecycle.trace, notes: lifecycle.notes, final: lifecycle.final,

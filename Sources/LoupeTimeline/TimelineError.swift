@@ -100,8 +100,10 @@ public enum TimelineError: Error, Sendable, Hashable {
         case .invalidTouch: "Touch coordinates must be finite and within ±\(Int(TimelineScript.maximumCoordinate)) points."
         case .touchesWithoutBegan: "touchesMoved and touchesEnded need a touchesBegan before them."
         case .gestureAlreadyActive: "touchesBegan while the previous gesture's fingers are still down; end it first."
+        case .gestureUnavailable(_, .edgePan, .notAZoom(let effect)):
+            "The edge swipe goes back in a navigation stack on iPhone or iPad, pushed with the zoom or the default slide; here the \(effect.rawValue) effect runs, which has no back swipe."
         case .gestureUnavailable(_, let gesture, .notAZoom(let effect)):
-            "The \(gesture.rawValue) gesture belongs to the zoom transition, which does not run here (the \(effect.rawValue) effect runs instead)."
+            "The \(gesture.rawValue) gesture dismisses a zoom transition, which does not run here (the \(effect.rawValue) effect runs instead)."
         case .gestureUnavailable(_, _, .edgeSwipeNeedsNavigation):
             "The leading-edge swipe is the navigation back gesture; a presented zoom is dismissed by pinch or swipe down."
         case .tooManyKeyframes(let count, let limit): "The timeline would need \(count) keyframes, more than the limit of \(limit)."

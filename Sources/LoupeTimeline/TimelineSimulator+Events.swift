@@ -113,7 +113,8 @@ extension TimelineSimulator {
         let opensIn = opensBySpread(kind) ? (spreadHost ?? host) : nil
         let gestureHost = opensIn ?? host
         let plan = try plans.plan(gestureHost)
-        guard plan.effect == .zoom else {
+        let slideBack = kind == .edgePan && opensIn == nil && hasSlideBackSwipe(plan)
+        guard plan.effect == .zoom || slideBack else {
             if plan.effect == .popover, kind != .edgePan, opensIn == nil {
                 watchPopoverGesture(kind, index: index)
                 return
@@ -125,6 +126,13 @@ extension TimelineSimulator {
         }
         gesture = ActiveGesture(track: index, role: .ignored)
         switch phase {
+        case .animating where slideBack:
+            // UIKit's slide cannot be grabbed while it runs (only the zoom is interruptible).
+            warnings.append(
+                TimelineWarning(
+                    .transitionNotInterruptible,
+                    "The slide transition cannot be grabbed while it runs (only the zoom is interruptible); this swipe changes nothing.",
+                    event: index))
         case .animating(let animation):
             interrupt(animation, kind: kind, index: index)
         case .tracking:
@@ -144,11 +152,14 @@ extension TimelineSimulator {
                 return
             }
             guard let track = tracks[index] else { return }
-            if let (code, message) = interpreter.claimant(of: track, scroll: scroll, input: input, backSwipe: host == .navigation) {
+            if let (code, message) = interpreter.claimant(
+                of: track, scroll: scroll, input: input, backSwipe: host == .navigation, slide: slideBack)
+            {
                 warnings.append(TimelineWarning(code, message, event: index))
                 return
             }
-            guard interactiveDismissShouldBegin else {
+            // The veto is the zoom's handler; the slide's back swipe is UIKit's own pop gesture.
+            guard interactiveDismissShouldBegin || slideBack else {
                 // UIKit asks ZoomOptions.interactiveDismissShouldBegin as the gesture begins; a
                 // false answer leaves the page shown and its touches to the page's own views.
                 warnings.append(
@@ -159,6 +170,21 @@ extension TimelineSimulator {
                 return
             }
             gesture?.role = .pending
+        }
+    }
+
+    /// Whether `plan` is a push with the default slide whose page UIKit's back swipe can pop:
+    /// a navigation host on iPhone or iPad (iPad apps on visionOS too), where
+    /// `UINavigationController.interactivePopGestureRecognizer` is installed (issue 23 §2: a
+    /// SwiftUI page without `navigationTransition`, or iOS 17). tvOS, watchOS, native visionOS
+    /// and a Mac have no touch back swipe to model.
+    private func hasSlideBackSwipe(_ plan: ZoomPlan) -> Bool {
+        guard plan.effect == .slide, host == .navigation else { return false }
+        let platform = plans.scene.platform
+        switch platform.os {
+        case .iOS, .iPadOS: return true
+        case .visionOS: return platform.isIPadApp
+        case .tvOS, .watchOS, .macOS, .macCatalyst: return false
         }
     }
 
@@ -278,10 +304,20 @@ extension TimelineSimulator {
         let transition = host.reverse
         let lifecycle: NavigationEvent = host == .navigation ? .pop(at: now, interactive: true) : .dismiss(at: now, interactive: true)
         links.append(LifecycleLink(event: lifecycle, timelineEvent: index, settlesAt: nil))
-        phase = .tracking(Tracking(transition: transition, pose: pose, target: .gesture(base: pose.state, anchor: anchor, track: track)))
+        // A slide's back swipe moves the page sideways with the finger (progress), never scales it.
+        let slides = (try? plans.plan(host).effect) == .slide
+        let target: Target =
+            slides ? .slide(base: pose.state, anchor: anchor, track: track) : .gesture(base: pose.state, anchor: anchor, track: track)
+        phase = .tracking(Tracking(transition: transition, pose: pose, target: target))
         openSegment = (now, .tracking, transition, anchor.gesture)
         lastTransition = transition
         gesture?.role = .holding(anchor: anchor)
+    }
+
+    /// The source's width over the page's in the current host's zoom (0 when it is no zoom).
+    private mutating func sourceWidthRatio() throws(TimelineError) -> Double {
+        guard case .zoom(let geometry) = try plans.plan(host).geometry, geometry.destinationFrame.width > 0 else { return 0 }
+        return geometry.sourceFrame.width / geometry.destinationFrame.width
     }
 
     /// The fingers lift: a held card is released with the decided outcome, its spring starting
@@ -312,11 +348,15 @@ extension TimelineSimulator {
             releases.append(decision)
             closePhase(outcome: decision.outcome == .finish ? .finished : .cancelled)
             let finish = decision.outcome == .finish
+            // A finishing pinch hands its size over to the landing (issue 23 §6).
+            let handOff =
+                finish && anchor?.gesture == .pinch
+                ? SizeHandOff(pose: tracking.pose, sourceRatio: try sourceWidthRatio(), spring: model.finishSpring) : nil
             try startSpring(
                 from: tracking.pose, toProgress: finish ? 0 : 1,
                 spring: finish ? model.finishSpring : model.cancelSpring,
                 transition: tracking.transition, outcome: decision.outcome,
-                lifecycle: .release(decision.outcome, at: now), event: index)
+                lifecycle: .release(decision.outcome, at: now), event: index, sizeHandOff: handOff)
         }
     }
 }

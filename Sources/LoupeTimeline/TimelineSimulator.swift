@@ -44,6 +44,8 @@ struct TimelineSimulator {
         /// A spread on the source opening the destination (`spreadToOpen`): progress from the
         /// finger distance, rotation and translation from the fingers.
         case spread(SpreadOpening, track: Int)
+        /// The slide's back swipe: the page follows the finger sideways (progress), unscaled.
+        case slide(base: CardState, anchor: GestureAnchor, track: Int)
     }
 
     /// The fingers currently down and what they are doing.
@@ -231,6 +233,9 @@ struct TimelineSimulator {
         case .spread(let opening, let key):
             guard let track = tracks[key] else { return .resting(atProgress: 0) }
             return interpreter.spreadState(opening, track, at: time)
+        case .slide(let base, let anchor, let key):
+            guard let track = tracks[key] else { return base }
+            return interpreter.slideState(anchor, track, at: time, from: base)
         }
     }
 
@@ -287,9 +292,9 @@ struct TimelineSimulator {
     /// Starts a spring from `pose` toward `target` and the lifecycle event that goes with it.
     mutating func startSpring(
         from pose: CardPose, toProgress progress: Double, spring: Spring, transition: TransitionKind,
-        outcome: ReleaseOutcome, lifecycle: NavigationEvent, event: Int
+        outcome: ReleaseOutcome, lifecycle: NavigationEvent, event: Int, sizeHandOff: SizeHandOff? = nil
     ) throws(TimelineError) {
-        let (motion, duration) = try settlingSpring(from: pose, toProgress: progress, spring: spring)
+        let (motion, duration) = try settlingSpring(from: pose, toProgress: progress, spring: spring, sizeHandOff: sizeHandOff)
         links.append(LifecycleLink(event: lifecycle, timelineEvent: event, settlesAt: nil))
         startAnimation(
             motion, settlingIn: duration, transition: transition, outcome: outcome, pivot: pose.pivot,
@@ -308,11 +313,11 @@ struct TimelineSimulator {
 
     /// The spring from `pose` to rest at `progress` (gesture undone) and how long it takes to settle.
     private func settlingSpring(
-        from pose: CardPose, toProgress progress: Double, spring: Spring
+        from pose: CardPose, toProgress progress: Double, spring: Spring, sizeHandOff: SizeHandOff? = nil
     ) throws(TimelineError) -> (CardSpring, Double) {
         let motion = CardSpring(
             origin: now, start: pose.state, velocity: pose.velocity,
-            target: .settleTarget(progress: progress, from: pose.state), spring: spring)
+            target: .settleTarget(progress: progress, from: pose.state), spring: spring, sizeHandOff: sizeHandOff)
         var duration = motion.settlingDuration(epsilon: epsilon)
         if duration == 0, motion.start != motion.target || motion.velocity != .zero {
             // Released inside the settling tolerance (a card let go a fraction of a point from

@@ -41,6 +41,13 @@ public struct TimelineWarning: Sendable, Hashable {
         /// A touch on a popover whose own transition is running: it cannot be grabbed, and the
         /// installed dismissal gestures only act on a popover shown at rest, so nothing changes.
         case popoverGestureIgnored = "popover-gesture-ignored"
+        /// A touch on a running slide push or pop: UIKit's slide cannot be grabbed (only the zoom
+        /// is interruptible), so nothing changes.
+        case transitionNotInterruptible = "transition-not-interruptible"
+        /// A back swipe on a page pushed with the slide whose content scrolls horizontally and is
+        /// not at its start: it scrolls ("Zoom transitions" guide: with the default slide you can
+        /// only go back with a horizontal swipe if the content is fully scrolled to the start).
+        case scrollViewNotAtStart = "scroll-view-not-at-start"
     }
 
     /// What a warning is about: one event, or an option that concerns the whole timeline.

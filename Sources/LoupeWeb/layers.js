@@ -86,7 +86,8 @@ export function applyFrameStyles(elements, styles) {
 /// destination's transform and clip-path with the snapshot's opacity.
 export function frameStyles(frame, page, crossfade) {
     const styles = {
-        covered: { transform: matrix(frame.covered) },
+        // Hidden once Loupe's callbacks remove the covered page's view (opacity.covered).
+        covered: { transform: matrix(frame.covered), opacity: frame.opacity.covered ?? 1 },
         source: { opacity: frame.opacity.sourceSlot },
         dimming: { opacity: frame.opacity.dimming },
         // Only plans asked for with dimmingVisualEffect carry `blur` (its layer is hidden otherwise).

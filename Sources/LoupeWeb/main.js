@@ -347,6 +347,7 @@ function resetStage() {
     stage.hidden = true;
     for (const element of stage.querySelectorAll("[data-layer]")) element.removeAttribute("style");
     gridPage.style.removeProperty("transform");
+    gridPage.style.removeProperty("opacity");
     state.thumb?.style.removeProperty("opacity");
 }
 
@@ -429,7 +430,10 @@ attachGestures(stage, {
     onTrack(pose, pivot) {
         if (state.phase === "detail") setPhase("tracking");
         const base = state.grab?.base ?? state.rest;
-        applyFrameStyles(layers, frameStyles(heldFrame(base, pose, pivot), state.page, state.crossfade));
+        // A finger on the page starts an interactive pop or dismissal, which puts the covered
+        // page back at once (the rest frame has it removed).
+        const held = heldFrame(base, pose, pivot);
+        applyFrameStyles(layers, frameStyles({ ...held, opacity: { ...held.opacity, covered: 1 } }, state.page, state.crossfade));
     },
     onRelease: (gesture) => (gesture.mode === "grab" ? releaseGrab(gesture) : settle(gesture)),
 });

@@ -49,7 +49,7 @@ struct DimmingVisualEffectRenderingTests {
         let css = CSSChecker(String(decoding: try RenderingFixture.plan(Self.body, as: .viewTransition), as: UTF8.self))
         #expect(css.problems.isEmpty)
         let covered = try #require(css.keyframes.first { $0.name == "loupe-zoom-covered" })
-        #expect(covered.frames.last?.declarations.map(\.property) == ["transform", "filter"])
+        #expect(covered.frames.last?.declarations.map(\.property) == ["transform", "opacity", "filter"])
         #expect(covered.frames.last?.declarations.last?.value == "blur(25px)")
         let svg = String(decoding: try RenderingFixture.plan(Self.body, as: .svg), as: UTF8.self)
         #expect(svg.contains(", blur 25 pt"))

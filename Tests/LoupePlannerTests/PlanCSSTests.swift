@@ -57,8 +57,9 @@ struct PlanCSSTests {
     @Test("constant layers collapse to their first and last frame")
     func constantLayers_collapse() throws {
         let checker = CSSChecker(String(decoding: try RenderingFixture.plan(RenderingFixture.example("push.json"), as: .css), as: UTF8.self))
-        let covered = try #require(checker.keyframes.first { $0.name == "loupe-covered" })
-        #expect(covered.frames.map(\.percent) == [0, 100])
+        // The source slot stays hidden through a push (the covered page now fades out at its end).
+        let source = try #require(checker.keyframes.first { $0.name == "loupe-source" })
+        #expect(source.frames.map(\.percent) == [0, 100])
     }
 
     @Test(

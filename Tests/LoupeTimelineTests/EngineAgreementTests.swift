@@ -25,7 +25,10 @@ struct EngineAgreementTests {
         let plan = try ZoomPlanner.plan(planScene)
         #expect(abs(timeline.duration - plan.duration) < 1e-12)
         #expect(timeline.keyframes.count == plan.keyframes.count)
-        for (a, b) in zip(timeline.keyframes, plan.keyframes) {
+        // The covered page shows until the trace removes its view, in plans as in timelines.
+        let covered = HierarchyPresence(timeline.callbacks, viewController: "source", otherwise: true)
+        let planned = plan.keyframes.withCoveredPage { covered.isInHierarchy(at: $0) }
+        for (a, b) in zip(timeline.keyframes, planned) {
             #expect(a.time == b.time && abs(a.progress - b.progress) < 1e-12)
             #expect(zip(Measure.values(a), Measure.values(b)).allSatisfy { abs($0 - $1) < 1e-9 })
             #expect(a.opacity == b.opacity || zip(a.opacity.values, b.opacity.values).allSatisfy { abs($0 - $1) < 1e-12 })

@@ -45,6 +45,7 @@ struct KeyframeWriter {
         number(Keys.destination, keyframe.opacity.destination, &writer)
         number(Keys.dimming, keyframe.opacity.dimming, &writer)
         number(Keys.background, keyframe.opacity.background, &writer)
+        number(Keys.covered, keyframe.opacity.covered, &writer)
         writer.endObject()
         if blurs { number(Keys.blur, keyframe.blur, &writer) }
         writer.key(Keys.shadow)

@@ -1,4 +1,5 @@
 import LoupeGeometry
+import LoupeLifecycle
 import LoupeJSON
 
 /// `POST /v1/plans` without HTTP: request in, answer out. The route and `loupe plan` both call
@@ -13,7 +14,7 @@ public enum PlanEndpoint: RenderedEndpoint {
     ///   `unsupportedPlatform`; 422 `strictWarnings`.
     public static func compute(_ document: JSONValue) throws(Problem) -> PlanAnswer {
         let request = try PlanRequestDecoder.decode(document)
-        let plan: ZoomPlan
+        var plan: ZoomPlan
         do {
             plan = try ZoomPlanner.plan(request.scene)
         } catch {
@@ -24,6 +25,9 @@ public enum PlanEndpoint: RenderedEndpoint {
             throw RequestWarning.strictProblem(warnings)
         }
         let callbacks = try PlanCallbacks.trace(for: request.scene, plan: plan, order: request.callbackOrder)
+        // The covered page shows until the trace removes its view (issue 23 §3).
+        let covered = HierarchyPresence(callbacks, viewController: PlanCallbacks.sourceName, otherwise: true)
+        plan.keyframes = plan.keyframes.withCoveredPage { covered.isInHierarchy(at: $0) }
         return PlanAnswer(request: request, plan: plan, callbacks: callbacks, warnings: warnings)
     }
 

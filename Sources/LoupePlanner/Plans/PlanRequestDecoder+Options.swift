@@ -28,6 +28,7 @@ extension PlanRequestDecoder {
         let backgroundMode = reader.choice(object, "backgroundMode", as: BackgroundMode.self) ?? .zoom
         let dimming = readDimming(object)
         let visualEffect = reader.choice(object, "dimmingVisualEffect", as: BlurStyle.self)
+        let reduceMotion = reader.bool(object, "reduceMotion") ?? false
         let strict = reader.bool(object, "strict") ?? false
         let precision = reader.integer(object, "precision", in: Self.precisionRange)
         guard reader.errors.count == errorsBefore, let dimming else {
@@ -35,7 +36,7 @@ extension PlanRequestDecoder {
         }
         let options = ZoomOptions(
             fitMode: fitMode, motionPath: motionPath, backgroundMode: backgroundMode, dimming: dimming,
-            dimmingVisualEffect: visualEffect)
+            dimmingVisualEffect: visualEffect, reduceMotion: reduceMotion)
         return DecodedOptions(zoom: options, strict: strict, precision: precision, object: object)
     }
 

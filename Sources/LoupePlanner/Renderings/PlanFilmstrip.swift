@@ -102,6 +102,11 @@ enum PlanFilmstrip {
         let id = "frame\(number)"
         panel.background(left: left, top: top, id: id, into: &svg)
         svg.open("g", ["clip-path": "url(#\(id))"])
+        // Once the callbacks remove the covered page, nothing of it is left behind the page
+        // (issue 23 §3): the panel goes dark where it showed.
+        let container = Rect(x: 0, y: 0, width: panel.width / panel.scale, height: panel.height / panel.scale)
+        panel.fill(
+            RoundedRect(rect: container, cornerRadius: 0), left: left, top: top, colour: "#1b1b1f", opacity: 1 - keyframe.opacity.covered, into: &svg)
         if keyframe.opacity.dimming > 0 {
             svg.element(
                 "rect",

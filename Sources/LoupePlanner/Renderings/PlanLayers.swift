@@ -52,10 +52,14 @@ enum PlanLayers {
                 "covered", "the page being covered (or revealed), full size",
                 fullContainer + [.init(property: .transformOrigin, value: .keyword("0 0"))]
             ) {
-                [.init(property: .transform, value: .matrix($0.covered, extent: max(container.width, container.height)))]
+                // Hidden once the trace removes the covered page's view (issue 23 §3).
+                [
+                    .init(property: .transform, value: .matrix($0.covered, extent: max(container.width, container.height))),
+                    .init(property: .opacity, value: .number($0.opacity.covered))
+                ]
             },
             layer("source", "your source view, hidden while the card carries it", []) {
-                [.init(property: .opacity, value: .number($0.opacity.sourceSlot))]
+                [.init(property: .opacity, value: .number($0.opacity.sourceSlot * $0.opacity.covered))]
             }
         ]
         if plan.dimmingVisualEffect != nil {

@@ -116,14 +116,18 @@ enum PlanLottie {
             layers.append(
                 LottieLayer(
                     name: "source-slot", content: .roundedRect(LottieRoundedRect(source), fill: sourceSlotColour, fillOpacity: 100),
-                    position: covered.position, scale: covered.scale, opacity: percent(keyframes.map(\.opacity.sourceSlot))))
+                    position: covered.position, scale: covered.scale,
+                    opacity: percent(keyframes.map { $0.opacity.sourceSlot * $0.opacity.covered })))
         }
-        layers.append(LottieLayer(name: "covered-image", content: .image(asset: "covered"), position: covered.position, scale: covered.scale))
+        // The covered page is hidden once the trace removes its view (issue 23 §3).
+        let shown = percent(keyframes.map(\.opacity.covered))
+        layers.append(
+            LottieLayer(name: "covered-image", content: .image(asset: "covered"), position: covered.position, scale: covered.scale, opacity: shown))
         layers.append(
             LottieLayer(
                 name: "covered",
                 content: .roundedRect(LottieRoundedRect(Rect(origin: .zero, size: container)), fill: coveredColour, fillOpacity: 100),
-                position: covered.position, scale: covered.scale))
+                position: covered.position, scale: covered.scale, opacity: shown))
         return layers
     }
 

@@ -117,8 +117,10 @@ enum PlanViewTransition {
             role: blurs ? "the page being covered (or revealed), blurred by dimmingVisualEffect" : "the page being covered (or revealed)",
             style: [topLeft, unblended], frames: frames
         ) { keyframe in
-            [.init(property: .transform, value: .matrix(keyframe.covered, extent: max(container.width, container.height)))]
-                + (blurs ? [.init(property: .filter, value: .blur(keyframe.blur))] : [])
+            [
+                .init(property: .transform, value: .matrix(keyframe.covered, extent: max(container.width, container.height))),
+                .init(property: .opacity, value: .number(keyframe.opacity.covered))
+            ] + (blurs ? [.init(property: .filter, value: .blur(keyframe.blur))] : [])
         }
         let hidden = AnimatedLayer(
             name: "hidden", role: "what the other page shows outside the named element: hidden until the end",
