@@ -15,9 +15,7 @@ public final class ServiceState: Sendable {
     init(configuration: ServiceConfiguration, logger: Logger, cacheKeying: AnswerCache.Keying? = nil) {
         self.configuration = configuration
         self.logger = logger
-        self.answerCache =
-            cacheKeying.map { AnswerCache(capacity: configuration.answerCacheBytes, keying: $0) }
-            ?? AnswerCache(capacity: configuration.answerCacheBytes)
+        self.answerCache = AnswerCache(capacity: configuration.answerCacheBytes, keying: cacheKeying)
     }
 
     /// Connects /metrics to the server's own counters once the server exists.

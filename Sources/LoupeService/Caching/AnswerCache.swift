@@ -95,12 +95,13 @@ final class AnswerCache: Sendable {
 
     /// - Parameters:
     ///   - capacity: bytes for all entries; 0 turns the cache off.
-    ///   - keying: how a request becomes its key (tests force collisions with it).
-    init(capacity: Int, keying: @escaping Keying = { AnswerCache.key(path: $0.path, format: $0.format, body: $0.body) }) {
+    ///   - keying: how a request becomes its key; nil: MurmurHash3 (`key(path:format:body:version:)`).
+    ///     Tests force collisions with it.
+    init(capacity: Int, keying: Keying? = nil) {
         self.capacity = max(0, capacity)
         shardCapacity = self.capacity / Self.shardCount
         shards = (0..<Self.shardCount).map { _ in Shard() }
-        self.keying = keying
+        self.keying = keying ?? { AnswerCache.key(path: $0.path, format: $0.format, body: $0.body) }
     }
 
     /// The key of `request` in this cache.
@@ -138,8 +139,8 @@ final class AnswerCache: Sendable {
         }
     }
 
-    /// Whether the answer to `request` is cached under `key`, without counting anything (the
-    /// event loop asks where to answer a request).
+    /// Whether the answer to `request` is cached under `key`, without counting a hit or a miss:
+    /// for inspecting the cache (tests) without skewing the statistics it reports.
     func contains(_ key: Hash128, for request: Request) -> Bool {
         guard isEnabled else { return false }
         return shard(for: key).state.withLock { $0.entries[key]?.request.matches(request) ?? false }
