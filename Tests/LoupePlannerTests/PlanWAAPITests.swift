@@ -13,7 +13,7 @@ struct PlanWAAPITests {
             Issue.record("not {keyframes: {...}}")
             return
         }
-        #expect(members.map(\.key) == ["keyframes", "timing", "easing", "styles"])
+        #expect(members.map(\.key) == ["keyframes", "timing", "easing", "easingAccuracy", "styles"])
         #expect(layers.map(\.key).contains("destination"))
         for (layer, frames) in layers {
             let offsets = frames.array.compactMap { $0["offset"]?.number }

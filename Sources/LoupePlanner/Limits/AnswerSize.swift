@@ -103,6 +103,11 @@ enum AnswerSize {
         }
     }
 
+    /// One stop of the css and waapi renderings' `linear()` easing: `-0.12345 12.3456%, `, at most
+    /// 20 bytes; counted apart because a tight `options.easingTolerance` on a bouncy spring asks
+    /// for hundreds of them, independent of the keyframe count.
+    static let easingStop = 24
+
     /// A keyframe's point on the SVG progress curve when there are too many for dots.
     static let curvePoint = 24
 
@@ -132,7 +137,8 @@ extension PlanEndpoint {
             base
             + (plan.keyframes.first?.layers == nil ? 0 : AnswerSize.crossfadeLayers(format))
             + (plan.dimmingVisualEffect == nil ? 0 : AnswerSize.blur(format))
-        return AnswerSize.envelope(format) + (format == .svg ? AnswerSize.filmstrip : 0)
+        let easing = format == .css || format == .waapi ? SpringEasing.easing(for: answer).stops.count * AnswerSize.easingStop : 0
+        return AnswerSize.envelope(format) + (format == .svg ? AnswerSize.filmstrip : 0) + easing
             + plan.keyframes.count * perKeyframe
             + AnswerSize.trace(answer.callbacks, format == .json ? .json : .svg) + answer.warnings.count * AnswerSize.warning
     }

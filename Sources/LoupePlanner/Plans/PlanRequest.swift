@@ -18,18 +18,22 @@ public struct PlanRequest: Sendable, Hashable {
     /// `options.viewTransitionName`: the view-transition-name the `view-transition` rendering
     /// animates (a CSS custom ident); nil = `loupe-zoom`.
     public var viewTransitionName: String?
+    /// `options.easingTolerance`: the largest difference from the plan's progress the css and
+    /// waapi renderings' `linear()` easing may have; nil = `SpringEasing.defaultTolerance`.
+    public var easingTolerance: Double?
     /// Members the API does not know, reported as `unknown-field` warnings.
     public var unknownFields: [JSONPointer]
 
     public init(
         scene: ZoomScene, strict: Bool = false, precision: Int? = nil, callbackOrder: CallbackOrder = .article,
-        viewTransitionName: String? = nil, unknownFields: [JSONPointer] = []
+        viewTransitionName: String? = nil, easingTolerance: Double? = nil, unknownFields: [JSONPointer] = []
     ) {
         self.scene = scene
         self.strict = strict
         self.precision = precision
         self.callbackOrder = callbackOrder
         self.viewTransitionName = viewTransitionName
+        self.easingTolerance = easingTolerance
         self.unknownFields = unknownFields
     }
 }

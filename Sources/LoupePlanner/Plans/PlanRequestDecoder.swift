@@ -48,11 +48,12 @@ public final class PlanRequestDecoder {
         let transition = reader.choice(root, "transition", required: true, as: TransitionKind.self)
         let shared = readShared(root, transition: transition ?? .push)
         let viewTransitionName = shared.options.flatMap(readViewTransitionName)
+        let easingTolerance = shared.options.flatMap { reader.number($0, "easingTolerance", in: SpringEasing.toleranceRange) }
         guard reader.errors.isEmpty, transition != nil, let scene = shared.scene else { return (nil, shared.strict) }
         let request = PlanRequest(
             scene: scene, strict: shared.strict, precision: shared.precision,
             callbackOrder: shared.callbackOrder, viewTransitionName: viewTransitionName,
-            unknownFields: reader.unknownFields)
+            easingTolerance: easingTolerance, unknownFields: reader.unknownFields)
         return (request, shared.strict)
     }
 

@@ -8,7 +8,8 @@
 /// the source in `.loupe-snapshot`, and add `loupe-source` to your own source view.
 ///
 /// The last rule, `:root { --loupe-easing: linear(…) }`, is the plan's progress curve as an easing
-/// (`SpringEasing`), for a developer's own properties.
+/// (`SpringEasing`), for a developer's own properties; its comment states the stop count and the
+/// measured error, so the bound `options.easingTolerance` bought is visible.
 ///
 /// Lengths have `options.precision` decimals, default 3 (a thousandth of a pixel); unitless values
 /// (opacity, a matrix's scale entries) at least 3. No request
@@ -33,9 +34,12 @@ enum PlanCSS {
                 extra: ["animation: loupe-\(layer.name) \(duration) linear both;"])
             css += keyframes(layer, named: "loupe-\(layer.name)", places: places)
         }
+        let easing = SpringEasing.easing(for: answer)
         css += "\n/* The plan's progress curve (its spring) as an easing, for properties of your own:\n"
-        css += "   transition: transform \(duration) var(--loupe-easing); */\n"
-        css += ":root {\n  --loupe-easing: \(SpringEasing.css(for: answer));\n}\n"
+        css += "   transition: transform \(duration) var(--loupe-easing);\n"
+        css += "   \(easing.stops.count) stops, at most \(DecimalText.text(easing.maximumError, places: 6)) from the spring's progress "
+        css += "(options.easingTolerance \(DecimalText.text(easing.tolerance, places: 6))). */\n"
+        css += ":root {\n  --loupe-easing: \(easing.css);\n}\n"
         return css
     }
 

@@ -14,7 +14,8 @@ import LoupeJSON
 /// `keyframes` maps a layer name to `Element.animate()` keyframes (`offset` plus camelCase
 /// properties, CSS text values, opacity as a number); `timing` is `{duration (ms), iterations 1,
 /// fill "both", easing "linear"}` (the keyframes carry the spring); `easing` is the spring itself
-/// as a CSS `linear()` function (`SpringEasing`), for animations of one's own; `styles` places
+/// as a CSS `linear()` function (`SpringEasing`), for animations of one's own, and
+/// `easingAccuracy` its stop count, measured error and the tolerance asked for; `styles` places
 /// each element (and the container). Lengths
 /// have `options.precision` decimals, default 3; unitless values at least 3.
 enum PlanWAAPI {
@@ -46,7 +47,16 @@ enum PlanWAAPI {
         writer.member("fill", "both")
         writer.member("easing", "linear")
         writer.endObject()
-        writer.member("easing", SpringEasing.css(for: answer))
+        let easing = SpringEasing.easing(for: answer)
+        writer.member("easing", easing.css)
+        writer.key("easingAccuracy")
+        writer.beginObject()
+        writer.member("stops", easing.stops.count)
+        writer.key("maximumError")
+        writer.number(easing.maximumError, places: 6)
+        writer.key("tolerance")
+        writer.number(easing.tolerance, places: 6)
+        writer.endObject()
         writer.key("styles")
         writer.beginObject()
         writer.key("container")
