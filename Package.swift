@@ -32,8 +32,8 @@ let package = Package(
         .target(
             name: "LoupeWeb",
             resources: [
-                "index.html", "api.js", "gestures.js", "icon.svg", "layers.js", "main.js", "panel.js", "pictures.js",
-                "prototype.css", "settings.js", "openapi.yaml"
+                "index.html", "api.js", "demo-detail.html", "demo-grid.html", "demo.css", "demo.js", "gestures.js", "icon.svg",
+                "layers.js", "main.js", "panel.js", "pictures.js", "prototype.css", "settings.js", "openapi.yaml"
             ].map { .embedInCode($0) }),
         .target(name: "LoupeService", dependencies: ["LoupeHTTP", "LoupeJSON", "LoupePlanner", "LoupeWeb"]),
         .executableTarget(name: "loupe", dependencies: ["LoupeHTTP", "LoupePlanner", "LoupeService"]),

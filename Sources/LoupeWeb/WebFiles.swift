@@ -1,10 +1,15 @@
 /// Every file Loupe serves as it is, from the bytes SwiftPM embeds (`PackageResources`).
 public enum WebFiles {
     /// The web page: `index.html` at `/`, each script, the stylesheet and the icon at
-    /// `/prototype/<name>`.
+    /// `/prototype/<name>`; so are the cross-document view transition demo's two pages.
     public static let page: [WebFile] = [
         WebFile(path: "/", contentType: html, bytes: PackageResources.index_html),
         WebFile(path: "/prototype/api.js", contentType: javaScript, bytes: PackageResources.api_js),
+        // The cross-document view transition demo: two pages and what they share.
+        WebFile(path: "/prototype/demo-detail.html", contentType: html, bytes: PackageResources.demo_detail_html),
+        WebFile(path: "/prototype/demo-grid.html", contentType: html, bytes: PackageResources.demo_grid_html),
+        WebFile(path: "/prototype/demo.css", contentType: "text/css; charset=utf-8", bytes: PackageResources.demo_css),
+        WebFile(path: "/prototype/demo.js", contentType: javaScript, bytes: PackageResources.demo_js),
         WebFile(path: "/prototype/gestures.js", contentType: javaScript, bytes: PackageResources.gestures_js),
         WebFile(path: "/prototype/icon.svg", contentType: "image/svg+xml", bytes: PackageResources.icon_svg),
         WebFile(path: "/prototype/layers.js", contentType: javaScript, bytes: PackageResources.layers_js),

@@ -21,7 +21,9 @@ struct CSSChecker {
     static let properties: Set<String> = [
         "position", "overflow", "left", "top", "width", "height", "transform-origin", "background-color",
         "transform", "clip-path", "opacity", "border-radius", "box-shadow", "animation", "mix-blend-mode", "z-index",
-        "backdrop-filter", "filter"
+        "backdrop-filter", "filter",
+        // `@view-transition`'s descriptors (cross-document view transitions, issue 25 §3).
+        "navigation", "types"
     ]
     static let number = #"-?(\d+(\.\d+)?|\.\d+)(e[+-]?\d+)?"#
     static let length = "(0|\(number)px)"
@@ -120,6 +122,8 @@ struct CSSChecker {
         case "z-index": pattern = "1"
         case "transform-origin": pattern = "0 0"
         case "animation": pattern = #"(-?[A-Za-z_]|--)[A-Za-z0-9_-]* \#(n)ms linear both"#
+        case "navigation": pattern = "auto"
+        case "types": pattern = "(push|pop)"
         case "--loupe-easing": pattern = #"linear\(\#(n) \#(n)%(, \#(n) \#(n)%)+\)"#
         default: return nil
         }

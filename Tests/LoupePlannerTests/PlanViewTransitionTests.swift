@@ -18,12 +18,15 @@ struct PlanViewTransitionTests {
         let body = try #require(RenderingFixture.planBodies.first { $0.name == name }?.body)
         let checker = CSSChecker(try Self.stylesheet(body))
         #expect(checker.problems.isEmpty, "\(name): \(checker.problems.prefix(5))")
-        #expect(
-            checker.rules.map(\.selector) == [
-                "::view-transition-group(loupe-zoom)", "::view-transition-old(loupe-zoom)", "::view-transition-new(loupe-zoom)",
-                "::view-transition-old(root)", "::view-transition-new(root)"
-            ])
-        for rule in checker.rules {
+        // The Level 2 example (issue 25 §3) has its own test below.
+        if !String(decoding: body, as: UTF8.self).contains("viewTransition") {
+            #expect(
+                checker.rules.map(\.selector) == [
+                    "::view-transition-group(loupe-zoom)", "::view-transition-old(loupe-zoom)", "::view-transition-new(loupe-zoom)",
+                    "::view-transition-old(root)", "::view-transition-new(root)"
+                ])
+        }
+        for rule in checker.rules where rule.selector != "@view-transition" {
             let animation = try #require(rule.declarations.first { $0.property == "animation" }?.value)
             let keyframesName = String(animation.prefix { $0 != " " })
             let keyframes = try #require(checker.keyframes.first { $0.name == keyframesName }, "\(rule.selector) names \(keyframesName)")
@@ -122,5 +125,84 @@ struct PlanViewTransitionTests {
             return pointer
         }
         #expect(unknown == ["/options/viewTransitionName"])
+    }
+
+    // MARK: - View Transitions Level 2 (issue 25 §3)
+
+    @Test("options.viewTransitionClass selects the pseudo-elements by class (*.CLASS) and names the keyframes after it")
+    func viewTransitionClass_selectsByClass() throws {
+        let css = try Self.stylesheet(Array(Fixture.adding(#""options":{"viewTransitionClass":"card"}"#).utf8))
+        let checker = CSSChecker(css)
+        #expect(checker.problems.isEmpty, "\(checker.problems.prefix(5))")
+        #expect(
+            checker.rules.map(\.selector) == [
+                "::view-transition-group(*.card)", "::view-transition-old(*.card)", "::view-transition-new(*.card)",
+                "::view-transition-old(root)", "::view-transition-new(root)"
+            ])
+        #expect(checker.keyframes.map(\.name) == ["card-group", "card-snapshot", "card-page", "card-covered", "card-hidden"])
+        #expect(css.contains("Give view-transition-name: loupe-zoom (or any name unique on its page) and view-transition-class: card to the source"))
+        #expect(!css.contains("@view-transition"))
+    }
+
+    @Test(
+        "cross-document: @view-transition opts in and types the navigation push or pop, and every rule is scoped to :active-view-transition-type()",
+        arguments: ["push.json", "pop.json", "present.json", "dismiss.json"])
+    func crossDocument_optsInAndScopesEveryRule(example: String) throws {
+        let body = String(decoding: RenderingFixture.example(example), as: UTF8.self)
+        let css = try Self.stylesheet(Array(Fixture.adding(#""options":{"viewTransitionNavigation":"cross-document"}"#, to: body).utf8))
+        let checker = CSSChecker(css)
+        #expect(checker.problems.isEmpty, "\(checker.problems.prefix(5))")
+        let type = example.hasPrefix("pop") || example.hasPrefix("dismiss") ? "pop" : "push"
+        let opening = try #require(checker.rules.first)
+        #expect(opening.selector == "@view-transition")
+        #expect(opening.declarations.map { "\($0.property): \($0.value)" } == ["navigation: auto", "types: \(type)"])
+        let parts = checker.rules.dropFirst()
+        #expect(parts.count == 5)
+        #expect(
+            parts.allSatisfy { $0.selector.hasPrefix(":root:active-view-transition-type(\(type))::view-transition-") }, "\(parts.map(\.selector))")
+        // Keyframes carry the type, so a page may link a push's and a pop's stylesheets together.
+        #expect(checker.keyframes.allSatisfy { $0.name.hasPrefix("loupe-zoom-\(type)-") })
+        #expect(css.contains("Link this stylesheet from the page navigated to"))
+        #expect(!css.contains("startViewTransition"))
+    }
+
+    @Test("viewTransitionGroup contain adds ::view-transition-group-children, clipped to the card's corner radius at every keyframe")
+    func contain_clipsTheNestedGroups() throws {
+        let body = Array(Fixture.adding(#""options":{"viewTransitionGroup":"contain"}"#).utf8)
+        let css = try Self.stylesheet(body)
+        let checker = CSSChecker(css)
+        #expect(checker.problems.isEmpty, "\(checker.problems.prefix(5))")
+        let children = try #require(checker.rules.first { $0.selector == "::view-transition-group-children(loupe-zoom)" })
+        #expect(children.declarations.first?.value == "clip")
+        let group = try #require(checker.keyframes.first { $0.name == "loupe-zoom-group" })
+        let nested = try #require(checker.keyframes.first { $0.name == "loupe-zoom-children" })
+        #expect(nested.frames.count == group.frames.count && nested.frames.count > 2)
+        for (card, clip) in zip(group.frames, nested.frames) {
+            #expect(card.percent == clip.percent)
+            #expect(clip.declarations.map(\.value) == card.declarations.filter { $0.property == "border-radius" }.map(\.value))
+        }
+        #expect(css.contains("Give the card's element view-transition-group: contain"))
+        // Without the option the flat tree's stylesheet is unchanged: no children rule.
+        #expect(!(try Self.stylesheet(Array(Fixture.adding(#""options":{}"#).utf8))).contains("group-children"))
+    }
+
+    @Test(
+        "a Level 2 option that is not valid is a 422 at its pointer",
+        arguments: [
+            (#""viewTransitionClass":"root""#, "/options/viewTransitionClass"),
+            (#""viewTransitionClass":"1card""#, "/options/viewTransitionClass"),
+            (#""viewTransitionClass":"*/x""#, "/options/viewTransitionClass"),
+            (#""viewTransitionNavigation":"auto""#, "/options/viewTransitionNavigation"),
+            (#""viewTransitionGroup":"nearest""#, "/options/viewTransitionGroup")
+        ])
+    func invalidLevel2Option_is422(member: String, pointer: String) throws {
+        let body = Array(Fixture.adding(#""options":{"# + member + "}").utf8)
+        do {
+            _ = try PlanEndpoint.answer(body: body)
+            Issue.record("\(member) was accepted")
+        } catch {
+            #expect(error.status == 422)
+            #expect(error.errors.map(\.pointer) == [pointer])
+        }
     }
 }

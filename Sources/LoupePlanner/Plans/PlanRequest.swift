@@ -18,6 +18,14 @@ public struct PlanRequest: Sendable, Hashable {
     /// `options.viewTransitionName`: the view-transition-name the `view-transition` rendering
     /// animates (a CSS custom ident); nil = `loupe-zoom`.
     public var viewTransitionName: String?
+    /// `options.viewTransitionClass`: a `view-transition-class` the `view-transition` rendering's
+    /// rules select (`::view-transition-group(*.CLASS)`), so one stylesheet serves every element
+    /// of that class whatever its name; nil = select by name.
+    public var viewTransitionClass: String?
+    /// `options.viewTransitionNavigation`: same-document (default) or cross-document.
+    public var viewTransitionNavigation: ViewTransitionNavigation
+    /// `options.viewTransitionGroup`: whether the card nests named elements (`contain`).
+    public var viewTransitionGroup: ViewTransitionGrouping
     /// `options.easingTolerance`: the largest difference from the plan's progress the css and
     /// waapi renderings' `linear()` easing may have; nil = `SpringEasing.defaultTolerance`.
     public var easingTolerance: Double?
@@ -26,13 +34,18 @@ public struct PlanRequest: Sendable, Hashable {
 
     public init(
         scene: ZoomScene, strict: Bool = false, precision: Int? = nil, callbackOrder: CallbackOrder = .article,
-        viewTransitionName: String? = nil, easingTolerance: Double? = nil, unknownFields: [JSONPointer] = []
+        viewTransitionName: String? = nil, viewTransitionClass: String? = nil,
+        viewTransitionNavigation: ViewTransitionNavigation = .sameDocument, viewTransitionGroup: ViewTransitionGrouping = .normal,
+        easingTolerance: Double? = nil, unknownFields: [JSONPointer] = []
     ) {
         self.scene = scene
         self.strict = strict
         self.precision = precision
         self.callbackOrder = callbackOrder
         self.viewTransitionName = viewTransitionName
+        self.viewTransitionClass = viewTransitionClass
+        self.viewTransitionNavigation = viewTransitionNavigation
+        self.viewTransitionGroup = viewTransitionGroup
         self.easingTolerance = easingTolerance
         self.unknownFields = unknownFields
     }

@@ -60,17 +60,18 @@ extension PlanRequestDecoder {
         return Dimming(color: color, strength: opacity)
     }
 
-    /// `options.viewTransitionName`: a CSS `<custom-ident>` as the `view-transition-name`
-    /// property takes it (CSS Values 4 §4.2, View Transitions §3.1): ASCII letters, digits, "-"
-    /// and "_", not starting with a digit or "-" + digit, and none of the words the property or
-    /// CSS reserves. Restricting to ASCII keeps every accepted name safe to write into the
+    /// `options.viewTransitionName` and `options.viewTransitionClass`: a CSS `<custom-ident>` as
+    /// the `view-transition-name` and `view-transition-class` properties take it (CSS Values 4
+    /// §4.2, View Transitions §3.1 and Level 2's `view-transition-class`): ASCII letters, digits,
+    /// "-" and "_", not starting with a digit or "-" + digit, and none of the words the properties
+    /// or CSS reserve. Restricting to ASCII keeps every accepted name safe to write into the
     /// stylesheet as is (no escapes, nothing that could end a comment or a rule).
-    func readViewTransitionName(_ options: FieldReader.Object) -> String? {
-        guard let text = reader.string(options, "viewTransitionName", maxLength: 64) else { return nil }
+    func readCustomIdent(_ options: FieldReader.Object, _ key: String, example: String) -> String? {
+        guard let text = reader.string(options, key, maxLength: 64) else { return nil }
         guard Self.isCustomIdent(text) else {
             reader.fail(
-                options.pointer.appending("viewTransitionName"),
-                "must be a CSS name such as \"hero-photo\" (ASCII letters, digits, \"-\", \"_\"; not starting with a digit; not root, none, auto, match-element or a CSS-wide keyword), not \"\(text)\""
+                options.pointer.appending(key),
+                "must be a CSS name such as \"\(example)\" (ASCII letters, digits, \"-\", \"_\"; not starting with a digit; not root, none, auto, match-element or a CSS-wide keyword), not \"\(text)\""
             )
             return nil
         }

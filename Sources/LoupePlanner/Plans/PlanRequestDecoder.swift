@@ -47,13 +47,17 @@ public final class PlanRequestDecoder {
         guard let root = reader.object(document, at: .root) else { return (nil, false) }
         let transition = reader.choice(root, "transition", required: true, as: TransitionKind.self)
         let shared = readShared(root, transition: transition ?? .push)
-        let viewTransitionName = shared.options.flatMap(readViewTransitionName)
+        let viewTransitionName = shared.options.flatMap { readCustomIdent($0, "viewTransitionName", example: "hero-photo") }
+        let viewTransitionClass = shared.options.flatMap { readCustomIdent($0, "viewTransitionClass", example: "card") }
+        let navigation = shared.options.flatMap { reader.choice($0, "viewTransitionNavigation", as: ViewTransitionNavigation.self) }
+        let grouping = shared.options.flatMap { reader.choice($0, "viewTransitionGroup", as: ViewTransitionGrouping.self) }
         let easingTolerance = shared.options.flatMap { reader.number($0, "easingTolerance", in: SpringEasing.toleranceRange) }
         guard reader.errors.isEmpty, transition != nil, let scene = shared.scene else { return (nil, shared.strict) }
         let request = PlanRequest(
             scene: scene, strict: shared.strict, precision: shared.precision,
-            callbackOrder: shared.callbackOrder, viewTransitionName: viewTransitionName,
-            easingTolerance: easingTolerance, unknownFields: reader.unknownFields)
+            callbackOrder: shared.callbackOrder, viewTransitionName: viewTransitionName, viewTransitionClass: viewTransitionClass,
+            viewTransitionNavigation: navigation ?? .sameDocument, viewTransitionGroup: grouping ?? .normal, easingTolerance: easingTolerance,
+            unknownFields: reader.unknownFields)
         return (request, shared.strict)
     }
 

@@ -31,29 +31,73 @@ enum PlanViewTransition {
         var layer: AnimatedLayer
     }
 
+    /// What the request asks the stylesheet to target: the pseudo-elements' argument, the
+    /// keyframes' prefix and, cross-document, the transition type every rule is scoped to.
+    private struct Target {
+        /// `NAME`, or `*.CLASS` with `options.viewTransitionClass`.
+        var subject: String
+        var prefix: String
+        /// `push` or `pop` (cross-document only).
+        var type: String?
+
+        init(_ request: PlanRequest) {
+            let name = request.viewTransitionName ?? PlanViewTransition.defaultName
+            subject = request.viewTransitionClass.map { "*.\($0)" } ?? name
+            let reverse = request.scene.transition.isReverse
+            type = request.viewTransitionNavigation == .crossDocument ? (reverse ? "pop" : "push") : nil
+            prefix = (request.viewTransitionClass ?? name) + (type.map { "-\($0)" } ?? "")
+        }
+
+        /// `::view-transition-group(SUBJECT)` (or `root`), scoped to the type cross-document.
+        func selector(_ pseudo: String, _ argument: String? = nil) -> String {
+            (type.map { ":root:active-view-transition-type(\($0))" } ?? "") + "::\(pseudo)(\(argument ?? subject))"
+        }
+    }
+
     static func render(_ answer: PlanAnswer) -> String {
         let plan = answer.plan
-        let name = answer.request.viewTransitionName ?? defaultName
-        let places = answer.request.precision ?? PlanCSS.defaultPrecision
+        let request = answer.request
+        let name = request.viewTransitionName ?? defaultName
+        let target = Target(request)
+        let places = request.precision ?? PlanCSS.defaultPrecision
         let duration = DecimalText.text(max(0, plan.duration) * 1000, places: places) + "ms"
-        let reverse = answer.request.scene.transition.isReverse
-        var css = "/* Loupe plan as a view transition: \(answer.request.scene.transition.rawValue), effect \(plan.effect.rawValue), "
+        let reverse = request.scene.transition.isReverse
+        var css = "/* Loupe plan as a view transition: \(request.scene.transition.rawValue), effect \(plan.effect.rawValue), "
         css += "\(duration), \(plan.keyframes.count) keyframes"
         if !answer.warnings.isEmpty { css += ", \(answer.warnings.count) warning(s): see format=json" }
         let (first, then) = reverse ? ("destination page", "source") : ("source", "destination page")
-        css += ".\n   Give view-transition-name: \(name) to the \(first) before the update and to the \(then) after it,"
-        css += "\n   then call document.startViewTransition(update). The plan's container is the viewport. */\n"
-        for part in parts(of: answer, name: name) {
+        let naming =
+            request.viewTransitionClass.map { "view-transition-name: \(name) (or any name unique on its page) and view-transition-class: \($0)" }
+            ?? "view-transition-name: \(name)"
+        if let type = target.type {
+            css += ".\n   Give \(naming)\n   to the \(first) on the page navigated from and to the \(then) on the page navigated to."
+            css += "\n   Link this stylesheet from the page navigated to: its @view-transition opts in and types the navigation \(type)"
+            css += "\n   (the other page opts in with @view-transition { navigation: auto; }). The plan's container is the viewport."
+        } else {
+            css += ".\n   Give \(naming) to the \(first) before the update and to the \(then) after it,"
+            css += "\n   then call document.startViewTransition(update). The plan's container is the viewport."
+        }
+        if request.viewTransitionGroup == .contain {
+            css += "\n   Give the card's element view-transition-group: contain: named elements inside it then nest in"
+            css += "\n   ::view-transition-group-children(\(target.subject)), clipped below to the card's rounded mask (nested view"
+            css += "\n   transition groups, Chromium 140+; a browser without them drops that rule and draws them unclipped above the card)."
+        }
+        css += " */\n"
+        if let type = target.type {
+            css += "\n/* cross-document: both pages opt in; this one types the navigation */\n"
+            css += "@view-transition {\n  navigation: auto;\n  types: \(type);\n}\n"
+        }
+        for part in parts(of: answer, target: target) {
             css += "\n/* \(part.layer.role) */\n"
             css += PlanCSS.rule(
                 part.selector, part.layer.style, places: places,
-                extra: ["animation: \(name)-\(part.layer.name) \(duration) linear both;"])
-            css += PlanCSS.keyframes(part.layer, named: "\(name)-\(part.layer.name)", places: places)
+                extra: ["animation: \(target.prefix)-\(part.layer.name) \(duration) linear both;"])
+            css += PlanCSS.keyframes(part.layer, named: "\(target.prefix)-\(part.layer.name)", places: places)
         }
         return css
     }
 
-    private static func parts(of answer: PlanAnswer, name: String) -> [Part] {
+    private static func parts(of answer: PlanAnswer, target: Target) -> [Part] {
         let plan = answer.plan
         let frames = PlanLayers.timedKeyframes(plan)
         let page = plan.geometry.destinationFrame
@@ -66,6 +110,10 @@ enum PlanViewTransition {
         let unblended = AnimatedLayer.Declaration(property: .mixBlendMode, value: .keyword("normal"))
         let topLeft = AnimatedLayer.Declaration(property: .transformOrigin, value: .keyword("0 0"))
 
+        // The page at rest filling the viewport is unclipped (docs/api.md), as in CSS.
+        func cornerRadius(_ keyframe: Keyframe) -> AnimatedLayer.Declaration {
+            .init(property: .borderRadius, value: .length(PlanLayers.restsUnclipped(keyframe, in: answer) ? 0 : keyframe.mask.cornerRadius))
+        }
         let group = AnimatedLayer(
             name: "group", role: "the card: its box follows the plan's mask; its shadow draws the dimming",
             style: [.init(property: .overflow, value: .keyword("clip"))], frames: frames
@@ -77,8 +125,7 @@ enum PlanViewTransition {
             return [
                 .init(property: .width, value: .length(mask.rect.width)), .init(property: .height, value: .length(mask.rect.height)),
                 .init(property: .transform, value: .matrix(AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: mask.rect.x, ty: mask.rect.y))),
-                // The page at rest filling the viewport is unclipped (docs/api.md), as in CSS.
-                .init(property: .borderRadius, value: .length(PlanLayers.restsUnclipped(keyframe, in: answer) ? 0 : mask.cornerRadius)),
+                cornerRadius(keyframe),
                 .init(
                     property: .boxShadow,
                     value: .shadowOverScrim(
@@ -86,6 +133,10 @@ enum PlanViewTransition {
                         opacity: shadow.opacity, scrim: scrim))
             ]
         }
+        let children = AnimatedLayer(
+            name: "children", role: "the named elements nested in the card (view-transition-group: contain), clipped to its rounded mask",
+            style: [.init(property: .overflow, value: .keyword("clip"))], frames: frames
+        ) { [cornerRadius($0)] }
         let pageImage = AnimatedLayer(
             name: "page", role: "the page, placed in the card by the plan's transform",
             style: atOrigin + [
@@ -128,12 +179,15 @@ enum PlanViewTransition {
         ) { _ in [.init(property: .opacity, value: .number(0))] }
 
         let (before, after) = reverse ? (pageImage, snapshot) : (snapshot, pageImage)
+        let nested =
+            answer.request.viewTransitionGroup == .contain ? [Part(selector: target.selector("view-transition-group-children"), layer: children)] : []
         return [
-            Part(selector: "::view-transition-group(\(name))", layer: group),
-            Part(selector: "::view-transition-old(\(name))", layer: before),
-            Part(selector: "::view-transition-new(\(name))", layer: after),
-            Part(selector: "::view-transition-old(root)", layer: reverse ? hidden : covered),
-            Part(selector: "::view-transition-new(root)", layer: reverse ? covered : hidden)
+            Part(selector: target.selector("view-transition-group"), layer: group),
+            Part(selector: target.selector("view-transition-old"), layer: before),
+            Part(selector: target.selector("view-transition-new"), layer: after)
+        ] + nested + [
+            Part(selector: target.selector("view-transition-old", "root"), layer: reverse ? hidden : covered),
+            Part(selector: target.selector("view-transition-new", "root"), layer: reverse ? covered : hidden)
         ]
     }
 }
