@@ -16,6 +16,9 @@ the JSON plan and the Lottie answer of the same request are fetched, and:
      empty (a last keyframe with tangents makes rlottie draw nothing after frame 0).
   4. An image swapped into the `destination` asset shows inside the card at the end of a push,
      and one in the `source` asset at its start: the asset ids and mattes work.
+  5. Issue 25 §5 (lottie_schema.py): every example's Lottie answer, and seeded random requests',
+     validate against the Lottie 1.0 JSON Schema from PyPI's lottie-specs and keep the spec's
+     keyframe rules (times strictly increasing, i/o on every keyframe but the last).
 Rendered frames go to --artifacts as PNGs.
 """
 import argparse
@@ -28,6 +31,8 @@ import urllib.request
 
 from PIL import Image
 from rlottie_python import LottieAnimation
+
+import lottie_schema
 
 TOLERANCE = 1.5  # px
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -173,10 +178,14 @@ def main():
         except Failure as failure:
             failures += 1
             print(f"FAIL {failure}", file=sys.stderr)
-    if failures:
-        print(f"test_lottie: {failures} of {len(REQUESTS)} requests failed", file=sys.stderr)
+    print("the Lottie 1.0 schema and keyframe rules:")
+    schema_failures = lottie_schema.run(arguments.url)
+    for failure in schema_failures:
+        print(f"FAIL {failure}", file=sys.stderr)
+    if failures or schema_failures:
+        print(f"test_lottie: {failures} of {len(REQUESTS)} requests failed, {len(schema_failures)} schema failures", file=sys.stderr)
         return 1
-    print(f"test_lottie: {len(REQUESTS)} requests passed")
+    print(f"test_lottie: {len(REQUESTS)} requests passed; every answer is a valid Lottie 1.0 file")
     return 0
 
 
