@@ -105,6 +105,9 @@ struct AnswerSizeTests {
         if random.chance(0.3) { options.append(#""dimmingVisualEffect":"\#(random.element(of: ["systemMaterial", "dark", "light"]))""#) }
         if random.chance(0.4) { options.append(#""precision":\#(random.int(in: 0...6))"#) }
         if random.chance(0.3) { options.append(#""easingTolerance":\#(random.double(in: 0.0001...0.002))"#) }
+        if random.chance(0.3) {
+            options.append(#""viewTransitionClass":"card","viewTransitionNavigation":"cross-document","viewTransitionGroup":"contain""#)
+        }
         if !options.isEmpty { members.append(#""options":{"# + options.joined(separator: ",") + "}") }
         return "{" + members.joined(separator: ",") + "}"
     }
