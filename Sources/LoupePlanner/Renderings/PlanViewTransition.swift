@@ -17,6 +17,16 @@ import LoupeGeometry
 /// - `::view-transition-old/new(root)`: the covered page follows the plan's `covered` transform;
 ///   the other root snapshot (what the page leaves outside the named element) stays hidden.
 ///
+/// View Transitions Level 2 (issue 25 §3), each opt-in so that a request without them gets the
+/// Level 1 stylesheet byte for byte: `options.viewTransitionClass` selects by class
+/// (`::view-transition-group(*.CLASS)`), so the rules serve every element of the class;
+/// `options.viewTransitionNavigation: cross-document` adds the `@view-transition` opt-in typed
+/// `push` or `pop` and scopes every rule to `:active-view-transition-type()`, because a navigation
+/// between pages has no `startViewTransition` call to hang the stylesheet on and the page
+/// navigated to must tell a push from a pop; `options.viewTransitionGroup: contain` adds
+/// `::view-transition-group-children`, clipped to the card's rounded mask, because nested named
+/// elements otherwise escape the card's clip (a browser without nested groups drops that rule).
+///
 /// Coordinates are the plan's container's, which must be the viewport (the snapshot containing
 /// block). The crossfade background mode's extra layer and the system background behind a
 /// transparent page have no pseudo-element to live on and are left out (docs/api.md).
