@@ -68,7 +68,9 @@ struct SpringEasingTests {
         return Measured(error: worst, stops: stops.count, easing: easing, duration: plan.duration)
     }
 
-    @Test("the default tolerance is at most 0.001, and the default spring's easing keeps it at 200,000 points")
+    @Test(
+        "the default tolerance is at most 0.001; the default spring's and SwiftUI presets' easings keep it at 200,000 points with fewer than half a 10 ms sampling's points"
+    )
     func defaultSpring_keepsTheDefaultTolerance() throws {
         #expect(SpringEasing.defaultTolerance <= 0.001)
         let measured = try Self.measure(Self.push + "}")
@@ -77,12 +79,13 @@ struct SpringEasingTests {
         // What the answer reports is what a denser measurement finds (within the curve between samples).
         #expect(abs(measured.easing.maximumError - measured.error) < 0.0002)
         #expect(measured.stops < 40, "\(measured.stops) stops for the default spring")
-        print(
-            "default spring: \(measured.stops) stops, error \(measured.error), reported \(measured.easing.maximumError), \(Int((measured.duration / 0.01).rounded(.up)) + 1) samples at 10 ms"
-        )
+        #expect(Double(measured.stops) < Double(Int((measured.duration / 0.01).rounded(.up)) + 1) / 2)
+        // SwiftUI's presets too: within the tolerance, with fewer than half a 10 ms sampling's points.
         for spring in ["smooth", "snappy", "bouncy"] {
             let preset = try Self.measure(Self.push + #","animation":{"spring":"\#(spring)"}}"#)
-            print("\(spring): \(preset.stops) stops, error \(preset.error), \(Int((preset.duration / 0.01).rounded(.up)) + 1) samples at 10 ms")
+            let tenMillisecondSamples = Int((preset.duration / 0.01).rounded(.up)) + 1
+            #expect(preset.error <= SpringEasing.defaultTolerance, "\(spring): worst \(preset.error)")
+            #expect(Double(preset.stops) < Double(tenMillisecondSamples) / 2, "\(spring): \(preset.stops) stops, \(tenMillisecondSamples) samples")
         }
     }
 
