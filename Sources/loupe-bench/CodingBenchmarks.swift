@@ -83,6 +83,16 @@ enum CodingBenchmarks {
                 }
                 return count
             },
+            // Issue 25 §4: the css answer carries the bounded linear() easing, which the size
+            // estimate computes too (as the route does before rendering on the event loop).
+            Benchmark(name: "push css answer: estimate + render (bounded easing)") { iterations in
+                var count = 0
+                guard let document = try? RequestDocument.parse(pushRequest), let answer = try? PlanEndpoint.compute(document) else { return 0 }
+                for _ in 0..<iterations {
+                    count &+= PlanEndpoint.estimatedBytes(of: answer, as: .css) &+ PlanEndpoint.render(answer, as: .css).count
+                }
+                return count
+            },
             Benchmark(name: "compute push answer: decode, plan, callbacks (ours)") { iterations in
                 var count = 0
                 guard let document = try? RequestDocument.parse(pushRequest) else { return 0 }

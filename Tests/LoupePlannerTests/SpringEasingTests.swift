@@ -35,6 +35,8 @@ struct SpringEasingTests {
         var stops: Int
         var easing: LinearEasing
         var duration: Double
+        /// What the answer-size estimate counts for it (`AnswerSize.easingStop` each).
+        var estimatedStops: Int
     }
 
     /// The easing's largest difference from the spring, measured here at 200,000 points (offset
@@ -65,7 +67,8 @@ struct SpringEasingTests {
             let actual = b.x == a.x ? b.y : a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x)
             worst = max(worst, abs(actual - expected))
         }
-        return Measured(error: worst, stops: stops.count, easing: easing, duration: plan.duration)
+        return Measured(
+            error: worst, stops: stops.count, easing: easing, duration: plan.duration, estimatedStops: SpringEasing.stopCountBound(for: answer))
     }
 
     @Test(
@@ -120,6 +123,9 @@ struct SpringEasingTests {
             let context = "response \(response) ζ \(damping) v \(velocity) tolerance \(tolerance)"
             #expect(measured.error <= tolerance, "\(context): worst \(measured.error)")
             #expect(measured.easing.maximumError <= tolerance, "\(context): reported \(measured.easing.maximumError)")
+            #expect(
+                measured.estimatedStops >= measured.stops,
+                "\(context): the size estimate counts \(measured.estimatedStops) stops, \(measured.stops) written")
         }
         #expect(checked > 16)
     }

@@ -137,7 +137,7 @@ extension PlanEndpoint {
             base
             + (plan.keyframes.first?.layers == nil ? 0 : AnswerSize.crossfadeLayers(format))
             + (plan.dimmingVisualEffect == nil ? 0 : AnswerSize.blur(format))
-        let easing = format == .css || format == .waapi ? SpringEasing.easing(for: answer).stops.count * AnswerSize.easingStop : 0
+        let easing = format == .css || format == .waapi ? SpringEasing.stopCountBound(for: answer) * AnswerSize.easingStop : 0
         return AnswerSize.envelope(format) + (format == .svg ? AnswerSize.filmstrip : 0) + easing
             + plan.keyframes.count * perKeyframe
             + AnswerSize.trace(answer.callbacks, format == .json ? .json : .svg) + answer.warnings.count * AnswerSize.warning

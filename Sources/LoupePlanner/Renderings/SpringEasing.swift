@@ -32,7 +32,7 @@ enum SpringEasing {
     private static let attempts = 8
     /// Passes over the stops, and bisection steps per stop, when balancing.
     private static let balancingSweeps = 3
-    private static let balancingSteps = 20
+    private static let balancingSteps = 14
 
     /// The easing of `answer`'s journey: progress (0 → 1, the spring's value) over time ÷ duration.
     static func easing(for answer: PlanAnswer) -> LinearEasing {
@@ -47,16 +47,39 @@ enum SpringEasing {
     /// `easing(for:)` as CSS text.
     static func css(for answer: PlanAnswer) -> String { easing(for: answer).css }
 
+    /// At least as many stops as `easing(for:)` writes, for the answer-size estimate, at a small
+    /// share of its cost: the unbalanced greedy walk at the tightest bound the fit tries in
+    /// practice, 0.45 × the tolerance (the fit's balanced stops at 1 to 1.9 × the tolerance
+    /// follow the curve as closely as on-curve stops at about half that bound; fewer stops for a
+    /// looser bound). `AnswerSizeTests` keeps it an upper bound over random requests.
+    static func stopCountBound(for answer: PlanAnswer) -> Int {
+        let plan = answer.plan
+        guard plan.duration > 0, plan.duration.isFinite else { return 2 }
+        let solution = SpringSolution(
+            spring: plan.spring, from: 0, to: 1, initialVelocity: answer.request.scene.animation.initialVelocity)
+        let values = samples(duration: plan.duration) { solution.value(at: $0) }
+        return greedyWalk(values, bound: (answer.request.easingTolerance ?? defaultTolerance) * estimateShare).count
+    }
+
+    private static let estimateShare = 0.45
+
+    /// `progress` every `sampleSpacing` of `duration` (within `sampleCounts`), the last sample the
+    /// rest at 1.
+    private static func samples(duration: Double, progress: (Double) -> Double) -> [Double] {
+        let count = min(sampleCounts.upperBound, max(sampleCounts.lowerBound, Int((duration / sampleSpacing).rounded(.up))))
+        return (0...count).map { index in
+            index == count ? 1 : progress(duration * Double(index) / Double(count))
+        }
+    }
+
     /// The easing of `progress` over `duration` seconds within `tolerance`; the last stop is the
     /// rest at 1.
     static func fit(duration: Double, tolerance: Double, progress: (Double) -> Double) -> LinearEasing {
         guard duration > 0, duration.isFinite else {
             return LinearEasing(stops: [.init(input: 0, output: 0), .init(input: 1, output: 1)], maximumError: 0, tolerance: tolerance)
         }
-        let count = min(sampleCounts.upperBound, max(sampleCounts.lowerBound, Int((duration / sampleSpacing).rounded(.up))))
-        let values = (0...count).map { index in
-            index == count ? 1 : progress(duration * Double(index) / Double(count))
-        }
+        let values = samples(duration: duration, progress: progress)
+        let count = values.count - 1
         // The curve halfway between samples, where a chord through samples strays farthest. The
         // plan comes to rest at 1 at its end, where the spring is within its settling threshold
         // (0.001) of it: that snap is the plan's own, taken over the last sample interval.
