@@ -1,3 +1,5 @@
+import LoupeWarnings
+
 /// Decides which effect runs, from the platform, the transition kind and the presentation style.
 ///
 /// Sources: the "Zoom transitions" guide's "Platform availability" and "sheets and popovers";
@@ -8,7 +10,7 @@ public enum EffectResolver {
     /// The decision and what to tell the developer about it.
     public struct Resolution: Sendable, Hashable {
         public var effect: TransitionEffect
-        public var advisories: [Advisory]
+        public var advisories: [Warning<GeometryWarningCode>]
         /// A sheet style was given for a zooming present/dismiss: the page is laid out full screen.
         public var treatsSheetAsFullScreen: Bool
     }
@@ -21,10 +23,10 @@ public enum EffectResolver {
         if platform.os == .macOS {
             throw .zoomAPIUnavailable(os: .macOS, framework: platform.framework)
         }
-        var advisories: [Advisory] = []
+        var advisories: [Warning<GeometryWarningCode>] = []
         if transition.isModal, presentationStyle == .popover {
             advisories.append(
-                Advisory(
+                Warning<GeometryWarningCode>(
                     .popoverIgnoresZoom,
                     "A popover presentation ignores the zoom transition: the popover appears and disappears with its usual fade. Use fullScreen or overFullScreen to zoom.",
                     subject: .presentationStyle))
@@ -34,7 +36,7 @@ public enum EffectResolver {
         if let version = platform.version, version < platform.os.firstZoomVersion {
             let first = platform.os.firstZoomVersion
             advisories.append(
-                Advisory(
+                Warning<GeometryWarningCode>(
                     .osVersionBeforeZoom,
                     "\(platform.os.rawValue) \(version.major).\(version.minor) predates the zoom transition (added in \(platform.os.rawValue) \(first.major)), so the default \(fallback == .slide ? "slide" : "cover-vertical") transition runs.",
                     subject: .platformVersion))
@@ -59,7 +61,7 @@ public enum EffectResolver {
                 default: ""
                 }
             advisories.append(
-                Advisory(
+                Warning<GeometryWarningCode>(
                     .platformDefaultTransition,
                     "\(platform.os.rawValue) accepts the zoom API but runs its default \(name) transition instead.\(extra)",
                     subject: .platform))
@@ -69,7 +71,7 @@ public enum EffectResolver {
         if transition.isModal, presentationStyle.isSheet {
             sheet = true
             advisories.append(
-                Advisory(
+                Warning<GeometryWarningCode>(
                     .sheetTreatedAsFullScreen,
                     "Zoom transitions only run full screen, so the \(presentationStyle.rawValue) presentation is shown full screen; the plan uses the container's bounds as the destination frame.",
                     subject: .presentationStyle))

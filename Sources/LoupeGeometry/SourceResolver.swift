@@ -1,3 +1,5 @@
+import LoupeWarnings
+
 /// Turns the scene's source input into one usable source frame, or none (zoom from the centre).
 public enum SourceResolver {
     /// The source the zoom uses, and what the developer should know about how it was found.
@@ -5,8 +7,8 @@ public enum SourceResolver {
         /// `nil` when the zoom runs from/to the container's centre.
         public var source: SourceView?
         /// The input that describes the chosen source (for later advisories about it).
-        public var subject: AdvisorySubject
-        public var advisories: [Advisory]
+        public var subject: GeometryWarningSubject
+        public var advisories: [Warning<GeometryWarningCode>]
     }
 
     public static func resolve(_ input: SourceInput, destination: Destination) -> Resolution {
@@ -30,11 +32,11 @@ public enum SourceResolver {
         switch SourceMatcher.match(sources, sourceID: destination.sourceID, namespace: destination.namespace) {
         case .matched(let index):
             let source = sources[index]
-            var advisories: [Advisory] = []
+            var advisories: [Warning<GeometryWarningCode>] = []
             let artifacts = SourceMatcher.artifacts(in: source.modifiers)
             if !artifacts.isEmpty {
                 advisories.append(
-                    Advisory(
+                    Warning<GeometryWarningCode>(
                         .geometryReadArtifacts,
                         "The matched source uses \(artifacts.joined(separator: ", ")), which changes how the system reads its frame; expect the zoom to start from the wrong place or scale. Apply these inside the source or move matchedTransitionSource outside them.",
                         subject: .sourceModifiers(index: index)))
@@ -47,13 +49,13 @@ public enum SourceResolver {
             return Resolution(
                 source: nil, subject: .sources(index: indices[1]),
                 advisories: [
-                    Advisory(
+                    Warning<GeometryWarningCode>(
                         .duplicateSourceID,
                         "Sources \(indices.map(String.init).joined(separator: ", ")) share the id \(id) in one namespace, so the system cannot tell which to zoom from; the page zooms from the centre. Give each source a unique id.",
                         subject: .sources(index: indices[1]))
                 ])
         case .unmatched(let reason):
-            let (text, subject): (String, AdvisorySubject) =
+            let (text, subject): (String, GeometryWarningSubject) =
                 switch reason {
                 case .noSourcesDeclared:
                     ("No view declares matchedTransitionSource", .sourcesList)
@@ -82,13 +84,13 @@ public enum SourceResolver {
     /// Sides below this (points) make a source frame degenerate, treated like one with no area.
     public static let smallestVisibleSide = 0.1
 
-    private static func checkedFrame(_ view: SourceView, subject: AdvisorySubject, advisories: [Advisory]) -> Resolution {
+    private static func checkedFrame(_ view: SourceView, subject: GeometryWarningSubject, advisories: [Warning<GeometryWarningCode>]) -> Resolution {
         let frame = view.frame.standardized
         guard !frame.isEmpty else {
             return Resolution(
                 source: nil, subject: subject,
                 advisories: advisories + [
-                    Advisory(
+                    Warning<GeometryWarningCode>(
                         .emptySourceFrame,
                         "The source frame has no area (\(frame.width) × \(frame.height) pt), so there is nothing to zoom from; the page zooms from the centre instead.",
                         subject: subject)
@@ -100,7 +102,7 @@ public enum SourceResolver {
             return Resolution(
                 source: nil, subject: subject,
                 advisories: advisories + [
-                    Advisory(
+                    Warning<GeometryWarningCode>(
                         .emptySourceFrame,
                         "The source frame is too small to see (\(frame.width) × \(frame.height) pt; a side under \(Self.smallestVisibleSide) pt), so there is nothing to zoom from; the page zooms from the centre instead.",
                         subject: subject)
@@ -111,7 +113,7 @@ public enum SourceResolver {
             subject: subject, advisories: advisories)
     }
 
-    private static func missing(_ message: String, subject: AdvisorySubject) -> Advisory {
-        Advisory(.missingSource, message, subject: subject)
+    private static func missing(_ message: String, subject: GeometryWarningSubject) -> Warning<GeometryWarningCode> {
+        Warning<GeometryWarningCode>(.missingSource, message, subject: subject)
     }
 }

@@ -1,3 +1,5 @@
+import LoupeWarnings
+
 /// The engine's answer: what runs, for how long, and every keyframe.
 public struct ZoomPlan: Sendable, Hashable {
     public var effect: TransitionEffect
@@ -7,7 +9,7 @@ public struct ZoomPlan: Sendable, Hashable {
     public var frameRate: Double
     public var keyframes: [Keyframe]
     /// In the order found: effect fallbacks, source matching, source shape, frame rate, background.
-    public var advisories: [Advisory]
+    public var advisories: [Warning<GeometryWarningCode>]
     /// The spring actually used (the request's, or the effect's default).
     public var spring: Spring
     /// The scrim colour (its opacity per keyframe is `opacity.dimming`).
@@ -25,7 +27,7 @@ public struct ZoomPlan: Sendable, Hashable {
 
     public init(
         effect: TransitionEffect, duration: Double, frameRate: Double, keyframes: [Keyframe],
-        advisories: [Advisory], spring: Spring, dimmingColor: RGBAColor,
+        advisories: [Warning<GeometryWarningCode>], spring: Spring, dimmingColor: RGBAColor,
         geometry: TransitionGeometry, isReverse: Bool, sourceFrame: Rect?, dimmingVisualEffect: BlurStyle? = nil
     ) {
         self.effect = effect

@@ -118,7 +118,7 @@ public struct Destination: Sendable, Hashable {
     /// The page's own corner radius at rest, used as the resting mask radius when the page does not
     /// cover the container. Default 0.
     public var cornerRadius: Double
-    /// False when the page has transparent regions (see `ZoomPlanner` on the system background).
+    /// False when the page has transparent regions (see `GeometryEngine` on the system background).
     public var isOpaque: Bool
     /// Modal presentation style; ignored for push/pop. Default `.fullScreen`.
     public var presentationStyle: PresentationStyle

@@ -1,3 +1,5 @@
+import LoupeWarnings
+
 /// Where a script leaves the screens.
 public struct FinalState: Sendable, Hashable {
     /// The navigation stack, bottom first, as `viewControllers` reports it.
@@ -44,9 +46,9 @@ public struct PendingTransition: Sendable, Hashable {
 public struct LifecycleResult: Sendable, Hashable {
     public var trace: [TraceEntry]
     public var final: FinalState
-    public var notes: [LifecycleNote]
+    public var notes: [Warning<LifecycleWarningCode>]
 
-    public init(trace: [TraceEntry], final: FinalState, notes: [LifecycleNote]) {
+    public init(trace: [TraceEntry], final: FinalState, notes: [Warning<LifecycleWarningCode>]) {
         self.trace = trace
         self.final = final
         self.notes = notes

@@ -23,5 +23,5 @@ enum Recognition: Sendable, Hashable {
     case undecided
     case recognized(GestureAnchor)
     /// It will never dismiss; the warning says why.
-    case rejected(TimelineWarning.Code, String)
+    case rejected(TimelineWarningCode, String)
 }

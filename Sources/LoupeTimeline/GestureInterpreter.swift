@@ -27,7 +27,7 @@ struct GestureInterpreter: Sendable {
     func claimant(
         of track: TouchTrack, scroll: DestinationScroll?, input: TouchInput = .direct,
         backSwipe: Bool = false, slide: Bool = false
-    ) -> (TimelineWarning.Code, String)? {
+    ) -> (TimelineWarningCode, String)? {
         if slide, track.gesture == .edgePan, let scroll, scroll.isScrolledFromStart {
             return (
                 .scrollViewNotAtStart,

@@ -1,5 +1,6 @@
 import LoupeGeometry
 import LoupeLifecycle
+import LoupeWarnings
 
 /// The geometry engine's plans for the hosts a timeline uses, made once each on first use.
 ///
@@ -17,7 +18,7 @@ struct HostPlans: Sendable {
     /// The hosts planned at least once, with keyframes.
     private var plannedHosts: Set<Host> = []
     /// Advisories in the order the hosts were first planned, without repeats.
-    private(set) var advisories: [Advisory] = []
+    private(set) var advisories: [Warning<GeometryWarningCode>] = []
     /// The first plan made that zooms: its scrim colour and blur are the timeline's (a host
     /// that falls back, a popover say, has neither).
     private(set) var firstZoom: ZoomPlan?
@@ -60,10 +61,10 @@ struct HostPlans: Sendable {
         // frame rate, non-finite keyframes) is refused here; a source change alters only the
         // geometry's source, so the host's later plans need no keyframes (thousands of
         // `sourceChanged` events would otherwise each sample a whole plan).
-        let sampling: ZoomPlanner.Sampling = plannedHosts.contains(host) ? .geometryOnly : .keyframes
+        let sampling: GeometryEngine.Sampling = plannedHosts.contains(host) ? .geometryOnly : .keyframes
         var plan: ZoomPlan
         do {
-            plan = try ZoomPlanner.plan(hostScene, sampling: sampling)
+            plan = try GeometryEngine.plan(hostScene, sampling: sampling)
             plannedHosts.insert(host)
         } catch {
             throw .geometry(error)

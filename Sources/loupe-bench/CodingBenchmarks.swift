@@ -37,7 +37,7 @@ enum CodingBenchmarks {
             print("ShortestDecimal vs description: \(count) doubles, \(mismatches) mismatches")
             if mismatches > 0 { exit(1) }
         }
-        let plan = (try? ZoomPlanner.plan(EngineBenchmarks.pushScene))
+        let plan = (try? GeometryEngine.plan(EngineBenchmarks.pushScene))
         let mirror = plan.map(FoundationPlanMirror.init)
         let encoder = JSONEncoder()
         let application = LoupeApplication(

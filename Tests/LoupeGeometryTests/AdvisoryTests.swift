@@ -18,9 +18,9 @@ struct AdvisoryTests {
     }
 
     @Test func skinnyThresholds_are80PercentWidthAnd4To1() throws {
-        #expect(SceneAdvisor.isSkinny(Rect(x: 0, y: 0, width: 321.6, height: 80.4), container: Fixture.fullScreen.size))
-        #expect(!SceneAdvisor.isSkinny(Rect(x: 0, y: 0, width: 320, height: 60), container: Fixture.fullScreen.size))
-        #expect(!SceneAdvisor.isSkinny(Rect(x: 0, y: 0, width: 402, height: 101), container: Fixture.fullScreen.size))
+        #expect(SceneReview.isSkinny(Rect(x: 0, y: 0, width: 321.6, height: 80.4), container: Fixture.fullScreen.size))
+        #expect(!SceneReview.isSkinny(Rect(x: 0, y: 0, width: 320, height: 60), container: Fixture.fullScreen.size))
+        #expect(!SceneReview.isSkinny(Rect(x: 0, y: 0, width: 402, height: 101), container: Fixture.fullScreen.size))
     }
 
     @Test func aspectMismatchWithoutAlignmentRect_warnsAboutTheDoubleFerry() throws {
@@ -105,7 +105,7 @@ struct AdvisoryTests {
 
     @Test func advisoryCodes_keepTheirWireSpelling() {
         #expect(
-            AdvisoryCode.allCases.map(\.rawValue) == [
+            GeometryWarningCode.allCases.map(\.rawValue) == [
                 "missing-source", "empty-source-frame", "duplicate-source-id", "geometry-read-artifacts",
                 "skinny-source", "aspect-ratio-mismatch", "source-off-screen", "source-partly-off-screen", "low-frame-rate",
                 "sheet-treated-as-full-screen", "popover-ignores-zoom", "platform-default-transition",

@@ -24,10 +24,10 @@ enum Fixture {
     }
 
     static func plan(_ scene: ZoomScene) throws(GeometryError) -> ZoomPlan {
-        try ZoomPlanner.plan(scene)
+        try GeometryEngine.plan(scene)
     }
 
-    static func codes(_ plan: ZoomPlan) -> [AdvisoryCode] { plan.advisories.map(\.code) }
+    static func codes(_ plan: ZoomPlan) -> [GeometryWarningCode] { plan.advisories.map(\.code) }
 }
 
 func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {

@@ -25,7 +25,7 @@ struct SourceMatcherTests {
 
     @Test func eachMissingCondition_fallsBackToTheCentreWithAnAdvisoryAboutIt() throws {
         let one = [source("a", "grid")]
-        let cases: [([MatchedSource], SourceID?, String?, SourceMatcher.Reason, AdvisorySubject)] = [
+        let cases: [([MatchedSource], SourceID?, String?, SourceMatcher.Reason, GeometryWarningSubject)] = [
             ([], "a", "grid", .noSourcesDeclared, .sourcesList),
             (one, "z", "grid", .idNotFound, .destinationSourceID),
             (one, "a", "other", .namespaceMismatch(index: 0), .destinationNamespace)

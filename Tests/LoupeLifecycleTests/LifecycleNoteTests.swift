@@ -44,7 +44,7 @@ struct LifecycleNoteTests {
     /// Note codes are stable API.
     @Test func noteCodes_areStable() {
         #expect(
-            LifecycleNote.Code.allCases.map(\.rawValue) == [
+            LifecycleWarningCode.allCases.map(\.rawValue) == [
                 "repeated-callback", "cancelled-transition", "interrupted-push", "interrupted-presentation",
                 "interrupted-pop", "interrupted-dismissal", "overlapping-transition", "unreleased-gesture"
             ])

@@ -5,7 +5,7 @@ import Testing
 struct PlanWarningTests {
     /// Every advisory subject has its own pointer into the request.
     @Test(arguments: [
-        (AdvisorySubject.transition, "/transition"), (.platform, "/platform/os"), (.platformVersion, "/platform/version"),
+        (GeometryWarningSubject.transition, "/transition"), (.platform, "/platform/os"), (.platformVersion, "/platform/version"),
         (.frameRate, "/animation/frameRate"), (.spring, "/animation/spring"),
         (.presentationStyle, "/destination/presentationStyle"), (.source, "/source"), (.sources(index: 2), "/sources/2"),
         (.sourceModifiers(index: 1), "/sources/1/modifiers"), (.sourcesList, "/sources"),
@@ -15,7 +15,7 @@ struct PlanWarningTests {
         (.initialVelocity, "/animation/initialVelocity"), (.backgroundMode, "/options/backgroundMode"), (.motionPath, "/options/motionPath"),
         (.sourceRole(index: nil), "/source/role"), (.sourceRole(index: 3), "/sources/3/role"), (.destinationCloseButton, "/destination/closeButton")
     ])
-    func advisorySubject_mapsToItsPointer(subject: AdvisorySubject, pointer: String) {
+    func advisorySubject_mapsToItsPointer(subject: GeometryWarningSubject, pointer: String) {
         #expect(subject.pointer.description == pointer)
     }
 

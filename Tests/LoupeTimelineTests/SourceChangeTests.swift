@@ -174,8 +174,8 @@ struct SourceChangeStormTests {
         let timeline = try Fixture.run(events, initial: .source, scene: Fixture.scene(frameRate: 60))
         let newest = Fixture.thumbnail.offsetBy(dx: 39, dy: 0)
         #expect(timeline.keyframes.last?.mask.rect == newest)
-        let geometry = try ZoomPlanner.plan(Fixture.scene(frameRate: 60), sampling: .geometryOnly)
-        let whole = try ZoomPlanner.plan(Fixture.scene(frameRate: 60))
+        let geometry = try GeometryEngine.plan(Fixture.scene(frameRate: 60), sampling: .geometryOnly)
+        let whole = try GeometryEngine.plan(Fixture.scene(frameRate: 60))
         #expect(geometry.keyframes.isEmpty && !whole.keyframes.isEmpty)
         #expect(geometry.geometry == whole.geometry && geometry.duration == whole.duration && geometry.advisories == whole.advisories)
     }

@@ -1,5 +1,6 @@
 import LoupeJSON
 import LoupeLifecycle
+import LoupeWarnings
 
 /// Writes a lifecycle answer in a fixed key order: trace, final, notes, warnings. Object keys
 /// that come from names (`final.states`) are sorted, so identical requests give identical bytes.
@@ -20,7 +21,7 @@ enum LifecycleEncoder {
 
     /// `notes`: code, view controller, message, the guideline's text, time and run loop. Timelines
     /// write their notes the same way.
-    static func writeNotes(_ notes: [LifecycleNote], to writer: inout JSONWriter, precision: Int?) {
+    static func writeNotes(_ notes: [Warning<LifecycleWarningCode>], to writer: inout JSONWriter, precision: Int?) {
         writer.key("notes")
         writer.beginArray()
         for note in notes {

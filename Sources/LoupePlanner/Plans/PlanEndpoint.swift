@@ -16,7 +16,7 @@ public enum PlanEndpoint: RenderedEndpoint {
         let request = try PlanRequestDecoder.decode(document)
         var plan: ZoomPlan
         do {
-            plan = try ZoomPlanner.plan(request.scene)
+            plan = try GeometryEngine.plan(request.scene)
         } catch {
             throw error.problem
         }

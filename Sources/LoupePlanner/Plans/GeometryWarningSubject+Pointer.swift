@@ -1,9 +1,10 @@
 import LoupeGeometry
 import LoupeJSON
+import LoupeWarnings
 
 /// Where in a plan request each advisory points: the engine names the input it is about, the API
 /// names the JSON field.
-extension AdvisorySubject {
+extension GeometryWarningSubject {
     public var pointer: JSONPointer {
         switch self {
         case .transition: JSONPointer(["transition"])
@@ -35,7 +36,7 @@ extension AdvisorySubject {
 
 extension RequestWarning {
     /// The warning for an engine advisory, pointing at the request field it is about.
-    public init(_ advisory: Advisory) {
+    public init(_ advisory: Warning<GeometryWarningCode>) {
         self.init(code: advisory.code.rawValue, message: advisory.message, pointer: advisory.subject.pointer.description)
     }
 }

@@ -1,9 +1,11 @@
+import LoupeWarnings
+
 /// The engine's entry point: a validated `ZoomScene` in, a `ZoomPlan` out. Pure and synchronous.
 ///
 /// Steps: resolve the effect (platform, style) → pick the spring → resolve the source (SwiftUI
 /// matching, empty frames) → build the geometry → collect advisories → sample keyframes → check
 /// every number is finite.
-public enum ZoomPlanner {
+public enum GeometryEngine {
     /// The missing-source card starts at this share of the page's size, centred in the container,
     /// with the page fading in: the "centre scale-and-fade" ("Zoom transitions" guide: zooms "from,
     /// or back to, the centre of the container view"; swift_transitions' peer of the same name).
@@ -53,7 +55,7 @@ public enum ZoomPlanner {
             // whatever the sources declare.
             effect = fallback
             advisories.append(
-                Advisory(
+                Warning<GeometryWarningCode>(
                     .zoomNotDeclared,
                     "The destination declares no navigationTransition(.zoom(sourceID:in:)), so SwiftUI runs the ordinary \(fallback == .slide ? "push" : "cover-vertical presentation") instead of a zoom. Declare it on the destination with the source's id and namespace.",
                     subject: .destinationSourceID))
@@ -79,8 +81,8 @@ public enum ZoomPlanner {
         switch effect {
         case .zoom:
             let built = zoomGeometry(scene, destinationFrame: destinationFrame, advisories: &advisories)
-            advisories += SceneAdvisor.beyondIOSAdvisories(scene, destinationFrame: destinationFrame)
-            advisories += SceneAdvisor.closeButtonAdvisories(scene)
+            advisories += SceneReview.beyondIOSAdvisories(scene, destinationFrame: destinationFrame)
+            advisories += SceneReview.closeButtonAdvisories(scene)
             geometry = .zoom(built.geometry)
             sourceFrame = built.sourceFrame
             dimmingColor = scene.options.dimming.color
@@ -99,7 +101,7 @@ public enum ZoomPlanner {
             // A cross-fade is the popover's fade in place, at the page's own frame.
             geometry = .popover(PopoverGeometry(destinationFrame: destinationFrame, cornerRadius: destinationRadius))
         }
-        advisories += SceneAdvisor.frameRateAdvisories(frameRate)
+        advisories += SceneReview.frameRateAdvisories(frameRate)
 
         let solution = SpringSolution(spring: spring, from: 0, to: 1, initialVelocity: scene.animation.initialVelocity)
         guard sampling == .keyframes else {
@@ -137,7 +139,7 @@ public enum ZoomPlanner {
     // MARK: - Zoom
 
     private static func zoomGeometry(
-        _ scene: ZoomScene, destinationFrame: Rect, advisories: inout [Advisory]
+        _ scene: ZoomScene, destinationFrame: Rect, advisories: inout [Warning<GeometryWarningCode>]
     ) -> (geometry: ZoomGeometry, sourceFrame: Rect?) {
         let container = scene.container
         let destination = scene.destination
@@ -150,13 +152,13 @@ public enum ZoomPlanner {
         if let given = destination.alignmentRect?.standardized {
             if framework == .swiftUI {
                 advisories.append(
-                    Advisory(
+                    Warning<GeometryWarningCode>(
                         .alignmentRectIgnored,
                         "SwiftUI has no alignmentRectProvider; the page is scaled into the card from its top, so the alignment rect is ignored.",
                         subject: .destinationAlignmentRect))
             } else if given.isEmpty {
                 advisories.append(
-                    Advisory(
+                    Warning<GeometryWarningCode>(
                         .alignmentRectIgnored,
                         "The alignment rect has no area, so the whole page is aligned with the source instead.",
                         subject: .destinationAlignmentRect))
@@ -183,7 +185,7 @@ public enum ZoomPlanner {
                 ? "Transparent regions show the content underneath only once the transition ends."
                 : "Only an overFullScreen presentation shows the content underneath afterwards."
             advisories.append(
-                Advisory(
+                Warning<GeometryWarningCode>(
                     .transparentDestination,
                     "During a zoom the system puts an opaque system-background view behind the destination, so it is not see-through in flight. \(after)",
                     subject: .destinationOpaque))
@@ -194,10 +196,10 @@ public enum ZoomPlanner {
         if let source = resolved.source {
             sourceRect = source.frame
             sourceRadius = source.cornerRadius
-            advisories += SceneAdvisor.sourceAdvisories(
+            advisories += SceneReview.sourceAdvisories(
                 source: source.frame, subject: resolved.subject, container: container.size,
                 alignmentSize: alignment.size, aligned: aligned, framework: framework)
-            advisories += SceneAdvisor.roleAdvisories(source.role, subject: resolved.subject)
+            advisories += SceneReview.roleAdvisories(source.role, subject: resolved.subject)
         } else {
             let size = Size(width: destinationFrame.width * missingSourceScale, height: destinationFrame.height * missingSourceScale)
             sourceRect = Rect(center: container.bounds.center, size: size)

@@ -1,22 +1,10 @@
-/// A warning that teaches: a stable code, one sentence for a developer, and which input it is about.
-///
-/// The planner turns `subject` into a JSON pointer (and, in strict mode, warnings into errors);
-/// the engine knows nothing about JSON.
-public struct Advisory: Sendable, Hashable {
-    public var code: AdvisoryCode
-    /// One or two plain sentences; prose, may change between versions (the code is the contract).
-    public var message: String
-    public var subject: AdvisorySubject
+import LoupeWarnings
 
-    public init(_ code: AdvisoryCode, _ message: String, subject: AdvisorySubject) {
-        self.code = code
-        self.message = message
-        self.subject = subject
-    }
-}
+/// The geometry engine's warnings: how a zoom will look or behave unlike iOS, given the scene
+/// (the raw value is the wire spelling).
+public enum GeometryWarningCode: String, WarningCode {
+    public typealias Subject = GeometryWarningSubject
 
-/// Stable advisory codes; the raw value is the wire spelling.
-public enum AdvisoryCode: String, Sendable, Hashable, CaseIterable {
     /// No source (absent, nil from the provider, no SwiftUI match): zooms from/to the centre.
     case missingSource = "missing-source"
     /// The source frame has no area; treated as missing.
@@ -73,48 +61,4 @@ public enum AdvisoryCode: String, Sendable, Hashable, CaseIterable {
     /// A full-screen presentation that does not declare a close or Done button ("Zoom transitions"
     /// guide).
     case noCloseButton = "no-close-button"
-}
-
-/// Which input an advisory is about. The planner maps each case to a JSON pointer.
-public enum AdvisorySubject: Sendable, Hashable {
-    /// The whole request (used when no single field is to blame).
-    case transition
-    case platform
-    case platformVersion
-    case frameRate
-    case spring
-    case presentationStyle
-    /// UIKit's `source` (present or absent).
-    case source
-    /// SwiftUI's `sources[index]`.
-    case sources(index: Int)
-    /// SwiftUI's `sources[index].modifiers`.
-    case sourceModifiers(index: Int)
-    /// The `sources` list as a whole (e.g. empty).
-    case sourcesList
-    case destinationFrame
-    case destinationAlignmentRect
-    case destinationOpaque
-    /// SwiftUI: `destination.sourceID`.
-    case destinationSourceID
-    /// SwiftUI: `destination.namespace`.
-    case destinationNamespace
-    case fitMode
-    case initialVelocity
-    case backgroundMode
-    case motionPath
-    /// `source.role` (index nil) or `sources[index].role`.
-    case sourceRole(index: Int?)
-    case destinationCloseButton
-    /// A subject about the source, where the source is the one a timeline's `sourceChanged`
-    /// event at `event` gave rather than the request's own.
-    indirect case changedSource(event: Int, AdvisorySubject)
-
-    /// True for the subjects that name the UIKit source or one of its fields.
-    public var isSource: Bool {
-        switch self {
-        case .source, .sourceRole(index: nil): true
-        default: false
-        }
-    }
 }
