@@ -10,7 +10,7 @@ public enum EffectResolver {
     /// The decision and what to tell the developer about it.
     public struct Resolution: Sendable, Hashable {
         public var effect: TransitionEffect
-        public var advisories: [Warning<GeometryWarningCode>]
+        public var warnings: [Warning<GeometryWarningCode>]
         /// A sheet style was given for a zooming present/dismiss: the page is laid out full screen.
         public var treatsSheetAsFullScreen: Bool
     }
@@ -23,24 +23,24 @@ public enum EffectResolver {
         if platform.os == .macOS {
             throw .zoomAPIUnavailable(os: .macOS, framework: platform.framework)
         }
-        var advisories: [Warning<GeometryWarningCode>] = []
+        var warnings: [Warning<GeometryWarningCode>] = []
         if transition.isModal, presentationStyle == .popover {
-            advisories.append(
+            warnings.append(
                 Warning<GeometryWarningCode>(
                     .popoverIgnoresZoom,
                     "A popover presentation ignores the zoom transition: the popover appears and disappears with its usual fade. Use fullScreen or overFullScreen to zoom.",
                     subject: .presentationStyle))
-            return Resolution(effect: .popover, advisories: advisories, treatsSheetAsFullScreen: false)
+            return Resolution(effect: .popover, warnings: warnings, treatsSheetAsFullScreen: false)
         }
         let fallback: TransitionEffect = transition.isModal ? .coverVertical : .slide
         if let version = platform.version, version < platform.os.firstZoomVersion {
             let first = platform.os.firstZoomVersion
-            advisories.append(
+            warnings.append(
                 Warning<GeometryWarningCode>(
                     .osVersionBeforeZoom,
                     "\(platform.os.rawValue) \(version.major).\(version.minor) predates the zoom transition (added in \(platform.os.rawValue) \(first.major)), so the default \(fallback == .slide ? "slide" : "cover-vertical") transition runs.",
                     subject: .platformVersion))
-            return Resolution(effect: fallback, advisories: advisories, treatsSheetAsFullScreen: false)
+            return Resolution(effect: fallback, warnings: warnings, treatsSheetAsFullScreen: false)
         }
         switch platform.os {
         case .iOS, .iPadOS:
@@ -60,22 +60,22 @@ public enum EffectResolver {
                     " Apple's fluid-transitions article lists the zoom on iPhone and iPad only; a Catalyst app on the Mac runs the default."
                 default: ""
                 }
-            advisories.append(
+            warnings.append(
                 Warning<GeometryWarningCode>(
                     .platformDefaultTransition,
                     "\(platform.os.rawValue) accepts the zoom API but runs its default \(name) transition instead.\(extra)",
                     subject: .platform))
-            return Resolution(effect: fallback, advisories: advisories, treatsSheetAsFullScreen: false)
+            return Resolution(effect: fallback, warnings: warnings, treatsSheetAsFullScreen: false)
         }
         var sheet = false
         if transition.isModal, presentationStyle.isSheet {
             sheet = true
-            advisories.append(
+            warnings.append(
                 Warning<GeometryWarningCode>(
                     .sheetTreatedAsFullScreen,
                     "Zoom transitions only run full screen, so the \(presentationStyle.rawValue) presentation is shown full screen; the plan uses the container's bounds as the destination frame.",
                     subject: .presentationStyle))
         }
-        return Resolution(effect: .zoom, advisories: advisories, treatsSheetAsFullScreen: sheet)
+        return Resolution(effect: .zoom, warnings: warnings, treatsSheetAsFullScreen: sheet)
     }
 }

@@ -3,7 +3,7 @@ import LoupeWarnings
 /// The engine's entry point: a validated `ZoomScene` in, a `ZoomPlan` out. Pure and synchronous.
 ///
 /// Steps: resolve the effect (platform, style) → pick the spring → resolve the source (SwiftUI
-/// matching, empty frames) → build the geometry → collect advisories → sample keyframes → check
+/// matching, empty frames) → build the geometry → collect warnings → sample keyframes → check
 /// every number is finite.
 public enum GeometryEngine {
     /// The missing-source card starts at this share of the page's size, centred in the container,
@@ -47,14 +47,14 @@ public enum GeometryEngine {
         let resolution = try EffectResolver.resolve(
             transition: scene.transition, platform: scene.platform,
             presentationStyle: scene.destination.presentationStyle)
-        var advisories = resolution.advisories
+        var warnings = resolution.warnings
         var effect = resolution.effect
         if effect == .zoom, let fallback = undeclaredZoomFallback(scene) {
             // The matchedTransitionSource guide: a matched zoom needs the destination's
             // navigationTransition(.zoom(...)); without it SwiftUI runs the ordinary transition,
             // whatever the sources declare.
             effect = fallback
-            advisories.append(
+            warnings.append(
                 Warning<GeometryWarningCode>(
                     .zoomNotDeclared,
                     "The destination declares no navigationTransition(.zoom(sourceID:in:)), so SwiftUI runs the ordinary \(fallback == .slide ? "push" : "cover-vertical presentation") instead of a zoom. Declare it on the destination with the source's id and namespace.",
@@ -80,9 +80,9 @@ public enum GeometryEngine {
         let geometry: TransitionGeometry
         switch effect {
         case .zoom:
-            let built = zoomGeometry(scene, destinationFrame: destinationFrame, advisories: &advisories)
-            advisories += SceneReview.beyondIOSAdvisories(scene, destinationFrame: destinationFrame)
-            advisories += SceneReview.closeButtonAdvisories(scene)
+            let built = zoomGeometry(scene, destinationFrame: destinationFrame, warnings: &warnings)
+            warnings += SceneReview.beyondIOSWarnings(scene, destinationFrame: destinationFrame)
+            warnings += SceneReview.closeButtonWarnings(scene)
             geometry = .zoom(built.geometry)
             sourceFrame = built.sourceFrame
             dimmingColor = scene.options.dimming.color
@@ -101,14 +101,14 @@ public enum GeometryEngine {
             // A cross-fade is the popover's fade in place, at the page's own frame.
             geometry = .popover(PopoverGeometry(destinationFrame: destinationFrame, cornerRadius: destinationRadius))
         }
-        advisories += SceneReview.frameRateAdvisories(frameRate)
+        warnings += SceneReview.frameRateWarnings(frameRate)
 
         let solution = SpringSolution(spring: spring, from: 0, to: 1, initialVelocity: scene.animation.initialVelocity)
         guard sampling == .keyframes else {
             guard geometry.state(atProgress: 0).isFinite, geometry.state(atProgress: 1).isFinite else { throw .nonFiniteGeometry }
             return ZoomPlan(
                 effect: effect, duration: solution.settlingDuration(epsilon: SpringSolution.defaultEpsilon), frameRate: frameRate,
-                keyframes: [], advisories: advisories, spring: spring, dimmingColor: dimmingColor, geometry: geometry,
+                keyframes: [], warnings: warnings, spring: spring, dimmingColor: dimmingColor, geometry: geometry,
                 isReverse: scene.transition.isReverse, sourceFrame: sourceFrame, dimmingVisualEffect: dimmingVisualEffect)
         }
         let sampled = try KeyframeSampler.sample(
@@ -121,7 +121,7 @@ public enum GeometryEngine {
         }
         return ZoomPlan(
             effect: effect, duration: sampled.duration, frameRate: frameRate, keyframes: sampled.keyframes,
-            advisories: advisories, spring: spring, dimmingColor: dimmingColor, geometry: geometry,
+            warnings: warnings, spring: spring, dimmingColor: dimmingColor, geometry: geometry,
             isReverse: scene.transition.isReverse, sourceFrame: sourceFrame, dimmingVisualEffect: dimmingVisualEffect)
     }
 
@@ -139,7 +139,7 @@ public enum GeometryEngine {
     // MARK: - Zoom
 
     private static func zoomGeometry(
-        _ scene: ZoomScene, destinationFrame: Rect, advisories: inout [Warning<GeometryWarningCode>]
+        _ scene: ZoomScene, destinationFrame: Rect, warnings: inout [Warning<GeometryWarningCode>]
     ) -> (geometry: ZoomGeometry, sourceFrame: Rect?) {
         let container = scene.container
         let destination = scene.destination
@@ -151,13 +151,13 @@ public enum GeometryEngine {
         var aligned = false
         if let given = destination.alignmentRect?.standardized {
             if framework == .swiftUI {
-                advisories.append(
+                warnings.append(
                     Warning<GeometryWarningCode>(
                         .alignmentRectIgnored,
                         "SwiftUI has no alignmentRectProvider; the page is scaled into the card from its top, so the alignment rect is ignored.",
                         subject: .destinationAlignmentRect))
             } else if given.isEmpty {
-                advisories.append(
+                warnings.append(
                     Warning<GeometryWarningCode>(
                         .alignmentRectIgnored,
                         "The alignment rect has no area, so the whole page is aligned with the source instead.",
@@ -174,7 +174,7 @@ public enum GeometryEngine {
         let restingRadius = max(0, coversContainer ? container.displayCornerRadius : destination.cornerRadius)
 
         let resolved = SourceResolver.resolve(scene.source, destination: destination)
-        advisories += resolved.advisories
+        warnings += resolved.warnings
         let fitMode = scene.options.fitMode ?? (framework == .swiftUI ? .width : .fill)
         let anchor: ZoomGeometry.ContentAnchor = framework == .swiftUI ? .top : .center
         let transparent = !destination.isOpaque
@@ -184,7 +184,7 @@ public enum GeometryEngine {
                 destination.presentationStyle == .overFullScreen && scene.transition.isModal
                 ? "Transparent regions show the content underneath only once the transition ends."
                 : "Only an overFullScreen presentation shows the content underneath afterwards."
-            advisories.append(
+            warnings.append(
                 Warning<GeometryWarningCode>(
                     .transparentDestination,
                     "During a zoom the system puts an opaque system-background view behind the destination, so it is not see-through in flight. \(after)",
@@ -196,10 +196,10 @@ public enum GeometryEngine {
         if let source = resolved.source {
             sourceRect = source.frame
             sourceRadius = source.cornerRadius
-            advisories += SceneReview.sourceAdvisories(
+            warnings += SceneReview.sourceWarnings(
                 source: source.frame, subject: resolved.subject, container: container.size,
                 alignmentSize: alignment.size, aligned: aligned, framework: framework)
-            advisories += SceneReview.roleAdvisories(source.role, subject: resolved.subject)
+            warnings += SceneReview.roleWarnings(source.role, subject: resolved.subject)
         } else {
             let size = Size(width: destinationFrame.width * missingSourceScale, height: destinationFrame.height * missingSourceScale)
             sourceRect = Rect(center: container.bounds.center, size: size)

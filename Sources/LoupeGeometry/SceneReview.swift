@@ -1,6 +1,6 @@
 import LoupeWarnings
 
-/// The advisories about how a zoom will *look*, from the resolved frames (the "Zoom transitions"
+/// The warnings about how a zoom will *look*, from the resolved frames (the "Zoom transitions"
 /// guide's advice).
 public enum SceneReview {
     /// A source at least this share of the container's width counts as "full width".
@@ -31,30 +31,30 @@ public enum SceneReview {
             && source.width >= skinnyAspect * source.height
     }
 
-    /// Advisories about the source's shape and position relative to the page and container.
+    /// Warnings about the source's shape and position relative to the page and container.
     /// - Parameters:
     ///   - aligned: true when a usable UIKit alignment rect was given (no ghosting to warn about).
-    public static func sourceAdvisories(
+    public static func sourceWarnings(
         source: Rect, subject: GeometryWarningSubject, container: Size, alignmentSize: Size,
         aligned: Bool, framework: Framework
     ) -> [Warning<GeometryWarningCode>] {
-        var advisories: [Warning<GeometryWarningCode>] = []
+        var warnings: [Warning<GeometryWarningCode>] = []
         let bounds = Rect(origin: .zero, size: container)
         if !source.intersects(bounds) {
-            advisories.append(
+            warnings.append(
                 Warning<GeometryWarningCode>(
                     .sourceOffScreen,
                     "The source lies entirely outside the container (for example a prefetched cell scrolled off screen), so the card flies off the edge; cells returned for off-screen rows make this inconsistent. Return nil for off-screen sources to zoom from the centre instead.",
                     subject: subject))
         } else if let hidden = hiddenShare(of: source, in: bounds) {
-            advisories.append(
+            warnings.append(
                 Warning<GeometryWarningCode>(
                     .sourcePartlyOffScreen,
                     "About \(Int((hidden * 100).rounded())) % of the source lies outside the container (a cell scrolled half out of view), so the card starts, or lands, partly off screen. Scroll the source into view before the transition, or accept the cut-off edge.",
                     subject: subject))
         }
         if isSkinny(source, container: container) {
-            advisories.append(
+            warnings.append(
                 Warning<GeometryWarningCode>(
                     .skinnySource,
                     "The source is a skinny full-width row (\(source.width.rounded().plainText) × \(source.height.rounded().plainText) pt); zooming from it rarely looks good. Zoom from a thumbnail inside the row, or use the default transition.",
@@ -66,44 +66,44 @@ public enum SceneReview {
                 framework == .uiKit
                 ? "Give an alignment rect for the part of the page the source shows."
                 : "SwiftUI has no alignment-rect API; match the source's aspect ratio to the page or zoom from a view with the page's shape."
-            advisories.append(
+            warnings.append(
                 Warning<GeometryWarningCode>(
                     .aspectRatioMismatch,
                     "The source's aspect ratio differs from the page's, so the content shifts during the zoom and appears twice (the \"double ferry\" ghosting). \(fix)",
                     subject: framework == .uiKit ? .destinationAlignmentRect : subject))
         }
-        return advisories
+        return warnings
     }
 
-    /// The `*-not-ios` advisories: options a zoom accepts that iOS has no counterpart for, so a
+    /// The `*-not-ios` warnings: options a zoom accepts that iOS has no counterpart for, so a
     /// prototype that uses them knows it has left the platform (as `spread-to-open-not-ios` does
     /// for timelines). Only for an effective zoom: the fallbacks ignore these options.
     /// - Parameter destinationFrame: the page's resting frame, after sheets became full screen.
-    public static func beyondIOSAdvisories(_ scene: ZoomScene, destinationFrame: Rect) -> [Warning<GeometryWarningCode>] {
-        var advisories: [Warning<GeometryWarningCode>] = []
+    public static func beyondIOSWarnings(_ scene: ZoomScene, destinationFrame: Rect) -> [Warning<GeometryWarningCode>] {
+        var warnings: [Warning<GeometryWarningCode>] = []
         if let spring = scene.animation.spring, spring != .zoom {
-            advisories.append(
+            warnings.append(
                 Warning<GeometryWarningCode>(
                     .springNotIOS,
                     "Neither UIKit's nor SwiftUI's zoom takes a timing: iOS always runs its own critically damped spring. This plan follows the spring asked for; leave animation.spring out to match iOS.",
                     subject: .spring))
         }
         if scene.animation.initialVelocity != 0 {
-            advisories.append(
+            warnings.append(
                 Warning<GeometryWarningCode>(
                     .initialVelocityNotIOS,
                     "iOS starts a zoom at rest; only an interactive gesture hands its velocity over (see POST /v1/timelines). Leave animation.initialVelocity out to match iOS.",
                     subject: .initialVelocity))
         }
         if scene.options.backgroundMode == .crossfade {
-            advisories.append(
+            warnings.append(
                 Warning<GeometryWarningCode>(
                     .crossfadeNotIOS,
                     "iOS zooms the whole page, background included; the crossfade background mode is Loupe's own.",
                     subject: .backgroundMode))
         }
         if scene.options.motionPath == .arc {
-            advisories.append(
+            warnings.append(
                 Warning<GeometryWarningCode>(
                     .arcPathNotIOS,
                     "iOS moves the zooming card in a straight line; the arc (Material's arc motion) is not iOS behaviour.",
@@ -116,18 +116,18 @@ public enum SceneReview {
             abs(destinationFrame.minX - bounds.minX) > tolerance || abs(destinationFrame.minY - bounds.minY) > tolerance
             || abs(destinationFrame.maxX - bounds.maxX) > tolerance || abs(destinationFrame.maxY - bounds.maxY) > tolerance
         if fillsContainer, inset {
-            advisories.append(
+            warnings.append(
                 Warning<GeometryWarningCode>(
                     .insetDestinationNotIOS,
                     "On iOS a pushed or full-screen page fills its container; this destination frame does not, so the page rests inset. Give the container's bounds (or leave destination.frame out) to match iOS.",
                     subject: .destinationFrame))
         }
-        return advisories
+        return warnings
     }
 
     /// `unsuitable-source` when the request says the source is something the zoom does not suit.
     /// - Parameter subject: the chosen source (`.source` or `.sources(index:)`).
-    public static func roleAdvisories(_ role: SourceRole?, subject: GeometryWarningSubject) -> [Warning<GeometryWarningCode>] {
+    public static func roleWarnings(_ role: SourceRole?, subject: GeometryWarningSubject) -> [Warning<GeometryWarningCode>] {
         guard let role, let reason = role.unsuitability else { return [] }
         let index: Int? = if case .sources(let index) = subject { index } else { nil }
         return [Warning<GeometryWarningCode>(.unsuitableSource, reason, subject: .sourceRole(index: index))]
@@ -137,7 +137,7 @@ public enum SceneReview {
     /// or Done button: the pinch and swipe-down dismissals are invisible, so the "Zoom transitions"
     /// guide advises a button for discoverability and accessibility (a pushed page has its back
     /// button).
-    public static func closeButtonAdvisories(_ scene: ZoomScene) -> [Warning<GeometryWarningCode>] {
+    public static func closeButtonWarnings(_ scene: ZoomScene) -> [Warning<GeometryWarningCode>] {
         let style = scene.destination.presentationStyle
         guard scene.transition == .present, style == .fullScreen || style == .overFullScreen || style.isSheet,
             scene.destination.hasCloseButton != true
@@ -151,7 +151,7 @@ public enum SceneReview {
     }
 
     /// `low-frame-rate` under 30 keyframes per second.
-    public static func frameRateAdvisories(_ frameRate: Double) -> [Warning<GeometryWarningCode>] {
+    public static func frameRateWarnings(_ frameRate: Double) -> [Warning<GeometryWarningCode>] {
         guard frameRate < lowFrameRate else { return [] }
         return [
             Warning<GeometryWarningCode>(

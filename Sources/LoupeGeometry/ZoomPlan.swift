@@ -9,7 +9,7 @@ public struct ZoomPlan: Sendable, Hashable {
     public var frameRate: Double
     public var keyframes: [Keyframe]
     /// In the order found: effect fallbacks, source matching, source shape, frame rate, background.
-    public var advisories: [Warning<GeometryWarningCode>]
+    public var warnings: [Warning<GeometryWarningCode>]
     /// The spring actually used (the request's, or the effect's default).
     public var spring: Spring
     /// The scrim colour (its opacity per keyframe is `opacity.dimming`).
@@ -27,14 +27,14 @@ public struct ZoomPlan: Sendable, Hashable {
 
     public init(
         effect: TransitionEffect, duration: Double, frameRate: Double, keyframes: [Keyframe],
-        advisories: [Warning<GeometryWarningCode>], spring: Spring, dimmingColor: RGBAColor,
+        warnings: [Warning<GeometryWarningCode>], spring: Spring, dimmingColor: RGBAColor,
         geometry: TransitionGeometry, isReverse: Bool, sourceFrame: Rect?, dimmingVisualEffect: BlurStyle? = nil
     ) {
         self.effect = effect
         self.duration = duration
         self.frameRate = frameRate
         self.keyframes = keyframes
-        self.advisories = advisories
+        self.warnings = warnings
         self.spring = spring
         self.dimmingColor = dimmingColor
         self.dimmingVisualEffect = dimmingVisualEffect

@@ -2,7 +2,7 @@
 /// planner (finite numbers, frame rate 24...240, non-negative sizes).
 ///
 /// The engine still never crashes on odd finite values: empty frames, off-screen sources and huge
-/// numbers either fall back (with an advisory) or end in a `GeometryError`.
+/// numbers either fall back (with a warning) or end in a `GeometryError`.
 public struct ZoomScene: Sendable, Hashable {
     public var transition: TransitionKind
     public var platform: Platform

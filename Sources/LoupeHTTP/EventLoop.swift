@@ -380,7 +380,7 @@ final class EventLoop: @unchecked Sendable {
                     refuseRest(of: connection, now: now)
                     return
                 }
-                connection.output.append(contentsOf: ResponseEncoder.continueResponse)
+                connection.output.append(contentsOf: ResponseWriter.continueResponse)
                 progressed = connection.unreadInput > 0
             case .request(let request):
                 answer(request, on: connection, now: now)
@@ -709,15 +709,15 @@ private struct ComputeJob: Sendable {
     let loop: EventLoop
 
     func run() {
-        var encoder = ResponseEncoder()
+        var writer = ResponseWriter()
         var bytes: [UInt8] = []
         var keepAlive = false
         var reserved = 0
         if budget.reserve(reservation) {
-            keepAlive = pending.run(encoder: &encoder, into: &bytes)
+            keepAlive = pending.run(writer: &writer, into: &bytes)
             reserved = reservation
         } else {
-            pending.refuse(.busy(.memoryBudget), encoder: &encoder, into: &bytes)
+            pending.refuse(.busy(.memoryBudget), writer: &writer, into: &bytes)
         }
         loop.deliver(EventLoop.Completion(fd: fd, serial: serial, bytes: bytes, keepAlive: keepAlive, reserved: reserved))
     }

@@ -4,7 +4,7 @@
 /// without sockets runs exactly the code a real connection runs.
 struct Exchanger {
     private let responder: any HTTPResponder
-    private var encoder = ResponseEncoder()
+    private var writer = ResponseWriter()
     private var requestIDs = RequestIDGenerator()
 
     init(responder: any HTTPResponder) {
@@ -24,7 +24,7 @@ struct Exchanger {
         let exchange = prepare(request, peer: peer, mayKeepAlive: mayKeepAlive, startedAt: startedAt, bytesIn: bytesIn)
         switch responder.handle(request, context: exchange.context) {
         case .response(let response):
-            return .answered(keepAlive: exchange.finish(response, encoder: &encoder, into: &output))
+            return .answered(keepAlive: exchange.finish(response, writer: &writer, into: &output))
         case .compute(let work):
             return .compute(PendingWork(exchange: exchange, work: work))
         }
@@ -34,12 +34,12 @@ struct Exchanger {
     /// hand it to a compute job instead), appending its response.
     /// - Returns: whether the connection stays open after it.
     mutating func run(_ pending: PendingWork, into output: inout [UInt8]) -> Bool {
-        pending.run(encoder: &encoder, into: &output)
+        pending.run(writer: &writer, into: &output)
     }
 
     /// Answers work `handle` handed over with the response to `failure` instead (no room for it).
     mutating func refuse(_ pending: PendingWork, _ failure: HTTPFailure, into output: inout [UInt8]) {
-        pending.refuse(failure, encoder: &encoder, into: &output)
+        pending.refuse(failure, writer: &writer, into: &output)
     }
 
     /// What `handle` did with a request.
@@ -84,7 +84,7 @@ struct Exchanger {
         bytesIn: Int, into output: inout [UInt8]
     ) {
         let before = output.count
-        encoder.encode(response, requestID: requestID, headOnly: false, keepAlive: false, http10: false, into: &output)
+        writer.write(response, requestID: requestID, headOnly: false, keepAlive: false, http10: false, into: &output)
         responder.didRespond(
             ExchangeRecord(
                 method: method, path: path, status: response.status.code, requestID: requestID, peer: peer,
@@ -117,18 +117,18 @@ struct PendingExchange: Sendable {
     }
 
     /// Answers with the response to `failure` instead (the request found no room), closing.
-    func refuse(_ failure: HTTPFailure, encoder: inout ResponseEncoder, into output: inout [UInt8]) {
+    func refuse(_ failure: HTTPFailure, writer: inout ResponseWriter, into output: inout [UInt8]) {
         var closing = self
         closing.closeAfter = true
-        _ = closing.finish(responder.respond(to: failure, context: context), encoder: &encoder, into: &output)
+        _ = closing.finish(responder.respond(to: failure, context: context), writer: &writer, into: &output)
     }
 
     /// Appends `response` with its framing headers and reports the exchange.
     /// - Returns: whether the connection stays open after it.
-    func finish(_ response: HTTPResponse, encoder: inout ResponseEncoder, into output: inout [UInt8]) -> Bool {
+    func finish(_ response: HTTPResponse, writer: inout ResponseWriter, into output: inout [UInt8]) -> Bool {
         let keepAlive = mayKeepAlive && !closeAfter && request.wantsKeepAlive && !response.closesConnection
         let before = output.count
-        encoder.encode(
+        writer.write(
             response, requestID: context.requestID, headOnly: request.method == "HEAD", keepAlive: keepAlive,
             http10: request.version == .http1_0, into: &output)
         responder.didRespond(
@@ -147,13 +147,13 @@ struct PendingWork: Sendable {
 
     /// Runs the work and appends its response.
     /// - Returns: whether the connection stays open after it.
-    func run(encoder: inout ResponseEncoder, into output: inout [UInt8]) -> Bool {
-        exchange.finish(work(), encoder: &encoder, into: &output)
+    func run(writer: inout ResponseWriter, into output: inout [UInt8]) -> Bool {
+        exchange.finish(work(), writer: &writer, into: &output)
     }
 
     /// Answers with the response to `failure` instead of running the work (no room for it).
-    func refuse(_ failure: HTTPFailure, encoder: inout ResponseEncoder, into output: inout [UInt8]) {
-        exchange.refuse(failure, encoder: &encoder, into: &output)
+    func refuse(_ failure: HTTPFailure, writer: inout ResponseWriter, into output: inout [UInt8]) {
+        exchange.refuse(failure, writer: &writer, into: &output)
     }
 }
 

@@ -48,7 +48,7 @@ public struct InProcessConnection {
                     isClosed = true
                     break
                 }
-                output.append(contentsOf: ResponseEncoder.continueResponse)
+                output.append(contentsOf: ResponseWriter.continueResponse)
             case .request(let request):
                 let handled = exchanger.handle(
                     request, peer: Self.peer, mayKeepAlive: true, startedAt: startedAt, bytesIn: step.consumed, into: &output)

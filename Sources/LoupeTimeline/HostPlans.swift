@@ -7,7 +7,7 @@ import LoupeWarnings
 /// Navigation and presentation differ (sheets become full screen, popovers do not zoom, other
 /// platforms fall back per host), so each host has its own plan; a push and a pop share one
 /// geometry, as do present and dismiss. The plan's keyframes are not used, only its geometry,
-/// spring, effect, scrim colour and advisories.
+/// spring, effect, scrim colour and warnings.
 struct HostPlans: Sendable {
     let scene: ZoomScene
     /// The source of each generation: the request's first, then one per `sourceChanged`.
@@ -17,8 +17,8 @@ struct HostPlans: Sendable {
     private var plans: [Key: ZoomPlan] = [:]
     /// The hosts planned at least once, with keyframes.
     private var plannedHosts: Set<Host> = []
-    /// Advisories in the order the hosts were first planned, without repeats.
-    private(set) var advisories: [Warning<GeometryWarningCode>] = []
+    /// Warnings in the order the hosts were first planned, without repeats.
+    private(set) var warnings: [Warning<GeometryWarningCode>] = []
     /// The first plan made that zooms: its scrim colour and blur are the timeline's (a host
     /// that falls back, a popover say, has neither).
     private(set) var firstZoom: ZoomPlan?
@@ -52,8 +52,8 @@ struct HostPlans: Sendable {
         var hostScene = scene
         hostScene.transition = host.forward
         hostScene.source = sources[min(max(0, key.generation), sources.count - 1)]
-        // Only the geometry, spring and advisories are used, so a timeline's frame rate (which may
-        // exceed a plan's) must not make the plan's own sampling fail; the advisories only look
+        // Only the geometry, spring and warnings are used, so a timeline's frame rate (which may
+        // exceed a plan's) must not make the plan's own sampling fail; the warnings only look
         // at low rates.
         let rate = hostScene.animation.frameRate
         hostScene.animation.frameRate = rate > Self.planningRateLimit ? Self.planningRateLimit : rate
@@ -72,13 +72,13 @@ struct HostPlans: Sendable {
         // Advice about a source an event gave points at that event's source.
         if key.generation > 0 {
             let event = sourceEvents[key.generation - 1]
-            for index in plan.advisories.indices where plan.advisories[index].subject.isSource {
-                plan.advisories[index].subject = .changedSource(event: event, plan.advisories[index].subject)
+            for index in plan.warnings.indices where plan.warnings[index].subject.isSource {
+                plan.warnings[index].subject = .changedSource(event: event, plan.warnings[index].subject)
             }
         }
         plans[key] = plan
         if firstZoom == nil, plan.effect == .zoom { firstZoom = plan }
-        for advisory in plan.advisories where !advisories.contains(advisory) { advisories.append(advisory) }
+        for warning in plan.warnings where !warnings.contains(warning) { warnings.append(warning) }
         return plan
     }
 

@@ -18,8 +18,8 @@ public struct Timeline: Sendable, Hashable {
     public var final: FinalState
     public var segments: [TimelineSegment]
     public var warnings: [Warning<TimelineWarningCode>]
-    /// The geometry engine's advisories for the hosts the timeline used (source, frame rate, ...).
-    public var advisories: [Warning<GeometryWarningCode>]
+    /// The geometry engine's warnings for the hosts the timeline used (source, frame rate, ...).
+    public var geometryWarnings: [Warning<GeometryWarningCode>]
     /// Every release and how it was decided, in time order.
     public var releases: [ReleaseDecision]
     /// The equivalent lifecycle script's events, with the timeline events that caused them.
@@ -34,7 +34,8 @@ public struct Timeline: Sendable, Hashable {
 
     public init(
         keyframes: [Keyframe], callbacks: [TraceEntry], notes: [Warning<LifecycleWarningCode>], final: FinalState,
-        segments: [TimelineSegment], warnings: [Warning<TimelineWarningCode>], advisories: [Warning<GeometryWarningCode>],
+        segments: [TimelineSegment], warnings: [Warning<TimelineWarningCode>],
+        geometryWarnings: [Warning<GeometryWarningCode>],
         releases: [ReleaseDecision], lifecycleEvents: [LifecycleLink], duration: Double, frameRate: Double,
         dimmingColor: RGBAColor, dimmingVisualEffect: BlurStyle? = nil
     ) {
@@ -44,7 +45,7 @@ public struct Timeline: Sendable, Hashable {
         self.final = final
         self.segments = segments
         self.warnings = warnings
-        self.advisories = advisories
+        self.geometryWarnings = geometryWarnings
         self.releases = releases
         self.lifecycleEvents = lifecycleEvents
         self.duration = duration

@@ -68,7 +68,7 @@ struct PlanRequestDecodingTests {
         #expect(request.scene.destination.sourceID == .number(2.5))
         let plan = try GeometryEngine.plan(request.scene)
         #expect(plan.sourceFrame == Rect(x: 50, y: 60, width: 70, height: 80), "matched the number, not the text")
-        #expect(!plan.advisories.contains { $0.code == .missingSource })
+        #expect(!plan.warnings.contains { $0.code == .missingSource })
     }
 
     /// SwiftUI: sources with string or number ids, modifiers, and the destination's id and namespace.

@@ -2,7 +2,7 @@ import LoupeGeometry
 import LoupeJSON
 import LoupeWarnings
 
-/// Where in a plan request each advisory points: the engine names the input it is about, the API
+/// Where in a plan request each warning points: the engine names the input it is about, the API
 /// names the JSON field.
 extension GeometryWarningSubject {
     public var pointer: JSONPointer {
@@ -35,8 +35,8 @@ extension GeometryWarningSubject {
 }
 
 extension RequestWarning {
-    /// The warning for an engine advisory, pointing at the request field it is about.
-    public init(_ advisory: Warning<GeometryWarningCode>) {
-        self.init(code: advisory.code.rawValue, message: advisory.message, pointer: advisory.subject.pointer.description)
+    /// The warning for an engine warning, pointing at the request field it is about.
+    public init(_ warning: Warning<GeometryWarningCode>) {
+        self.init(code: warning.code.rawValue, message: warning.message, pointer: warning.subject.pointer.description)
     }
 }

@@ -8,7 +8,7 @@ public struct PlanAnswer: Sendable {
     public var plan: ZoomPlan
     /// The transition's callbacks on the keyframes' clock.
     public var callbacks: [TraceEntry]
-    /// Engine advisories, then unknown fields (document order).
+    /// Engine warnings, then unknown fields (document order).
     public var warnings: [RequestWarning]
 
     public init(request: PlanRequest, plan: ZoomPlan, callbacks: [TraceEntry], warnings: [RequestWarning]) {

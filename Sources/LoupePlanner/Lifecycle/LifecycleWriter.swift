@@ -4,8 +4,8 @@ import LoupeWarnings
 
 /// Writes a lifecycle answer in a fixed key order: trace, final, notes, warnings. Object keys
 /// that come from names (`final.states`) are sorted, so identical requests give identical bytes.
-enum LifecycleEncoder {
-    static func encode(_ result: LifecycleResult, warnings: [RequestWarning], precision: Int?) -> [UInt8] {
+enum LifecycleWriter {
+    static func bytes(_ result: LifecycleResult, warnings: [RequestWarning], precision: Int?) -> [UInt8] {
         var writer = JSONWriter(capacity: 256 + result.trace.count * 96)
         writer.beginObject()
         writer.key("trace")

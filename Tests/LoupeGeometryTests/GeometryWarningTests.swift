@@ -1,8 +1,8 @@
 import Testing
 import LoupeGeometry
 
-@Suite("Advisories that teach")
-struct AdvisoryTests {
+@Suite("Warnings that teach")
+struct GeometryWarningTests {
     func plan(source: Rect, alignment: Rect? = nil, platform: Platform = .iOS, frameRate: Double = 60) throws(GeometryError) -> ZoomPlan {
         try Fixture.plan(
             Fixture.scene(
@@ -14,7 +14,7 @@ struct AdvisoryTests {
     @Test func skinnyFullWidthRow_isFlagged() throws {
         let p = try plan(source: Rect(x: 0, y: 200, width: 402, height: 88))
         #expect(Fixture.codes(p) == [.skinnySource])
-        #expect(p.advisories[0].subject == .source)
+        #expect(p.warnings[0].subject == .source)
     }
 
     @Test func skinnyThresholds_are80PercentWidthAnd4To1() throws {
@@ -26,18 +26,18 @@ struct AdvisoryTests {
     @Test func aspectMismatchWithoutAlignmentRect_warnsAboutTheDoubleFerry() throws {
         let p = try plan(source: Rect(x: 20, y: 300, width: 200, height: 150))
         #expect(Fixture.codes(p) == [.aspectRatioMismatch])
-        #expect(p.advisories[0].subject == .destinationAlignmentRect)
-        #expect(p.advisories[0].message.contains("double ferry"))
+        #expect(p.warnings[0].subject == .destinationAlignmentRect)
+        #expect(p.warnings[0].message.contains("double ferry"))
     }
 
     @Test func aspectMismatchWithAnAlignmentRect_isSilent() throws {
         let p = try plan(source: Rect(x: 20, y: 300, width: 200, height: 150), alignment: Rect(x: 0, y: 300, width: 402, height: 301.5))
-        #expect(p.advisories.isEmpty)
+        #expect(p.warnings.isEmpty)
     }
 
     @Test func similarAspectRatios_areSilent() throws {
         let p = try plan(source: Rect(x: 20, y: 300, width: 100, height: 200))  // 0.5 vs 0.46
-        #expect(p.advisories.isEmpty)
+        #expect(p.warnings.isEmpty)
     }
 
     @Test func swiftUIMismatch_pointsAtTheSourceBecauseThereIsNoAlignmentAPI() throws {
@@ -46,20 +46,20 @@ struct AdvisoryTests {
             Fixture.scene(
                 platform: Platform(os: .iOS, framework: .swiftUI), source: .matched([source]),
                 destination: Destination(frame: Fixture.fullScreen, sourceID: "a", namespace: "n")))
-        #expect(Fixture.codes(p) == [.aspectRatioMismatch] && p.advisories[0].subject == .sources(index: 0))
+        #expect(Fixture.codes(p) == [.aspectRatioMismatch] && p.warnings[0].subject == .sources(index: 0))
     }
 
-    @Test func alignmentRectUnderSwiftUI_isIgnoredWithAnAdvisory() throws {
+    @Test func alignmentRectUnderSwiftUI_isIgnoredWithAWarning() throws {
         let source = MatchedSource(id: "a", namespace: "n", frame: Fixture.thumbnail)
         let p = try Fixture.plan(
             Fixture.scene(
                 platform: Platform(os: .iOS, framework: .swiftUI), source: .matched([source]),
                 destination: Destination(
                     frame: Fixture.fullScreen, alignmentRect: Rect(x: 0, y: 0, width: 10, height: 10), sourceID: "a", namespace: "n")))
-        #expect(Fixture.codes(p) == [.alignmentRectIgnored] && p.advisories[0].subject == .destinationAlignmentRect)
+        #expect(Fixture.codes(p) == [.alignmentRectIgnored] && p.warnings[0].subject == .destinationAlignmentRect)
     }
 
-    @Test func emptyAlignmentRect_isIgnoredWithAnAdvisory() throws {
+    @Test func emptyAlignmentRect_isIgnoredWithAWarning() throws {
         let p = try plan(source: Fixture.thumbnail, alignment: Rect(x: 0, y: 0, width: 0, height: 100))
         #expect(Fixture.codes(p) == [.alignmentRectIgnored])
     }
@@ -67,19 +67,19 @@ struct AdvisoryTests {
     @Test func sourceEntirelyOutsideTheContainer_isFlaggedButStillTargeted() throws {
         let offscreen = Rect(x: 24, y: 1200, width: 120, height: 240)
         let p = try plan(source: offscreen)
-        #expect(Fixture.codes(p) == [.sourceOffScreen] && p.advisories[0].subject == .source)
+        #expect(Fixture.codes(p) == [.sourceOffScreen] && p.warnings[0].subject == .source)
         #expect(p.keyframes[0].mask.rect == offscreen)
     }
 
     /// Issue 16: a half-visible cell was not flagged, though it makes the card start cut off.
     @Test func sourcePartlyOutsideTheContainer_isFlaggedWithItsHiddenShare() throws {
         let partly = try plan(source: Rect(x: 24, y: 800, width: 120, height: 240))
-        #expect(Fixture.codes(partly) == [.sourcePartlyOffScreen] && partly.advisories[0].subject == .source)
-        #expect(partly.advisories[0].message.hasPrefix("About 69 % of the source"))
+        #expect(Fixture.codes(partly) == [.sourcePartlyOffScreen] && partly.warnings[0].subject == .source)
+        #expect(partly.warnings[0].message.hasPrefix("About 69 % of the source"))
         #expect(partly.keyframes[0].mask.rect == Rect(x: 24, y: 800, width: 120, height: 240))
         // Flush with an edge, or out by less than half a point: quiet.
-        #expect(try plan(source: Rect(x: 0, y: 0, width: 120, height: 240)).advisories.isEmpty)
-        #expect(try plan(source: Rect(x: -0.4, y: 100, width: 120, height: 240)).advisories.isEmpty)
+        #expect(try plan(source: Rect(x: 0, y: 0, width: 120, height: 240)).warnings.isEmpty)
+        #expect(try plan(source: Rect(x: -0.4, y: 100, width: 120, height: 240)).warnings.isEmpty)
     }
 
     /// Issue 16: a 1e-300 pt source was zoomed from, scaling the page by 1e-303.
@@ -87,9 +87,9 @@ struct AdvisoryTests {
         for frame in [Rect(x: 24, y: 300, width: 1e-300, height: 1e-300), Rect(x: 24, y: 300, width: 120, height: 0.05)] {
             let p = try plan(source: frame)
             #expect(Fixture.codes(p) == [.emptySourceFrame], "\(frame)")
-            #expect(p.advisories[0].message.contains("too small to see"))
+            #expect(p.warnings[0].message.contains("too small to see"))
         }
-        #expect(try plan(source: Rect(x: 24, y: 300, width: 0.1, height: 0.1)).advisories.allSatisfy { $0.code != .emptySourceFrame })
+        #expect(try plan(source: Rect(x: 24, y: 300, width: 0.1, height: 0.1)).warnings.allSatisfy { $0.code != .emptySourceFrame })
     }
 
     @Test func emptySourceFrame_isTreatedAsMissing() throws {
@@ -99,11 +99,11 @@ struct AdvisoryTests {
 
     @Test func frameRateUnder30_isFlagged() throws {
         let p = try plan(source: Fixture.thumbnail, frameRate: 24)
-        #expect(Fixture.codes(p) == [.lowFrameRate] && p.advisories[0].subject == .frameRate)
-        #expect(try plan(source: Fixture.thumbnail, frameRate: 30).advisories.isEmpty)
+        #expect(Fixture.codes(p) == [.lowFrameRate] && p.warnings[0].subject == .frameRate)
+        #expect(try plan(source: Fixture.thumbnail, frameRate: 30).warnings.isEmpty)
     }
 
-    @Test func advisoryCodes_keepTheirWireSpelling() {
+    @Test func geometryWarningCodes_keepTheirWireSpelling() {
         #expect(
             GeometryWarningCode.allCases.map(\.rawValue) == [
                 "missing-source", "empty-source-frame", "duplicate-source-id", "geometry-read-artifacts",
@@ -123,7 +123,7 @@ struct AdvisoryTests {
         let suitable: Set<SourceRole> = [.image, .cover, .card, .avatar]
         #expect(Fixture.codes(uiKit) == (suitable.contains(role) ? [] : [.unsuitableSource]))
         if !suitable.contains(role) {
-            #expect(uiKit.advisories[0].subject == .sourceRole(index: nil))
+            #expect(uiKit.warnings[0].subject == .sourceRole(index: nil))
             // The plan itself is unchanged: the advice never alters the zoom.
             let unnamed = try Fixture.plan(Fixture.scene(source: .view(SourceView(frame: Fixture.thumbnail))))
             #expect(uiKit.keyframes == unnamed.keyframes)
@@ -138,7 +138,7 @@ struct AdvisoryTests {
         var destination = Destination(frame: Fixture.fullScreen, sourceID: "b", namespace: "n")
         let p = try Fixture.plan(
             Fixture.scene(platform: Platform(os: .iOS, framework: .swiftUI), source: .matched(sources), destination: destination))
-        #expect(p.advisories.filter { $0.code == .unsuitableSource }.map(\.subject) == [.sourceRole(index: 1)])
+        #expect(p.warnings.filter { $0.code == .unsuitableSource }.map(\.subject) == [.sourceRole(index: 1)])
         destination.sourceID = "a"
         let image = try Fixture.plan(
             Fixture.scene(platform: Platform(os: .iOS, framework: .swiftUI), source: .matched(sources), destination: destination))
@@ -149,12 +149,12 @@ struct AdvisoryTests {
         for style in [PresentationStyle.fullScreen, .overFullScreen] {
             var destination = Destination(frame: Fixture.fullScreen, presentationStyle: style)
             let p = try Fixture.plan(Fixture.scene(.present, destination: destination))
-            #expect(Fixture.codes(p) == [.noCloseButton] && p.advisories[0].subject == .destinationCloseButton)
+            #expect(Fixture.codes(p) == [.noCloseButton] && p.warnings[0].subject == .destinationCloseButton)
             destination.hasCloseButton = true
-            #expect(try Fixture.plan(Fixture.scene(.present, destination: destination)).advisories.isEmpty)
+            #expect(try Fixture.plan(Fixture.scene(.present, destination: destination)).warnings.isEmpty)
         }
         // A pushed page has its back button; a dismissal is past the advice; a popover is no full screen.
-        #expect(try Fixture.plan(Fixture.scene(.push)).advisories.isEmpty)
+        #expect(try Fixture.plan(Fixture.scene(.push)).warnings.isEmpty)
         #expect(!Fixture.codes(try Fixture.plan(Fixture.scene(.dismiss))).contains(.noCloseButton))
         let popover = try Fixture.plan(Fixture.scene(.present, destination: Destination(frame: Fixture.fullScreen, presentationStyle: .popover)))
         #expect(!Fixture.codes(popover).contains(.noCloseButton))
@@ -164,9 +164,9 @@ struct AdvisoryTests {
 
     @Test func customSpringOnAZoom_isNotIOS() throws {
         let custom = try Fixture.plan(Fixture.scene(animation: AnimationSettings(spring: .bouncy)))
-        #expect(Fixture.codes(custom) == [.springNotIOS] && custom.advisories[0].subject == .spring)
+        #expect(Fixture.codes(custom) == [.springNotIOS] && custom.warnings[0].subject == .spring)
         // The zoom's own spring, named explicitly, is iOS.
-        #expect(try Fixture.plan(Fixture.scene(animation: AnimationSettings(spring: .zoom))).advisories.isEmpty)
+        #expect(try Fixture.plan(Fixture.scene(animation: AnimationSettings(spring: .zoom))).warnings.isEmpty)
         // A fallback ignores the zoom's timing question: tvOS slides with whatever spring is asked for.
         let tvOS = try Fixture.plan(Fixture.scene(platform: Platform(os: .tvOS), animation: AnimationSettings(spring: .bouncy)))
         #expect(!Fixture.codes(tvOS).contains(.springNotIOS))
@@ -174,13 +174,13 @@ struct AdvisoryTests {
 
     @Test func initialVelocityOnAZoom_isNotIOS() throws {
         let moving = try Fixture.plan(Fixture.scene(animation: AnimationSettings(initialVelocity: 2)))
-        #expect(Fixture.codes(moving) == [.initialVelocityNotIOS] && moving.advisories[0].subject == .initialVelocity)
+        #expect(Fixture.codes(moving) == [.initialVelocityNotIOS] && moving.warnings[0].subject == .initialVelocity)
     }
 
     @Test func crossfadeAndArc_areNotIOS() throws {
         let p = try Fixture.plan(Fixture.scene(options: ZoomOptions(motionPath: .arc, backgroundMode: .crossfade)))
         #expect(Fixture.codes(p) == [.crossfadeNotIOS, .arcPathNotIOS])
-        #expect(p.advisories.map(\.subject) == [.backgroundMode, .motionPath])
+        #expect(p.warnings.map(\.subject) == [.backgroundMode, .motionPath])
     }
 
     @Test func insetDestinationOnAPushOrFullScreen_isNotIOS() throws {
@@ -190,7 +190,7 @@ struct AdvisoryTests {
         fullScreen.presentationStyle = .fullScreen
         fullScreen.hasCloseButton = true
         #expect(Fixture.codes(try Fixture.plan(Fixture.scene(.present, destination: fullScreen))) == [.insetDestinationNotIOS])
-        // Half a point of rounding is not an inset; a sheet becomes full screen anyway (its own advisory).
+        // Half a point of rounding is not an inset; a sheet becomes full screen anyway (its own warning).
         let rounded = Destination(frame: Rect(x: 0.3, y: 0, width: Fixture.fullScreen.width - 0.3, height: Fixture.fullScreen.height))
         #expect(Fixture.codes(try Fixture.plan(Fixture.scene(.push, destination: rounded))).isEmpty)
         var sheet = inset
@@ -198,7 +198,7 @@ struct AdvisoryTests {
         #expect(!Fixture.codes(try Fixture.plan(Fixture.scene(.present, destination: sheet))).contains(.insetDestinationNotIOS))
     }
 
-    @Test func everyAdvisoryMessage_isAFullSentence() throws {
+    @Test func everyWarningMessage_isAFullSentence() throws {
         let scenes = [
             Fixture.scene(source: .missing),
             Fixture.scene(platform: Platform(os: .tvOS)),
@@ -209,8 +209,8 @@ struct AdvisoryTests {
             Fixture.scene(source: .view(SourceView(frame: Rect(x: 0, y: 2000, width: 402, height: 60))), animation: AnimationSettings(frameRate: 24))
         ]
         for scene in scenes {
-            for advisory in try Fixture.plan(scene).advisories {
-                #expect(advisory.message.count > 30 && advisory.message.hasSuffix("."), "\(advisory.code)")
+            for warning in try Fixture.plan(scene).warnings {
+                #expect(warning.message.count > 30 && warning.message.hasSuffix("."), "\(warning.code)")
             }
         }
     }

@@ -1,7 +1,7 @@
 import LoupeLifecycle
 import Testing
 
-struct LifecycleNoteTests {
+struct LifecycleWarningTests {
     /// Two cancelled-then-retried pops: the revealed view controller gets viewWillAppear twice
     /// before viewDidAppear and the top one viewWillDisappear twice before viewDidDisappear.
     @Test(arguments: CallbackOrder.allCases)

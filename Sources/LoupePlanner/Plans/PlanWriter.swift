@@ -7,7 +7,7 @@ import LoupeLifecycle
 /// Order: effect, duration, frameRate, keyframes, dimmingColor, dimmingVisualEffect (only with
 /// one), callbacks, warnings. Numbers are
 /// the shortest text that reads back exactly, or rounded to `precision` decimal places.
-struct PlanEncoder: ~Copyable {
+struct PlanWriter: ~Copyable {
     /// Decimal places for every non-integer number, or nil for round-trip precision.
     var precision: Int?
     private var writer: JSONWriter
@@ -17,10 +17,10 @@ struct PlanEncoder: ~Copyable {
         writer = JSONWriter(capacity: 512 + keyframeCount * 560)
     }
 
-    static func encode(_ plan: ZoomPlan, callbacks: [TraceEntry], warnings: [RequestWarning], precision: Int?) -> [UInt8] {
-        var encoder = PlanEncoder(precision: precision, keyframeCount: plan.keyframes.count)
-        encoder.write(plan, callbacks: callbacks, warnings: warnings)
-        return encoder.writer.bytes
+    static func bytes(_ plan: ZoomPlan, callbacks: [TraceEntry], warnings: [RequestWarning], precision: Int?) -> [UInt8] {
+        var planWriter = PlanWriter(precision: precision, keyframeCount: plan.keyframes.count)
+        planWriter.write(plan, callbacks: callbacks, warnings: warnings)
+        return planWriter.writer.bytes
     }
 
     private mutating func write(_ plan: ZoomPlan, callbacks: [TraceEntry], warnings: [RequestWarning]) {

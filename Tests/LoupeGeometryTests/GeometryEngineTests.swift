@@ -2,7 +2,7 @@ import Testing
 import LoupeGeometry
 
 @Suite("Zoom plans: endpoints, directions, options")
-struct ZoomPlannerTests {
+struct GeometryEngineTests {
     @Test func pushKeyframes_areOneFrameApartAndEndAtTheSettlingTime() throws {
         let plan = try Fixture.plan(Fixture.scene())
         #expect(plan.effect == .zoom && plan.frameRate == 60)
@@ -92,7 +92,7 @@ struct ZoomPlannerTests {
         #expect(last.opacity.destination == 1 && last.mask.rect == Fixture.fullScreen)
         #expect(plan.keyframes.allSatisfy { $0.opacity.sourceSlot == 1 })
         #expect(plan.sourceFrame == nil)
-        #expect(plan.advisories.contains { $0.code == .missingSource && $0.subject == .source })
+        #expect(plan.warnings.contains { $0.code == .missingSource && $0.subject == .source })
         let back = try Fixture.plan(Fixture.scene(.dismiss, source: .missing))
         #expect(close(back.keyframes.last!.mask.rect.center.x, centre.x) && back.keyframes.last!.opacity.destination == 0)
     }
@@ -103,7 +103,7 @@ struct ZoomPlannerTests {
             let plan = try Fixture.plan(Fixture.scene(kind, destination: destination))
             #expect(plan.keyframes.dropLast().allSatisfy { $0.opacity.background == 1 })
             #expect(plan.keyframes.last!.opacity.background == 0)
-            #expect(plan.advisories.contains { $0.code == .transparentDestination && $0.subject == .destinationOpaque })
+            #expect(plan.warnings.contains { $0.code == .transparentDestination && $0.subject == .destinationOpaque })
         }
     }
 

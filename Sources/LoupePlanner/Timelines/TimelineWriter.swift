@@ -6,8 +6,8 @@ import LoupeTimeline
 /// Writes a timeline answer in a fixed key order, so identical requests give identical bytes:
 /// duration, frameRate, keyframes (the plan format), dimmingColor, callbacks, segments,
 /// releases, notes, final, warnings.
-enum TimelineEncoder {
-    static func encode(_ timeline: Timeline, warnings: [RequestWarning], precision: Int?) -> [UInt8] {
+enum TimelineWriter {
+    static func bytes(_ timeline: Timeline, warnings: [RequestWarning], precision: Int?) -> [UInt8] {
         var writer = JSONWriter(capacity: 1024 + timeline.keyframes.count * 560 + timeline.callbacks.count * 96)
         writer.beginObject()
         number("duration", timeline.duration, &writer, precision)
@@ -18,8 +18,8 @@ enum TimelineEncoder {
             to: &writer, precision: precision)
         writeSegments(timeline.segments, &writer, precision)
         writeReleases(timeline.releases, &writer, precision)
-        LifecycleEncoder.writeNotes(timeline.notes, to: &writer, precision: precision)
-        LifecycleEncoder.writeFinal(timeline.final, to: &writer)
+        LifecycleWriter.writeNotes(timeline.notes, to: &writer, precision: precision)
+        LifecycleWriter.writeFinal(timeline.final, to: &writer)
         RequestWarning.write(warnings, to: &writer)
         writer.endObject()
         return writer.bytes

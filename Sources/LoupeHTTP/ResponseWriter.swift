@@ -2,7 +2,7 @@
 /// pipelined ones) leaves in a single `write`.
 ///
 /// It owns the framing headers: handlers cannot get Content-Length or Connection wrong.
-struct ResponseEncoder {
+struct ResponseWriter {
     private var date = HTTPDate()
 
     /// Appends `response` to `output`.
@@ -11,7 +11,7 @@ struct ResponseEncoder {
     ///   - headOnly: the request was HEAD: send the headers GET would, without the body.
     ///   - keepAlive: whether the connection stays open after this response.
     ///   - http10: the request was HTTP/1.0, whose persistence must be announced explicitly.
-    mutating func encode(
+    mutating func write(
         _ response: HTTPResponse, requestID: String, headOnly: Bool, keepAlive: Bool, http10: Bool,
         into output: inout [UInt8]
     ) {
