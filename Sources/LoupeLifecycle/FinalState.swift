@@ -29,28 +29,3 @@ public struct FinalState: Sendable, Hashable {
         presented.last?.viewController ?? stack.last
     }
 }
-
-/// A transition still in flight when the script ended.
-public struct PendingTransition: Sendable, Hashable {
-    public var kind: PendingTransition.Kind
-    /// The view controller being popped or dismissed.
-    public var viewController: String
-
-    public init(kind: PendingTransition.Kind, viewController: String) {
-        self.kind = kind
-        self.viewController = viewController
-    }
-}
-
-/// Everything the engine answers for one script.
-public struct LifecycleResult: Sendable, Hashable {
-    public var trace: [TraceEntry]
-    public var final: FinalState
-    public var notes: [Warning<LifecycleWarningCode>]
-
-    public init(trace: [TraceEntry], final: FinalState, notes: [Warning<LifecycleWarningCode>]) {
-        self.trace = trace
-        self.final = final
-        self.notes = notes
-    }
-}

@@ -32,14 +32,6 @@ public struct ServiceConfiguration: Sendable, Equatable {
     }
 }
 
-/// A configuration problem, reported as one line naming the setting; `loupe` exits 2.
-public struct ConfigurationError: Error, Equatable, CustomStringConvertible, Sendable {
-    public var setting: String
-    public var message: String
-
-    public var description: String { "invalid configuration: \(setting): \(message)" }
-}
-
 extension ServiceConfiguration {
     /// Reads flags (`--port 9000` or `--port=9000`) over environment variables over defaults.
     ///
