@@ -9,7 +9,7 @@ public struct ExchangeRecord: Sendable {
     public var bytesIn: Int
     /// Response bytes queued (head and body).
     public var bytesOut: Int
-    /// From the request's first byte to its response being queued.
+    /// From the request's first byte to its answer being queued.
     public var microseconds: Int
     /// The responder's name for the exchange (`HTTPResponse.label`), handed back untouched:
     /// the route a metric is counted under, decided when the request was handled.

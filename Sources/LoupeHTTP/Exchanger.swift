@@ -1,4 +1,4 @@
-/// Turns one framed request (or a failure the server found itself) into response bytes:
+/// Turns one framed request (or a failure the server found itself) into answer bytes:
 /// picks the request id, calls the responder, adds the framing headers and reports the
 /// exchange. The event loops and `InProcessConnection` share it, so a benchmark or test
 /// without sockets runs exactly the code a real connection runs.
@@ -11,7 +11,7 @@ struct Exchanger {
         self.responder = responder
     }
 
-    /// Asks the responder what `request` gets (its one call per request): a response now,
+    /// Asks the responder what `request` gets (its one call per request): an answer now,
     /// appended to `output`, or the exchange with the work to run on the pool.
     ///
     /// - Parameters:
@@ -31,22 +31,22 @@ struct Exchanger {
     }
 
     /// Runs work `handle` handed over, on this thread (in-process connections; the event loops
-    /// hand it to a compute job instead), appending its response.
+    /// hand it to a compute job instead), appending its answer.
     /// - Returns: whether the connection stays open after it.
     mutating func run(_ pending: PendingWork, into output: inout [UInt8]) -> Bool {
         pending.run(writer: &writer, into: &output)
     }
 
-    /// Answers work `handle` handed over with the response to `failure` instead (no room for it).
+    /// Answers `failure` instead of the work `handle` handed over (no room for it).
     mutating func refuse(_ pending: PendingWork, _ failure: HTTPFailure, into output: inout [UInt8]) {
         pending.refuse(failure, writer: &writer, into: &output)
     }
 
     /// What `handle` did with a request.
     enum Handled {
-        /// Its response is in the output; whether the connection stays open after it.
+        /// Its answer is in the output; whether the connection stays open after it.
         case answered(keepAlive: Bool)
-        /// Its response is to be built by this work, on the compute pool.
+        /// Its answer is to be built by this work, on the compute pool.
         case compute(PendingWork)
     }
 
@@ -69,7 +69,7 @@ struct Exchanger {
 
     /// Sends the responder's final answer to a head that asked for `100 Continue`, if it has
     /// one; the body is never read, so the connection closes after it.
-    /// - Returns: whether a final response was queued.
+    /// - Returns: whether a final answer was queued.
     mutating func screen(_ head: HTTPRequest, peer: String, startedAt: UInt64?, bytesIn: Int, into output: inout [UInt8]) -> Bool {
         let requestID = head.headers["X-Request-ID"].flatMap { RequestID.isWellFormed($0) ? $0 : nil } ?? requestIDs.next()
         guard let response = responder.screen(head, context: RequestContext(requestID: requestID, peer: peer)) else { return false }

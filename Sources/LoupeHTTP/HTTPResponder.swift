@@ -1,16 +1,16 @@
 /// The application on top of the server. Every call runs on an event loop and must not
 /// block; the work a `.compute` handling carries runs on a compute worker.
 public protocol HTTPResponder: Sendable {
-    /// Decides, once, what `request` gets: its response now, or the work that builds it. The
+    /// Decides, once, what `request` gets: its answer now, or the work that builds it. The
     /// one call between transport and application for each request: admission, routing,
     /// negotiation and caching happen here, and what they decided travels with the work.
     func handle(_ request: HTTPRequest, context: RequestContext) -> Handling
-    /// Builds the response for a failure the server detected itself.
+    /// Builds the answer for a failure the server detected itself.
     func respond(to failure: HTTPFailure, context: RequestContext) -> HTTPResponse
-    /// Called once per response, after it has been queued.
+    /// Called once per answer, after it has been queued.
     func didRespond(_ record: ExchangeRecord)
     /// Asked when a head arrives with `Expect: 100-continue`, before the body is invited: a
-    /// response here is final and is sent instead of `100 Continue` (RFC 9110 §10.1.1), so a
+    /// answer here is final and is sent instead of `100 Continue` (RFC 9110 §10.1.1), so a
     /// client whose request will be refused (401, 415, 404) never sends its body. `request`
     /// has an empty body.
     func screen(_ request: HTTPRequest, context: RequestContext) -> HTTPResponse?

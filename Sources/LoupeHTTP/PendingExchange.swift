@@ -1,5 +1,5 @@
-/// One request on its way to its response, with everything the response needs, so that any
-/// thread can finish it: an event loop for a response built inline, a compute worker for work.
+/// One request on its way to its answer, with everything the answer needs, so that any
+/// thread can finish it: an event loop for an answer built inline, a compute worker for work.
 struct PendingExchange: Sendable {
     let request: HTTPRequest
     let context: RequestContext
@@ -21,7 +21,7 @@ struct PendingExchange: Sendable {
         self.bytesIn = bytesIn
     }
 
-    /// Answers with the response to `failure` instead (the request found no room), closing.
+    /// Answers `failure` instead (the request found no room), closing.
     func refuse(_ failure: HTTPFailure, writer: inout ResponseWriter, into output: inout [UInt8]) {
         var closing = self
         closing.closeAfter = true

@@ -3,13 +3,13 @@ struct PendingWork: Sendable {
     let exchange: PendingExchange
     let work: @Sendable () -> HTTPResponse
 
-    /// Runs the work and appends its response.
+    /// Runs the work and appends its answer.
     /// - Returns: whether the connection stays open after it.
     func run(writer: inout ResponseWriter, into output: inout [UInt8]) -> Bool {
         exchange.finish(work(), writer: &writer, into: &output)
     }
 
-    /// Answers with the response to `failure` instead of running the work (no room for it).
+    /// Answers `failure` instead of running the work (no room for it).
     func refuse(_ failure: HTTPFailure, writer: inout ResponseWriter, into output: inout [UInt8]) {
         exchange.refuse(failure, writer: &writer, into: &output)
     }

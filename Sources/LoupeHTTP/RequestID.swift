@@ -4,7 +4,7 @@ import CLoupeSystem
 #endif
 
 /// Request identifiers: an incoming `X-Request-ID` is echoed when it is safe to log and to
-/// put back in a header, otherwise the server makes one, so every log line and response can
+/// put back in a header, otherwise the server makes one, so every log line and answer can
 /// be correlated across a load balancer.
 enum RequestID {
     /// At most 128 characters of `A-Z a-z 0-9 - _ . : / + =` (covers UUIDs, W3C trace ids and

@@ -1,4 +1,4 @@
-/// Serialises responses into one contiguous byte buffer, so each response (or a batch of
+/// Serialises answers into one contiguous byte buffer, so each answer (or a batch of
 /// pipelined ones) leaves in a single `write`.
 ///
 /// It owns the framing headers: handlers cannot get Content-Length or Connection wrong.
@@ -9,7 +9,7 @@ struct ResponseWriter {
     ///
     /// - Parameters:
     ///   - headOnly: the request was HEAD: send the headers GET would, without the body.
-    ///   - keepAlive: whether the connection stays open after this response.
+    ///   - keepAlive: whether the connection stays open after this answer.
     ///   - http10: the request was HTTP/1.0, whose persistence must be announced explicitly.
     mutating func write(
         _ response: HTTPResponse, requestID: String, headOnly: Bool, keepAlive: Bool, http10: Bool,

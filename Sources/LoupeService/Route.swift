@@ -21,7 +21,7 @@ public struct Route: Sendable {
         self.handlers = handlers
     }
 
-    /// A handler whose response costs microseconds: built on the event loop.
+    /// A handler whose answer costs microseconds: built on the event loop.
     public static func inline(_ respond: @escaping @Sendable (HTTPRequest, RequestContext) throws -> HTTPResponse) -> RouteHandler {
         { request, context in .response(try respond(request, context)) }
     }

@@ -4,7 +4,7 @@ import LoupePlanner
 /// Fixed paths, matched exactly: Loupe has a handful of endpoints, and an exact match is
 /// clearer than any pattern language. They are found by a scan: a few comparisons of short
 /// strings (equal lengths first) cost less than hashing the path. A request looks its route
-/// up once (`LoupeApplication.handle`); the route's path then travels with the response as its
+/// up once (`LoupeApplication.handle`); the route's path then travels with the answer as its
 /// label, for the metrics.
 public struct Router: Sendable {
     private let routes: [Route]

@@ -5,7 +5,7 @@ import LoupeJSON
 import LoupePlanner
 import LoupeService
 
-/// JSON decoding and encoding, and the whole request-bytes to response-bytes path.
+/// JSON reading and writing, and the whole request-bytes to answer-bytes path.
 enum CodingBenchmarks {
     /// examples/push.json, minified: the request the load benchmark sends too.
     static let pushRequest = Array(
@@ -136,7 +136,7 @@ enum CodingBenchmarks {
                 return count
             },
             // Every request different (the source's x moved by a millionth of a point each
-            // time), as scripts/load's varied mode: parse, plan, encode, every time.
+            // time), as scripts/load's varied mode: parse, plan, write, every time.
             Benchmark(name: "HTTP request bytes to response bytes, varied") { iterations in
                 var count = 0
                 for _ in 0..<iterations {

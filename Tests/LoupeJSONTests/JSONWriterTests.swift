@@ -152,7 +152,7 @@ struct JSONWriterTests {
         #expect(try JSONReader.parse(writer.bytes) == .array(expected))
     }
 
-    @Test("pre-encoded keys write what key(String) writes, commas included, at any length")
+    @Test("keys written beforehand write what key(String) writes, commas included, at any length")
     func preEncodedKeys_matchStringKeys() {
         let names = ["", "x", "cornerRadius", "quote\"and\\slash", String(repeating: "long", count: 20), "ünïcode✓"]
         let keys = names.map(JSONKey.init)

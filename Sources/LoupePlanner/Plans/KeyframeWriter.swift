@@ -104,7 +104,7 @@ struct KeyframeWriter {
         writer.number(value, places: precision)
     }
 
-    /// Every member name a keyframe has, encoded once.
+    /// Every member name a keyframe has, written once.
     private enum Keys {
         static let background = JSONKey("background")
         static let callbacks = JSONKey("callbacks")

@@ -2,7 +2,7 @@ import LoupeGeometry
 import LoupeLifecycle
 
 /// A computed plan and the request it answers: what every rendering of `POST /v1/plans` is
-/// written from (the JSON encoder, CSS, WAAPI and the SVG filmstrip).
+/// written from (the JSON writer, CSS, WAAPI and the SVG filmstrip).
 public struct PlanAnswer: Sendable {
     public var request: PlanRequest
     public var plan: ZoomPlan

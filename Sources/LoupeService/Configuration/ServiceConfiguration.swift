@@ -26,7 +26,7 @@ public struct ServiceConfiguration: Sendable, Equatable {
     }
 
     /// What one computing request reserves from the memory budget: its largest answer and
-    /// the response head around it.
+    /// the answer head around it.
     static func reservation(for limits: WorkLimits) -> Int {
         limits.maxAnswerBytes + 64 * 1024
     }
