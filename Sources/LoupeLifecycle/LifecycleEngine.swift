@@ -5,7 +5,7 @@ public enum LifecycleEngine {
         ScriptValidator.problems(in: script)
     }
 
-    /// Simulates `script` and returns its trace, final state and notes.
+    /// Simulates `script` and returns its trace, final state and warnings (the answer's `notes`).
     ///
     /// - Throws: `LifecycleFailure` with every static problem (see `validate`), or else with the
     ///   first simulation error (popping the root, interrupting nothing, ...).
