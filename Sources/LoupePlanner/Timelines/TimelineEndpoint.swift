@@ -8,7 +8,7 @@ public enum TimelineEndpoint: RenderedEndpoint {
     public static let formats: [RenderingFormat] = [.json]
 
     /// Steps: decode and validate every field → run the timeline engine (geometry, gestures and
-    /// lifecycle on one clock) → warnings: the engine's warnings and unknown fields (a 422 in
+    /// lifecycle on one clock) → warnings: the geometry engine's warnings and unknown fields (a 422 in
     /// strict mode) and the script's own warnings, each pointing at its event.
     /// - Throws: `Problem`: 422 `invalidRequest` listing every invalid field; 422
     ///   `invalidScript` when the events cannot be played; 422 `unsupportedPlatform`; 422
