@@ -31,7 +31,7 @@ struct LifecycleWarningTests {
         #expect(result.final.states == ["list": .appearing, "detail": .disappearing])
     }
 
-    /// Notes quote the fluid-transitions article's guidelines word for word.
+    /// Lifecycle warnings quote the fluid-transitions article's guidelines word for word.
     @Test func guidelines_quoteTheArticle() {
         #expect(
             Guideline.callbacksMayRepeat.text
@@ -41,8 +41,27 @@ struct LifecycleWarningTests {
         #expect(Guideline.cleanUpAtTransitionEnd.text.hasSuffix("The system calls these at the end of the transition."))
     }
 
-    /// Note codes are stable API.
-    @Test func noteCodes_areStable() {
+    /// Each kind of event calls for one piece of the article's advice, so the guideline follows
+    /// from the code (it used to be passed beside it, where a call could pick the wrong one).
+    @Test func eachCode_carriesTheGuidelineTheArticleGivesForIt() {
+        let expected: [LifecycleWarningCode: Guideline] = [
+            .repeatedCallback: .callbacksMayRepeat,
+            .cancelledTransition: .cleanUpAtTransitionEnd,
+            .interruptedPush: .cleanUpAtTransitionEnd,
+            .interruptedPresentation: .cleanUpAtTransitionEnd,
+            .interruptedPop: .minimizeTransitionState,
+            .interruptedDismissal: .minimizeTransitionState,
+            .overlappingTransition: .startNewTransitions,
+            .unreleasedGesture: .minimizeTransitionState
+        ]
+        #expect(Set(expected.keys) == Set(LifecycleWarningCode.allCases))
+        for code in LifecycleWarningCode.allCases {
+            #expect(code.guideline == expected[code], "\(code)")
+        }
+    }
+
+    /// Lifecycle warning codes are stable API.
+    @Test func warningCodes_areStable() {
         #expect(
             LifecycleWarningCode.allCases.map(\.rawValue) == [
                 "repeated-callback", "cancelled-transition", "interrupted-push", "interrupted-presentation",
