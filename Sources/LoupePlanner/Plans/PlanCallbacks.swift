@@ -14,13 +14,36 @@ public enum PlanCallbacks {
     public static let destinationName = "destination"
 
     /// - Throws: `Problem` 500 if the engine rejects the single transition (a bug, never input).
+    ///
+    /// Traces come from `CallbackTraceMemo`: plans that differ only in geometry share one.
     public static func trace(for scene: ZoomScene, plan: ZoomPlan, order: CallbackOrder) throws(Problem) -> [TraceEntry] {
-        let transition = singleTransition(scene.transition, effect: plan.effect, style: scene.destination.presentationStyle)
+        try trace(
+            of: scene.transition, effect: plan.effect, style: scene.destination.presentationStyle, duration: plan.duration,
+            order: order, memo: .shared)
+    }
+
+    static func trace(
+        of kind: TransitionKind, effect: TransitionEffect, style: PresentationStyle, duration: Double, order: CallbackOrder,
+        memo: CallbackTraceMemo
+    ) throws(Problem) -> [TraceEntry] {
+        let key = CallbackTraceMemo.Key(kind: kind, zooms: effect == .zoom, coversPresenter: !keepsPresenter(style), order: order)
+        return try memo.trace(for: key, duration: duration) { () throws(Problem) in
+            try buildTrace(singleTransition(kind, effect: effect, style: style), duration: duration, order: order)
+        }
+    }
+
+    /// The lifecycle engine's trace, without the memo.
+    static func buildTrace(_ transition: SingleTransition, duration: Double, order: CallbackOrder) throws(Problem) -> [TraceEntry] {
         do {
-            return try LifecycleEngine.trace(of: transition, duration: plan.duration, callbackOrder: order)
+            return try LifecycleEngine.trace(of: transition, duration: duration, callbackOrder: order)
         } catch {
             throw Problem(.internalError, detail: "The callback trace could not be built for this plan.")
         }
+    }
+
+    /// Whether the page keeps its presenter's view (no appearance callbacks for it).
+    static func keepsPresenter(_ style: PresentationStyle) -> Bool {
+        style == .overFullScreen || style == .popover
     }
 
     /// The lifecycle engine's view of the transition.
@@ -32,7 +55,7 @@ public enum PlanCallbacks {
     static func singleTransition(_ kind: TransitionKind, effect: TransitionEffect, style: PresentationStyle) -> SingleTransition {
         let source = sourceName, destination = destinationName
         let transition: TransitionStyle = effect == .zoom ? .zoom : .standard
-        let modalStyle: Presentation.Style = style == .overFullScreen || style == .popover ? .overFullScreen : .fullScreen
+        let modalStyle: Presentation.Style = keepsPresenter(style) ? .overFullScreen : .fullScreen
         switch kind {
         case .push: return .push(from: source, to: destination, transition: transition)
         case .pop: return .pop(from: destination, to: source)
