@@ -58,7 +58,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes a member name written beforehand; the next write is its value. The key's bytes start
     /// with the comma, which is skipped when none is due: one copy, no branch on the bytes.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func key(_ key: JSONKey) {
         let skip = needsComma ? 0 : 1
         let source = key.separated.baseAddress.unsafelyUnwrapped + skip
