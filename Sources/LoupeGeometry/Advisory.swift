@@ -73,6 +73,11 @@ public enum AdvisoryCode: String, Sendable, Hashable, CaseIterable {
     /// A full-screen presentation that does not declare a close or Done button ("Zoom transitions"
     /// guide).
     case noCloseButton = "no-close-button"
+    /// A bar button item or toolbar item source on a version before 26, which has no API to zoom
+    /// from one: the plan is the iOS 18 zoom from its frame.
+    case barButtonSourceBeforeIOS26 = "bar-button-source-before-ios-26"
+    /// A sheet detent on a version before 26: the zoom shows the sheet full screen.
+    case sheetDetentBeforeIOS26 = "sheet-detent-before-ios-26"
 }
 
 /// Which input an advisory is about. The planner maps each case to a JSON pointer.
@@ -106,6 +111,10 @@ public enum AdvisorySubject: Sendable, Hashable {
     /// `source.role` (index nil) or `sources[index].role`.
     case sourceRole(index: Int?)
     case destinationCloseButton
+    /// `source.kind` (index nil) or `sources[index].kind`.
+    case sourceKind(index: Int?)
+    /// `destination.detent`.
+    case destinationDetent
     /// A subject about the source, where the source is the one a timeline's `sourceChanged`
     /// event at `event` gave rather than the request's own.
     indirect case changedSource(event: Int, AdvisorySubject)
@@ -113,7 +122,7 @@ public enum AdvisorySubject: Sendable, Hashable {
     /// True for the subjects that name the UIKit source or one of its fields.
     public var isSource: Bool {
         switch self {
-        case .source, .sourceRole(index: nil): true
+        case .source, .sourceRole(index: nil), .sourceKind(index: nil): true
         default: false
         }
     }

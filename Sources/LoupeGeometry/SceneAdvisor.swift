@@ -131,6 +131,25 @@ public enum SceneAdvisor {
         return [Advisory(.unsuitableSource, reason, subject: .sourceRole(index: index))]
     }
 
+    /// `bar-button-source-before-ios-26` for a bar button or toolbar item source on a version
+    /// before 26: `zoom(options:sourceBarButtonItemProvider:)` and toolbar content's
+    /// `matchedTransitionSource(id:in:)` are iOS 26.0+ (UIKit and SwiftUI API references), so the
+    /// plan is the iOS 18 zoom from the item's frame as a plain view (no glass capsule).
+    /// - Parameter subject: the chosen source (`.source` or `.sources(index:)`).
+    public static func barItemAdvisories(_ kind: SourceKind, subject: AdvisorySubject, platform: Platform) -> [Advisory] {
+        guard kind.isBarItem, !platform.hasVersion26Behaviours else { return [] }
+        let index: Int? = if case .sources(let index) = subject { index } else { nil }
+        let api =
+            kind == .barButtonItem
+            ? "zoom(options:sourceBarButtonItemProvider:) in UIKit" : "matchedTransitionSource(id:in:) on toolbar content in SwiftUI"
+        return [
+            Advisory(
+                .barButtonSourceBeforeIOS26,
+                "\(EffectResolver.versionText(platform)) has no \(api) (iOS 26.0+), so the page zooms from the item's frame as from a plain view, with no glass capsule. Ask with platform.version \"26\" for the glass morph.",
+                subject: .sourceKind(index: index))
+        ]
+    }
+
     /// `no-close-button` for a zoom presenting a full-screen page that does not say it has a close
     /// or Done button: the pinch and swipe-down dismissals are invisible, so the "Zoom transitions"
     /// guide advises a button for discoverability and accessibility (a pushed page has its back

@@ -40,7 +40,7 @@ public enum SourceResolver {
                         subject: .sourceModifiers(index: index)))
             }
             return checkedFrame(
-                SourceView(frame: source.frame, cornerRadius: source.cornerRadius, role: source.role),
+                SourceView(frame: source.frame, cornerRadius: source.cornerRadius, role: source.role, kind: source.kind),
                 subject: .sources(index: index), advisories: advisories)
         case .duplicate(let indices):
             let id = sources[indices[0]].id
@@ -107,7 +107,7 @@ public enum SourceResolver {
                 ])
         }
         return Resolution(
-            source: SourceView(frame: frame, cornerRadius: max(0, view.cornerRadius), role: view.role),
+            source: SourceView(frame: frame, cornerRadius: max(0, view.cornerRadius), role: view.role, kind: view.kind),
             subject: subject, advisories: advisories)
     }
 

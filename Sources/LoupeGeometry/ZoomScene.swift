@@ -74,11 +74,15 @@ public struct SourceView: Sendable, Hashable {
     /// What the source is, when the request says (`source.role`): for the advice on sources the
     /// zoom does not suit.
     public var role: SourceRole?
+    /// A view (default), or iOS 26's bar button item or toolbar item, whose frame is its glass
+    /// capsule.
+    public var kind: SourceKind
 
-    public init(frame: Rect, cornerRadius: Double = 0, role: SourceRole? = nil) {
+    public init(frame: Rect, cornerRadius: Double = 0, role: SourceRole? = nil, kind: SourceKind = .view) {
         self.frame = frame
         self.cornerRadius = cornerRadius
         self.role = role
+        self.kind = kind
     }
 }
 
@@ -97,14 +101,21 @@ public struct MatchedSource: Sendable, Hashable {
     public var modifiers: [String]
     /// What the source is, when the request says (`sources[i].role`).
     public var role: SourceRole?
+    /// A view (default) or, from iOS 26, toolbar content (`sources[i].kind: "toolbarItem"`); it
+    /// matches like any other `matchedTransitionSource`.
+    public var kind: SourceKind
 
-    public init(id: SourceID, namespace: String, frame: Rect, cornerRadius: Double = 0, modifiers: [String] = [], role: SourceRole? = nil) {
+    public init(
+        id: SourceID, namespace: String, frame: Rect, cornerRadius: Double = 0, modifiers: [String] = [], role: SourceRole? = nil,
+        kind: SourceKind = .view
+    ) {
         self.id = id
         self.namespace = namespace
         self.frame = frame
         self.cornerRadius = cornerRadius
         self.modifiers = modifiers
         self.role = role
+        self.kind = kind
     }
 }
 
@@ -130,6 +141,9 @@ public struct Destination: Sendable, Hashable {
     /// Whether the page shows a close or Done button (`destination.closeButton`); nil when the
     /// request does not say. A full-screen presentation should have one.
     public var hasCloseButton: Bool?
+    /// The detent a page or form sheet rests at (`destination.detent`); nil when the request does
+    /// not say (UIKit's default, large). Only iOS 26 keeps a zooming sheet at its detent.
+    public var detent: SheetDetent?
 
     public init(
         frame: Rect,
@@ -139,7 +153,8 @@ public struct Destination: Sendable, Hashable {
         presentationStyle: PresentationStyle = .fullScreen,
         sourceID: SourceID? = nil,
         namespace: String? = nil,
-        hasCloseButton: Bool? = nil
+        hasCloseButton: Bool? = nil,
+        detent: SheetDetent? = nil
     ) {
         self.frame = frame
         self.alignmentRect = alignmentRect
@@ -149,6 +164,7 @@ public struct Destination: Sendable, Hashable {
         self.sourceID = sourceID
         self.namespace = namespace
         self.hasCloseButton = hasCloseButton
+        self.detent = detent
     }
 }
 

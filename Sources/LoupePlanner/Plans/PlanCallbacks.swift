@@ -15,7 +15,9 @@ public enum PlanCallbacks {
 
     /// - Throws: `Problem` 500 if the engine rejects the single transition (a bug, never input).
     public static func trace(for scene: ZoomScene, plan: ZoomPlan, order: CallbackOrder) throws(Problem) -> [TraceEntry] {
-        let transition = singleTransition(scene.transition, effect: plan.effect, style: scene.destination.presentationStyle)
+        let transition = singleTransition(
+            scene.transition, effect: plan.effect, style: scene.destination.presentationStyle,
+            keepsPresenterView: plan.keptSheetDetent != nil)
         do {
             return try LifecycleEngine.trace(of: transition, duration: plan.duration, callbackOrder: order)
         } catch {
@@ -27,12 +29,17 @@ public enum PlanCallbacks {
     ///
     /// Presentation styles: overFullScreen keeps the presenter's view (no appearance callbacks),
     /// and so does a popover, which never covers its presenter; every other style is full screen,
-    /// which is also how zoom shows sheets ("Zoom transitions" guide). Only a zoom can be grabbed,
-    /// so fallback effects trace as `.standard` transitions.
-    static func singleTransition(_ kind: TransitionKind, effect: TransitionEffect, style: PresentationStyle) -> SingleTransition {
+    /// which is also how zoom shows sheets before iOS 26 ("Zoom transitions" guide). Only a zoom
+    /// can be grabbed, so fallback effects trace as `.standard` transitions.
+    /// - Parameter keepsPresenterView: iOS 26 keeps a zooming sheet at its detent, which leaves the
+    ///   presenter's view in place as UIKit's page and form sheets always have.
+    static func singleTransition(
+        _ kind: TransitionKind, effect: TransitionEffect, style: PresentationStyle, keepsPresenterView: Bool = false
+    ) -> SingleTransition {
         let source = sourceName, destination = destinationName
         let transition: TransitionStyle = effect == .zoom ? .zoom : .standard
-        let modalStyle: Presentation.Style = style == .overFullScreen || style == .popover ? .overFullScreen : .fullScreen
+        let keepsView = keepsPresenterView || style == .overFullScreen || style == .popover
+        let modalStyle: Presentation.Style = keepsView ? .overFullScreen : .fullScreen
         switch kind {
         case .push: return .push(from: source, to: destination, transition: transition)
         case .pop: return .pop(from: destination, to: source)
