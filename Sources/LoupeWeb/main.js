@@ -19,7 +19,7 @@ import {
 } from "./layers.js";
 import { createPanel } from "./panel.js";
 import { makePictures, pictureElement } from "./pictures.js";
-import { animationMember, bindSettings, cornerRadius, optionsMember, reducesMotion } from "./settings.js";
+import { animationMember, bindSettings, cornerRadius, optionsMember, platformMember, reducesMotion } from "./settings.js";
 
 const gridPage = document.getElementById("grid-page");
 const grid = document.getElementById("grid");
@@ -118,11 +118,15 @@ function scene(current) {
     // The alignment rect tells Loupe where the thumbnail's content sits in the detail view:
     // without it the whole page maps onto the thumbnail and the picture ghosts (the "Zoom
     // transitions" guide's "double ferry"); with it the picture lands exactly on the thumbnail.
-    if (current.alignmentRect) destination.alignmentRect = letterbox(state.picture.aspect, state.page);
+    // On iOS 26 the presentation is a sheet resting at its medium detent; the letterbox describes
+    // the full page, so a sheet goes without it.
+    const sheet = state.kind === "presentation" && current.ios26;
+    if (current.alignmentRect && !sheet) destination.alignmentRect = letterbox(state.picture.aspect, state.page);
     // The detail view has a Done button, which a full-screen presentation should have.
     if (state.kind === "presentation") Object.assign(destination, { presentationStyle: "fullScreen", closeButton: true });
+    if (sheet) Object.assign(destination, { presentationStyle: "pageSheet", detent: "medium" });
     return {
-        platform: { os: "iOS", version: "18.0", framework: "UIKit" },
+        platform: platformMember(current),
         container: state.container,
         source: { frame: sourceFrame(), cornerRadius: state.picture.radius, role: "image" },
         destination,
@@ -418,7 +422,9 @@ attachGestures(stage, {
     begins(point, input) {
         if (state.phase === "detail" && state.rest !== null) {
             if (point && state.kind === "navigation" && nearLeadingEdge(point)) return { mode: "rest", kind: "edgePan", direction: leadingDirection() };
-            return { mode: "rest" };
+            // iOS 26's content back swipe: a swipe toward the trailing side anywhere on a pushed page.
+            const contentBackSwipe = state.kind === "navigation" && settings().ios26;
+            return { mode: "rest", contentBackSwipe, direction: leadingDirection() };
         }
         if (point && (state.phase === "opening" || state.phase === "closing") && onMovingCard(point)) return { mode: "grab" };
         return null;
@@ -562,7 +568,8 @@ async function playSettle(answer, release, releaseTime, source, current, held) {
 
 /// Fills the plan panel for a timeline answer; `script` is its lifecycle (null: none to draw).
 function describeTimeline(gesture, answer, release, current, script) {
-    const name = gesture.mode === "grab" ? "Grabbed mid-flight" : { pan: "Swipe down", pinch: "Pinch", edgePan: "Edge swipe" }[gesture.kind];
+    const names = { pan: "Swipe down", pinch: "Pinch", edgePan: "Edge swipe", contentBackSwipe: "Content back swipe (iOS 26)" };
+    const name = gesture.mode === "grab" ? "Grabbed mid-flight" : names[gesture.tracking === "edgePan" ? "contentBackSwipe" : gesture.kind];
     panel.begin(`${name}: ${release ? (release.outcome === "finish" ? "dismissed" : "cancelled, back to rest") : "not a dismissal"}`);
     const lines = [`${gesture.events.length} touch events sent to POST /v1/timelines (${gesture.input} input)`];
     if (release) {
