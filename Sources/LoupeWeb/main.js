@@ -53,6 +53,7 @@ const state = {
     page: null, // where the detail view rests, container coordinates
     crossfade: false,
     rest: null, // the opening plan's last keyframe: the card at rest, which gestures move
+    sheet: null, // iOS 26: the size of the sheet the page rests in (its detent), else null
     animations: [],
     flight: null, // the running open or close played with WAAPI: {transition, plan}, which a finger may grab
     grab: null, // a grabbed flight: {transition, time (plan seconds), base (the JSON frame the finger holds)}
@@ -178,7 +179,7 @@ function formatRect(rect) {
 async function open(picture, thumb, shiftKey) {
     if (state.phase !== "grid") return;
     const current = settings();
-    Object.assign(state, { picture, thumb, kind: current.kind, crossfade: current.backgroundMode === "crossfade" });
+    Object.assign(state, { picture, thumb, kind: current.kind, crossfade: current.backgroundMode === "crossfade", sheet: null });
     const size = containerSize();
     state.container = { ...size, cornerRadius: cornerRadius(current) };
     if (leadingDirection() < 0) state.container.layoutDirection = "rightToLeft";
@@ -198,6 +199,10 @@ async function open(picture, thumb, shiftKey) {
         return finishClosing();
     }
     state.rest = answer.keyframes.at(-1);
+    // A sheet at its detent shows the page's top-left part the size of the sheet: the picture is
+    // letterboxed into that.
+    state.sheet = body.destination.detent ? { width: state.rest.mask.width, height: state.rest.mask.height } : null;
+    layoutPicture();
     setRegion(answer.keyframes[0], body.source.frame);
     const rate = current.slowMotion || shiftKey ? 0.1 : 1;
     if (reducesMotion(current)) {
@@ -269,7 +274,7 @@ function play(waapi, plan, rate) {
 
 function layoutPicture() {
     const art = layers.destination.querySelector(".detail-picture");
-    const rect = letterbox(state.picture.aspect, state.page);
+    const rect = letterbox(state.picture.aspect, state.sheet ?? state.page);
     Object.assign(art.style, { left: `${rect.x}px`, top: `${rect.y}px`, width: `${rect.width}px`, height: `${rect.height}px` });
 }
 
@@ -632,6 +637,7 @@ function resize() {
             background: { ...state.rest.layers.background, mask: scaled(state.rest.layers.background.mask) },
         };
     }
+    if (state.sheet) state.sheet = { width: state.rest.mask.width, height: state.rest.mask.height };
     layoutPicture();
 }
 
