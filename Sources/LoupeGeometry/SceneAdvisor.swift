@@ -159,10 +159,12 @@ public enum SceneAdvisor {
         guard scene.transition == .present, style == .fullScreen || style == .overFullScreen || style.isSheet,
             scene.destination.hasCloseButton != true
         else { return [] }
+        // iOS 26 keeps a zooming sheet at its detent: it is a sheet, not a full-screen page.
+        let page = style.isSheet && scene.platform.hasVersion26Behaviours ? "A zoomed sheet" : "A full-screen page"
         return [
             Advisory(
                 .noCloseButton,
-                "A full-screen page can be dismissed with a pinch or a swipe down, but nothing shows it; add a close or Done button for discoverability and accessibility, and say so with destination.closeButton: true.",
+                "\(page) can be dismissed with a pinch or a swipe down, but nothing shows it; add a close or Done button for discoverability and accessibility, and say so with destination.closeButton: true.",
                 subject: .destinationCloseButton)
         ]
     }
