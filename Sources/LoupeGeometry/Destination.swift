@@ -20,6 +20,9 @@ public struct Destination: Sendable, Hashable {
     /// Whether the page shows a close or Done button (`destination.closeButton`); nil when the
     /// request does not say. A full-screen presentation should have one.
     public var hasCloseButton: Bool?
+    /// The detent a page or form sheet rests at (`destination.detent`); nil when the request does
+    /// not say (UIKit's default, large). Only iOS 26 keeps a zooming sheet at its detent.
+    public var detent: SheetDetent?
 
     public init(
         frame: Rect,
@@ -29,7 +32,8 @@ public struct Destination: Sendable, Hashable {
         presentationStyle: PresentationStyle = .fullScreen,
         sourceID: SourceID? = nil,
         namespace: String? = nil,
-        hasCloseButton: Bool? = nil
+        hasCloseButton: Bool? = nil,
+        detent: SheetDetent? = nil
     ) {
         self.frame = frame
         self.alignmentRect = alignmentRect
@@ -39,5 +43,6 @@ public struct Destination: Sendable, Hashable {
         self.sourceID = sourceID
         self.namespace = namespace
         self.hasCloseButton = hasCloseButton
+        self.detent = detent
     }
 }

@@ -13,12 +13,16 @@ public enum EffectResolver {
         public var warnings: [Warning<GeometryWarningCode>]
         /// A sheet style was given for a zooming present/dismiss: the page is laid out full screen.
         public var treatsSheetAsFullScreen: Bool
+        /// iOS 26 and later: the zooming sheet stays at this detent (its frame and radius from
+        /// `SheetDetent.restingShape`); nil otherwise.
+        public var keptDetent: SheetDetent? = nil
     }
 
     /// - Throws: `GeometryError.zoomAPIUnavailable` on macOS (no SwiftUI zoom API; UIKit on a Mac
     ///   is Mac Catalyst).
+    /// - Parameter detent: the sheet's detent as the request gives it (nil: UIKit's default, large).
     public static func resolve(
-        transition: TransitionKind, platform: Platform, presentationStyle: PresentationStyle
+        transition: TransitionKind, platform: Platform, presentationStyle: PresentationStyle, detent: SheetDetent? = nil
     ) throws(GeometryError) -> Resolution {
         if platform.os == .macOS {
             throw .zoomAPIUnavailable(os: .macOS, framework: platform.framework)
@@ -68,8 +72,20 @@ public enum EffectResolver {
             return Resolution(effect: fallback, warnings: warnings, treatsSheetAsFullScreen: false)
         }
         var sheet = false
+        if transition.isModal, presentationStyle.isSheet, platform.hasVersion26Behaviours {
+            // iOS 26: a zoom into a sheet keeps it at its detent ("Build a SwiftUI app with the new
+            // design", WWDC25: sheets grow out of the button that presented them).
+            return Resolution(effect: .zoom, warnings: warnings, treatsSheetAsFullScreen: false, keptDetent: detent ?? .large)
+        }
         if transition.isModal, presentationStyle.isSheet {
             sheet = true
+            if let detent {
+                warnings.append(
+                    Warning<GeometryWarningCode>(
+                        .sheetDetentBeforeIOS26,
+                        "\(versionText(platform)) shows a zooming sheet full screen, so the \(detent.rawValue) detent is not used; from iOS 26 the sheet keeps its detent (ask with platform.version \"26\").",
+                        subject: .destinationDetent))
+            }
             warnings.append(
                 Warning<GeometryWarningCode>(
                     .sheetTreatedAsFullScreen,
@@ -77,5 +93,12 @@ public enum EffectResolver {
                     subject: .presentationStyle))
         }
         return Resolution(effect: .zoom, warnings: warnings, treatsSheetAsFullScreen: sheet)
+    }
+
+    /// "iOS 18.2", or "A platform with no version (Loupe's iOS 18 behaviour)" for a request that
+    /// names none: for the warnings about iOS 26's behaviours.
+    public static func versionText(_ platform: Platform) -> String {
+        guard let version = platform.version else { return "Without platform.version Loupe models iOS 18, which" }
+        return "\(platform.os.rawValue) \(version.major).\(version.minor)"
     }
 }

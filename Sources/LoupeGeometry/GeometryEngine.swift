@@ -46,7 +46,7 @@ public enum GeometryEngine {
 
         let resolution = try EffectResolver.resolve(
             transition: scene.transition, platform: scene.platform,
-            presentationStyle: scene.destination.presentationStyle)
+            presentationStyle: scene.destination.presentationStyle, detent: scene.destination.detent)
         var warnings = resolution.warnings
         var effect = resolution.effect
         if effect == .zoom, let fallback = undeclaredZoomFallback(scene) {
@@ -70,9 +70,12 @@ public enum GeometryEngine {
         let spring = scene.animation.spring ?? defaultSpring(for: effect)
         if let problem = spring.validationError { throw problem }
 
-        let destinationFrame = resolution.treatsSheetAsFullScreen ? container.bounds : scene.destination.frame.standardized
+        // iOS 26 keeps a zooming sheet at its detent; earlier versions show it full screen.
+        let sheetShape = resolution.keptDetent?.restingShape(in: container)
+        let destinationFrame =
+            resolution.treatsSheetAsFullScreen ? container.bounds : (sheetShape?.rect ?? scene.destination.frame.standardized)
         guard !destinationFrame.isEmpty else { throw .emptyDestination }
-        let destinationRadius = max(0, scene.destination.cornerRadius)
+        let destinationRadius = max(0, sheetShape?.cornerRadius ?? scene.destination.cornerRadius)
 
         var sourceFrame: Rect?
         var dimmingColor = RGBAColor.black
@@ -80,7 +83,8 @@ public enum GeometryEngine {
         let geometry: TransitionGeometry
         switch effect {
         case .zoom:
-            let built = zoomGeometry(scene, destinationFrame: destinationFrame, warnings: &warnings)
+            let built = zoomGeometry(
+                scene, destinationFrame: destinationFrame, destinationRadius: destinationRadius, warnings: &warnings)
             warnings += SceneReview.beyondIOSWarnings(scene, destinationFrame: destinationFrame)
             warnings += SceneReview.closeButtonWarnings(scene)
             geometry = .zoom(built.geometry)
@@ -109,7 +113,8 @@ public enum GeometryEngine {
             return ZoomPlan(
                 effect: effect, duration: solution.settlingDuration(epsilon: SpringSolution.defaultEpsilon), frameRate: frameRate,
                 keyframes: [], warnings: warnings, spring: spring, dimmingColor: dimmingColor, geometry: geometry,
-                isReverse: scene.transition.isReverse, sourceFrame: sourceFrame, dimmingVisualEffect: dimmingVisualEffect)
+                isReverse: scene.transition.isReverse, sourceFrame: sourceFrame, dimmingVisualEffect: dimmingVisualEffect,
+                keptSheetDetent: resolution.keptDetent)
         }
         let sampled = try KeyframeSampler.sample(
             solution, frameRate: frameRate, geometry: geometry,
@@ -122,7 +127,8 @@ public enum GeometryEngine {
         return ZoomPlan(
             effect: effect, duration: sampled.duration, frameRate: frameRate, keyframes: sampled.keyframes,
             warnings: warnings, spring: spring, dimmingColor: dimmingColor, geometry: geometry,
-            isReverse: scene.transition.isReverse, sourceFrame: sourceFrame, dimmingVisualEffect: dimmingVisualEffect)
+            isReverse: scene.transition.isReverse, sourceFrame: sourceFrame, dimmingVisualEffect: dimmingVisualEffect,
+            keptSheetDetent: resolution.keptDetent)
     }
 
     /// The spring an effect uses when the request names none.
@@ -139,7 +145,7 @@ public enum GeometryEngine {
     // MARK: - Zoom
 
     private static func zoomGeometry(
-        _ scene: ZoomScene, destinationFrame: Rect, warnings: inout [Warning<GeometryWarningCode>]
+        _ scene: ZoomScene, destinationFrame: Rect, destinationRadius: Double, warnings: inout [Warning<GeometryWarningCode>]
     ) -> (geometry: ZoomGeometry, sourceFrame: Rect?) {
         let container = scene.container
         let destination = scene.destination
@@ -171,7 +177,7 @@ public enum GeometryEngine {
         // The resting radius: a page covering the container rests at the display's corner radius
         // (the screen's own corners clip it to exactly that), any other page at its own radius.
         let coversContainer = destinationFrame.contains(container.bounds, tolerance: 0.5)
-        let restingRadius = max(0, coversContainer ? container.displayCornerRadius : destination.cornerRadius)
+        let restingRadius = max(0, coversContainer ? container.displayCornerRadius : destinationRadius)
 
         let resolved = SourceResolver.resolve(scene.source, destination: destination)
         warnings += resolved.warnings
@@ -194,11 +200,16 @@ public enum GeometryEngine {
         let sourceRect: Rect
         let sourceRadius: Double
         if let source = resolved.source {
+            // iOS 26 draws a bar button or toolbar item as a glass capsule, which morphs into the
+            // page: the card starts as the capsule, and its symbol is no miniature of the page, so
+            // there is no ghosting to warn about.
+            let glass = source.kind.isBarItem && scene.platform.hasVersion26Behaviours
             sourceRect = source.frame
-            sourceRadius = source.cornerRadius
+            sourceRadius = glass ? SourceKind.capsuleRadius(of: source.frame) : source.cornerRadius
+            warnings += SceneReview.barItemAdvisories(source.kind, subject: resolved.subject, platform: scene.platform)
             warnings += SceneReview.sourceWarnings(
                 source: source.frame, subject: resolved.subject, container: container.size,
-                alignmentSize: alignment.size, aligned: aligned, framework: framework)
+                alignmentSize: alignment.size, aligned: aligned || glass, framework: framework)
             warnings += SceneReview.roleWarnings(source.role, subject: resolved.subject)
         } else {
             let size = Size(width: destinationFrame.width * missingSourceScale, height: destinationFrame.height * missingSourceScale)

@@ -61,4 +61,9 @@ public enum GeometryWarningCode: String, WarningCode {
     /// A full-screen presentation that does not declare a close or Done button ("Zoom transitions"
     /// guide).
     case noCloseButton = "no-close-button"
+    /// A bar button item or toolbar item source on a version before 26, which has no API to zoom
+    /// from one: the plan is the iOS 18 zoom from its frame.
+    case barButtonSourceBeforeIOS26 = "bar-button-source-before-ios-26"
+    /// A sheet detent on a version before 26: the zoom shows the sheet full screen.
+    case sheetDetentBeforeIOS26 = "sheet-detent-before-ios-26"
 }

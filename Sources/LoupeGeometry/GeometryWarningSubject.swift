@@ -29,6 +29,10 @@ public enum GeometryWarningSubject: Sendable, Hashable {
     /// `source.role` (index nil) or `sources[index].role`.
     case sourceRole(index: Int?)
     case destinationCloseButton
+    /// `source.kind` (index nil) or `sources[index].kind`.
+    case sourceKind(index: Int?)
+    /// `destination.detent`.
+    case destinationDetent
     /// A subject about the source, where the source is the one a timeline's `sourceChanged`
     /// event at `event` gave rather than the request's own.
     indirect case changedSource(event: Int, GeometryWarningSubject)
@@ -36,7 +40,7 @@ public enum GeometryWarningSubject: Sendable, Hashable {
     /// True for the subjects that name the UIKit source or one of its fields.
     public var isSource: Bool {
         switch self {
-        case .source, .sourceRole(index: nil): true
+        case .source, .sourceRole(index: nil), .sourceKind(index: nil): true
         default: false
         }
     }

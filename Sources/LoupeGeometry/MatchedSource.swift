@@ -13,13 +13,20 @@ public struct MatchedSource: Sendable, Hashable {
     public var modifiers: [String]
     /// What the source is, when the request says (`sources[i].role`).
     public var role: SourceRole?
+    /// A view (default) or, from iOS 26, toolbar content (`sources[i].kind: "toolbarItem"`); it
+    /// matches like any other `matchedTransitionSource`.
+    public var kind: SourceKind
 
-    public init(id: SourceID, namespace: String, frame: Rect, cornerRadius: Double = 0, modifiers: [String] = [], role: SourceRole? = nil) {
+    public init(
+        id: SourceID, namespace: String, frame: Rect, cornerRadius: Double = 0, modifiers: [String] = [], role: SourceRole? = nil,
+        kind: SourceKind = .view
+    ) {
         self.id = id
         self.namespace = namespace
         self.frame = frame
         self.cornerRadius = cornerRadius
         self.modifiers = modifiers
         self.role = role
+        self.kind = kind
     }
 }

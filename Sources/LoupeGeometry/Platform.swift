@@ -21,4 +21,15 @@ public struct Platform: Sendable, Hashable {
     }
 
     public static let iOS = Platform(os: .iOS)
+
+    /// The first version with iOS 26's behaviours (bar-button and toolbar zoom sources, sheets
+    /// kept at their detent, the content back swipe). Every Apple OS took the number 26 in 2025.
+    public static let firstVersion26 = OSVersion(major: 26)
+
+    /// True when the request names version 26 or later. No version keeps the iOS 18 behaviour, so
+    /// answers to requests that do not name a version never change.
+    public var hasVersion26Behaviours: Bool {
+        guard let version else { return false }
+        return version >= Self.firstVersion26
+    }
 }

@@ -133,6 +133,25 @@ public enum SceneReview {
         return [Warning<GeometryWarningCode>(.unsuitableSource, reason, subject: .sourceRole(index: index))]
     }
 
+    /// `bar-button-source-before-ios-26` for a bar button or toolbar item source on a version
+    /// before 26: `zoom(options:sourceBarButtonItemProvider:)` and toolbar content's
+    /// `matchedTransitionSource(id:in:)` are iOS 26.0+ (UIKit and SwiftUI API references), so the
+    /// plan is the iOS 18 zoom from the item's frame as a plain view (no glass capsule).
+    /// - Parameter subject: the chosen source (`.source` or `.sources(index:)`).
+    public static func barItemAdvisories(_ kind: SourceKind, subject: GeometryWarningSubject, platform: Platform) -> [Warning<GeometryWarningCode>] {
+        guard kind.isBarItem, !platform.hasVersion26Behaviours else { return [] }
+        let index: Int? = if case .sources(let index) = subject { index } else { nil }
+        let api =
+            kind == .barButtonItem
+            ? "zoom(options:sourceBarButtonItemProvider:) in UIKit" : "matchedTransitionSource(id:in:) on toolbar content in SwiftUI"
+        return [
+            Warning<GeometryWarningCode>(
+                .barButtonSourceBeforeIOS26,
+                "\(EffectResolver.versionText(platform)) has no \(api) (iOS 26.0+), so the page zooms from the item's frame as from a plain view, with no glass capsule. Ask with platform.version \"26\" for the glass morph.",
+                subject: .sourceKind(index: index))
+        ]
+    }
+
     /// `no-close-button` for a zoom presenting a full-screen page that does not say it has a close
     /// or Done button: the pinch and swipe-down dismissals are invisible, so the "Zoom transitions"
     /// guide advises a button for discoverability and accessibility (a pushed page has its back
@@ -142,10 +161,12 @@ public enum SceneReview {
         guard scene.transition == .present, style == .fullScreen || style == .overFullScreen || style.isSheet,
             scene.destination.hasCloseButton != true
         else { return [] }
+        // iOS 26 keeps a zooming sheet at its detent: it is a sheet, not a full-screen page.
+        let page = style.isSheet && scene.platform.hasVersion26Behaviours ? "A zoomed sheet" : "A full-screen page"
         return [
             Warning<GeometryWarningCode>(
                 .noCloseButton,
-                "A full-screen page can be dismissed with a pinch or a swipe down, but nothing shows it; add a close or Done button for discoverability and accessibility, and say so with destination.closeButton: true.",
+                "\(page) can be dismissed with a pinch or a swipe down, but nothing shows it; add a close or Done button for discoverability and accessibility, and say so with destination.closeButton: true.",
                 subject: .destinationCloseButton)
         ]
     }

@@ -24,11 +24,15 @@ public struct ZoomPlan: Sendable, Hashable {
     /// The source frame the zoom used (container coordinates); `nil` when it zoomed from the centre
     /// or the effect is not a zoom.
     public var sourceFrame: Rect?
+    /// iOS 26 and later: the detent a zooming sheet rests at (the page is not full screen, and the
+    /// presenter keeps its view); nil otherwise.
+    public var keptSheetDetent: SheetDetent?
 
     public init(
         effect: TransitionEffect, duration: Double, frameRate: Double, keyframes: [Keyframe],
         warnings: [Warning<GeometryWarningCode>], spring: Spring, dimmingColor: RGBAColor,
-        geometry: TransitionGeometry, isReverse: Bool, sourceFrame: Rect?, dimmingVisualEffect: BlurStyle? = nil
+        geometry: TransitionGeometry, isReverse: Bool, sourceFrame: Rect?, dimmingVisualEffect: BlurStyle? = nil,
+        keptSheetDetent: SheetDetent? = nil
     ) {
         self.effect = effect
         self.duration = duration
@@ -41,6 +45,7 @@ public struct ZoomPlan: Sendable, Hashable {
         self.geometry = geometry
         self.isReverse = isReverse
         self.sourceFrame = sourceFrame
+        self.keptSheetDetent = keptSheetDetent
     }
 
     /// The in-flight state at journey progress `q` (0 = start of this transition, 1 = its end).

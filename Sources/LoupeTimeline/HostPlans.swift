@@ -98,11 +98,16 @@ struct HostPlans: Sendable {
     }
 
     /// The lifecycle engine's presentation style: overFullScreen keeps the presenter's view, and
-    /// so does a popover, which never covers its presenter; every other style is full screen, which
-    /// is also how zoom shows sheets ("Zoom transitions" guide). The same mapping as the plans
-    /// route's callbacks.
+    /// so does a popover, which never covers its presenter, and so does a sheet iOS 26 keeps at
+    /// its detent; every other style is full screen, which is also how zoom shows sheets before
+    /// iOS 26 ("Zoom transitions" guide). The same mapping as the plans route's callbacks.
     var modalStyle: Presentation.Style {
-        let style = scene.destination.presentationStyle
-        return style == .overFullScreen || style == .popover ? .overFullScreen : .fullScreen
+        let destination = scene.destination
+        let keepsDetent =
+            (try? EffectResolver.resolve(
+                transition: .present, platform: scene.platform, presentationStyle: destination.presentationStyle,
+                detent: destination.detent))?.keptDetent != nil
+        let style = destination.presentationStyle
+        return style == .overFullScreen || style == .popover || keepsDetent ? .overFullScreen : .fullScreen
     }
 }

@@ -114,7 +114,10 @@ extension TimelineSimulator {
         let opensIn = opensBySpread(kind) ? (spreadHost ?? host) : nil
         let gestureHost = opensIn ?? host
         let plan = try plans.plan(gestureHost)
-        let slideBack = kind == .edgePan && opensIn == nil && hasSlideBackSwipe(plan)
+        // iOS 26's content back swipe pops a slide too: a pan that leaves its slop toward the
+        // trailing side (the script's samples say so from the start).
+        let backSwipe = kind == .edgePan || (interpreter.contentBackSwipe && tracks[index].map(interpreter.isBackSwipePan) == true)
+        let slideBack = backSwipe && opensIn == nil && hasSlideBackSwipe(plan)
         guard plan.effect == .zoom || slideBack else {
             if plan.effect == .popover, kind != .edgePan, opensIn == nil {
                 watchPopoverGesture(kind, index: index)

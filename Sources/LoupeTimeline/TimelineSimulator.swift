@@ -124,7 +124,9 @@ struct TimelineSimulator {
         events = script.events
         tracks = ScriptChecker.tracks(in: script.events)
         let size = script.scene.container.size
-        interpreter = GestureInterpreter(model: script.gestures, container: size, layoutDirection: script.scene.container.layoutDirection)
+        interpreter = GestureInterpreter(
+            model: script.gestures, container: size, layoutDirection: script.scene.container.layoutDirection,
+            contentBackSwipe: script.scene.platform.hasVersion26Behaviours)
         scroll = script.destinationScroll
         model = script.gestures
         spreadToOpen = script.spreadToOpen

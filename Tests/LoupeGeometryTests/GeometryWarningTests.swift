@@ -111,7 +111,8 @@ struct GeometryWarningTests {
                 "sheet-treated-as-full-screen", "popover-ignores-zoom", "platform-default-transition",
                 "os-version-before-zoom", "alignment-rect-ignored", "transparent-destination",
                 "zoom-not-declared", "spring-not-ios", "initial-velocity-not-ios", "crossfade-not-ios", "arc-path-not-ios",
-                "inset-destination-not-ios", "unsuitable-source", "no-close-button"
+                "inset-destination-not-ios", "unsuitable-source", "no-close-button",
+                "bar-button-source-before-ios-26", "sheet-detent-before-ios-26"
             ])
     }
 

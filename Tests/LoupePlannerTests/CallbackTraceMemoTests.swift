@@ -20,10 +20,13 @@ struct CallbackTraceMemoTests {
             let style = generator.element(of: PresentationStyle.allCases)
             let order = generator.element(of: CallbackOrder.allCases)
             let duration = generator.element(of: durations)
-            let memoized = try PlanCallbacks.trace(of: kind, effect: effect, style: style, duration: duration, order: order, memo: memo)
+            let keepsView = generator.chance(0.3)  // an iOS 26 sheet at its detent
+            let memoized = try PlanCallbacks.trace(
+                of: kind, effect: effect, style: style, keepsPresenterView: keepsView, duration: duration, order: order, memo: memo)
             let built = try PlanCallbacks.buildTrace(
-                PlanCallbacks.singleTransition(kind, effect: effect, style: style), duration: duration, order: order)
-            #expect(memoized == built, "\(kind) \(effect) \(style) \(order) \(duration)")
+                PlanCallbacks.singleTransition(kind, effect: effect, style: style, keepsPresenterView: keepsView), duration: duration,
+                order: order)
+            #expect(memoized == built, "\(kind) \(effect) \(style) \(keepsView) \(order) \(duration)")
         }
     }
 

@@ -28,6 +28,8 @@ extension GeometryWarningSubject {
         case .motionPath: JSONPointer(["options", "motionPath"])
         case .sourceRole(let index): index.map { JSONPointer(["sources", String($0), "role"]) } ?? JSONPointer(["source", "role"])
         case .destinationCloseButton: JSONPointer(["destination", "closeButton"])
+        case .sourceKind(let index): index.map { JSONPointer(["sources", String($0), "kind"]) } ?? JSONPointer(["source", "kind"])
+        case .destinationDetent: JSONPointer(["destination", "detent"])
         // `/source/...` of the request becomes `/events/i/source/...` of the event.
         case .changedSource(let event, let subject): JSONPointer(["events", String(event)] + subject.pointer.tokens)
         }
