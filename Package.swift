@@ -5,7 +5,8 @@ import PackageDescription
 /// Loupe: an HTTP service that serves zoom-transition plans.
 ///
 /// The targets form one direction of dependency:
-/// engines (LoupeGeometry, LoupeLifecycle; LoupeTimeline on both) <- LoupePlanner <- LoupeService -> LoupeHTTP,
+/// engines (LoupeGeometry, LoupeLifecycle; LoupeTimeline on both; all on LoupeWarnings, their one
+/// warning type) <- LoupePlanner <- LoupeService -> LoupeHTTP,
 /// LoupeJSON (depending on nothing) under the planner and the service, LoupeWeb (the served files,
 /// depending on nothing) under the service, and the `loupe` executable on top. LoupeHTTP never learns what a transition is, and the engines never learn what JSON or
 /// HTTP is.
@@ -16,13 +17,16 @@ let package = Package(
     ],
     targets: [
         // MARK: - Engines (pure)
-        .target(name: "LoupeGeometry"),
-        .target(name: "LoupeLifecycle"),
-        .target(name: "LoupeTimeline", dependencies: ["LoupeGeometry", "LoupeLifecycle"]),
+        // The one warning type every engine speaks (and the planner reads).
+        .target(name: "LoupeWarnings"),
+        .target(name: "LoupeGeometry", dependencies: ["LoupeWarnings"]),
+        .target(name: "LoupeLifecycle", dependencies: ["LoupeWarnings"]),
+        .target(name: "LoupeTimeline", dependencies: ["LoupeGeometry", "LoupeLifecycle", "LoupeWarnings"]),
 
         // MARK: - API layer
         .target(name: "LoupeJSON"),
-        .target(name: "LoupePlanner", dependencies: ["LoupeJSON", "LoupeGeometry", "LoupeLifecycle", "LoupeTimeline"]),
+        .target(
+            name: "LoupePlanner", dependencies: ["LoupeJSON", "LoupeGeometry", "LoupeLifecycle", "LoupeTimeline", "LoupeWarnings"]),
 
         // MARK: - Transport and service
         .target(name: "CLoupeSystem"),
@@ -64,11 +68,11 @@ if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests") {
         ),
 
         // MARK: - Tests
-        .testTarget(name: "LoupeGeometryTests", dependencies: ["LoupeGeometry", "LoupeTestSupport"]),
-        .testTarget(name: "LoupeLifecycleTests", dependencies: ["LoupeLifecycle", "LoupeTestSupport"]),
-        .testTarget(name: "LoupeTimelineTests", dependencies: ["LoupeTimeline", "LoupeTestSupport"]),
+        .testTarget(name: "LoupeGeometryTests", dependencies: ["LoupeGeometry", "LoupeWarnings", "LoupeTestSupport"]),
+        .testTarget(name: "LoupeLifecycleTests", dependencies: ["LoupeLifecycle", "LoupeWarnings", "LoupeTestSupport"]),
+        .testTarget(name: "LoupeTimelineTests", dependencies: ["LoupeTimeline", "LoupeWarnings", "LoupeTestSupport"]),
         .testTarget(name: "LoupeJSONTests", dependencies: ["LoupeJSON", "LoupeTestSupport"]),
-        .testTarget(name: "LoupePlannerTests", dependencies: ["LoupePlanner", "LoupeJSON", "LoupeTestSupport"]),
+        .testTarget(name: "LoupePlannerTests", dependencies: ["LoupePlanner", "LoupeJSON", "LoupeWarnings", "LoupeTestSupport"]),
         .testTarget(name: "LoupeHTTPTests", dependencies: ["LoupeHTTP", "LoupeTestSupport", "LoupeTestClient"]),
         .testTarget(
             name: "LoupeServiceTests",

@@ -1,3 +1,5 @@
+import LoupeWarnings
+
 /// Decides which effect runs, from the platform, the transition kind and the presentation style.
 ///
 /// Sources: the "Zoom transitions" guide's "Platform availability" and "sheets and popovers";
@@ -8,37 +10,41 @@ public enum EffectResolver {
     /// The decision and what to tell the developer about it.
     public struct Resolution: Sendable, Hashable {
         public var effect: TransitionEffect
-        public var advisories: [Advisory]
+        public var warnings: [Warning<GeometryWarningCode>]
         /// A sheet style was given for a zooming present/dismiss: the page is laid out full screen.
         public var treatsSheetAsFullScreen: Bool
+        /// iOS 26 and later: the zooming sheet stays at this detent (its frame and radius from
+        /// `SheetDetent.restingShape`); nil otherwise.
+        public var keptDetent: SheetDetent? = nil
     }
 
     /// - Throws: `GeometryError.zoomAPIUnavailable` on macOS (no SwiftUI zoom API; UIKit on a Mac
     ///   is Mac Catalyst).
+    /// - Parameter detent: the sheet's detent as the request gives it (nil: UIKit's default, large).
     public static func resolve(
-        transition: TransitionKind, platform: Platform, presentationStyle: PresentationStyle
+        transition: TransitionKind, platform: Platform, presentationStyle: PresentationStyle, detent: SheetDetent? = nil
     ) throws(GeometryError) -> Resolution {
         if platform.os == .macOS {
             throw .zoomAPIUnavailable(os: .macOS, framework: platform.framework)
         }
-        var advisories: [Advisory] = []
+        var warnings: [Warning<GeometryWarningCode>] = []
         if transition.isModal, presentationStyle == .popover {
-            advisories.append(
-                Advisory(
+            warnings.append(
+                Warning<GeometryWarningCode>(
                     .popoverIgnoresZoom,
                     "A popover presentation ignores the zoom transition: the popover appears and disappears with its usual fade. Use fullScreen or overFullScreen to zoom.",
                     subject: .presentationStyle))
-            return Resolution(effect: .popover, advisories: advisories, treatsSheetAsFullScreen: false)
+            return Resolution(effect: .popover, warnings: warnings, treatsSheetAsFullScreen: false)
         }
         let fallback: TransitionEffect = transition.isModal ? .coverVertical : .slide
         if let version = platform.version, version < platform.os.firstZoomVersion {
             let first = platform.os.firstZoomVersion
-            advisories.append(
-                Advisory(
+            warnings.append(
+                Warning<GeometryWarningCode>(
                     .osVersionBeforeZoom,
                     "\(platform.os.rawValue) \(version.major).\(version.minor) predates the zoom transition (added in \(platform.os.rawValue) \(first.major)), so the default \(fallback == .slide ? "slide" : "cover-vertical") transition runs.",
                     subject: .platformVersion))
-            return Resolution(effect: fallback, advisories: advisories, treatsSheetAsFullScreen: false)
+            return Resolution(effect: fallback, warnings: warnings, treatsSheetAsFullScreen: false)
         }
         switch platform.os {
         case .iOS, .iPadOS:
@@ -58,22 +64,41 @@ public enum EffectResolver {
                     " Apple's fluid-transitions article lists the zoom on iPhone and iPad only; a Catalyst app on the Mac runs the default."
                 default: ""
                 }
-            advisories.append(
-                Advisory(
+            warnings.append(
+                Warning<GeometryWarningCode>(
                     .platformDefaultTransition,
                     "\(platform.os.rawValue) accepts the zoom API but runs its default \(name) transition instead.\(extra)",
                     subject: .platform))
-            return Resolution(effect: fallback, advisories: advisories, treatsSheetAsFullScreen: false)
+            return Resolution(effect: fallback, warnings: warnings, treatsSheetAsFullScreen: false)
         }
         var sheet = false
+        if transition.isModal, presentationStyle.isSheet, platform.hasVersion26Behaviours {
+            // iOS 26: a zoom into a sheet keeps it at its detent ("Build a SwiftUI app with the new
+            // design", WWDC25: sheets grow out of the button that presented them).
+            return Resolution(effect: .zoom, warnings: warnings, treatsSheetAsFullScreen: false, keptDetent: detent ?? .large)
+        }
         if transition.isModal, presentationStyle.isSheet {
             sheet = true
-            advisories.append(
-                Advisory(
+            if let detent {
+                warnings.append(
+                    Warning<GeometryWarningCode>(
+                        .sheetDetentBeforeIOS26,
+                        "\(versionText(platform)) shows a zooming sheet full screen, so the \(detent.rawValue) detent is not used; from iOS 26 the sheet keeps its detent (ask with platform.version \"26\").",
+                        subject: .destinationDetent))
+            }
+            warnings.append(
+                Warning<GeometryWarningCode>(
                     .sheetTreatedAsFullScreen,
                     "Zoom transitions only run full screen, so the \(presentationStyle.rawValue) presentation is shown full screen; the plan uses the container's bounds as the destination frame.",
                     subject: .presentationStyle))
         }
-        return Resolution(effect: .zoom, advisories: advisories, treatsSheetAsFullScreen: sheet)
+        return Resolution(effect: .zoom, warnings: warnings, treatsSheetAsFullScreen: sheet)
+    }
+
+    /// "iOS 18.2", or "A platform with no version (Loupe's iOS 18 behaviour)" for a request that
+    /// names none: for the warnings about iOS 26's behaviours.
+    public static func versionText(_ platform: Platform) -> String {
+        guard let version = platform.version else { return "Without platform.version Loupe models iOS 18, which" }
+        return "\(platform.os.rawValue) \(version.major).\(version.minor)"
     }
 }

@@ -37,35 +37,3 @@ public struct FrameState: Sendable, Hashable {
             && covered.isFinite && (layers?.isFinite ?? true) && blur.isFinite
     }
 }
-
-/// One layer of a crossfade-mode keyframe.
-public struct Layer: Sendable, Hashable {
-    /// Destination-local → container coordinates.
-    public var transform: AffineTransform
-    /// Clip in container coordinates.
-    public var mask: RoundedRect
-    public var opacity: Double
-
-    public init(transform: AffineTransform, mask: RoundedRect, opacity: Double) {
-        self.transform = transform
-        self.mask = mask
-        self.opacity = opacity
-    }
-
-    public var isFinite: Bool { transform.isFinite && mask.isFinite && opacity.isFinite }
-}
-
-/// Crossfade mode: only the alignment-rect content zooms; the rest of the page stays put and fades.
-public struct CrossfadeLayers: Sendable, Hashable {
-    /// The alignment-rect content, zooming from the source to its place in the page.
-    public var content: Layer
-    /// The page without the content, at its resting frame, fading in (out on the way back).
-    public var background: Layer
-
-    public init(content: Layer, background: Layer) {
-        self.content = content
-        self.background = background
-    }
-
-    public var isFinite: Bool { content.isFinite && background.isFinite }
-}

@@ -17,7 +17,7 @@ public enum SourceID: Sendable, Hashable, CustomStringConvertible, ExpressibleBy
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
 
     /// Whether `other` is the same text or number spelled as the other type (`2` and `"2"`): not
-    /// a match, but worth naming in the advisory, since JSON makes the slip easy.
+    /// a match, but worth naming in the warning, since JSON makes the slip easy.
     public func differsOnlyInType(from other: SourceID) -> Bool {
         switch (self, other) {
         case (.string(let text), .number(let value)), (.number(let value), .string(let text)):

@@ -18,7 +18,7 @@
 ///
 /// The initialiser stores whatever it is given; `validationError` says whether the spring can be
 /// solved (positive finite response, positive finite damping ratio). The planner rejects bad
-/// springs before they reach the engine; `ZoomPlanner` checks again so nothing can crash.
+/// springs before they reach the engine; `GeometryEngine` checks again so nothing can crash.
 public struct Spring: Sendable, Hashable {
     /// The undamped period in seconds: SwiftUI's `response`, also its `duration`.
     public let response: Double

@@ -1,3 +1,5 @@
+import LoupeWarnings
+
 /// The engine's answer: what runs, for how long, and every keyframe.
 public struct ZoomPlan: Sendable, Hashable {
     public var effect: TransitionEffect
@@ -7,7 +9,7 @@ public struct ZoomPlan: Sendable, Hashable {
     public var frameRate: Double
     public var keyframes: [Keyframe]
     /// In the order found: effect fallbacks, source matching, source shape, frame rate, background.
-    public var advisories: [Advisory]
+    public var warnings: [Warning<GeometryWarningCode>]
     /// The spring actually used (the request's, or the effect's default).
     public var spring: Spring
     /// The scrim colour (its opacity per keyframe is `opacity.dimming`).
@@ -22,23 +24,28 @@ public struct ZoomPlan: Sendable, Hashable {
     /// The source frame the zoom used (container coordinates); `nil` when it zoomed from the centre
     /// or the effect is not a zoom.
     public var sourceFrame: Rect?
+    /// iOS 26 and later: the detent a zooming sheet rests at (the page is not full screen, and the
+    /// presenter keeps its view); nil otherwise.
+    public var keptSheetDetent: SheetDetent?
 
     public init(
         effect: TransitionEffect, duration: Double, frameRate: Double, keyframes: [Keyframe],
-        advisories: [Advisory], spring: Spring, dimmingColor: RGBAColor,
-        geometry: TransitionGeometry, isReverse: Bool, sourceFrame: Rect?, dimmingVisualEffect: BlurStyle? = nil
+        warnings: [Warning<GeometryWarningCode>], spring: Spring, dimmingColor: RGBAColor,
+        geometry: TransitionGeometry, isReverse: Bool, sourceFrame: Rect?, dimmingVisualEffect: BlurStyle? = nil,
+        keptSheetDetent: SheetDetent? = nil
     ) {
         self.effect = effect
         self.duration = duration
         self.frameRate = frameRate
         self.keyframes = keyframes
-        self.advisories = advisories
+        self.warnings = warnings
         self.spring = spring
         self.dimmingColor = dimmingColor
         self.dimmingVisualEffect = dimmingVisualEffect
         self.geometry = geometry
         self.isReverse = isReverse
         self.sourceFrame = sourceFrame
+        self.keptSheetDetent = keptSheetDetent
     }
 
     /// The in-flight state at journey progress `q` (0 = start of this transition, 1 = its end).

@@ -10,7 +10,7 @@ final class Connection {
     /// Received bytes not yet consumed by the parser, from `inputStart` on.
     var input: [UInt8] = []
     var inputStart = 0
-    /// Encoded responses not yet written, from `outputStart` on.
+    /// Answers written and not yet sent, from `outputStart` on.
     var output: [UInt8] = []
     var outputStart = 0
 

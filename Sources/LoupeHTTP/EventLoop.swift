@@ -69,7 +69,7 @@ final class EventLoop: @unchecked Sendable {
     /// Output a connection may have queued before the loop stops reading from it
     /// (backpressure for pipelining clients that do not read).
     private static let outputHighWater = 1024 * 1024
-    /// How long a closing connection keeps draining client bytes so its last response is
+    /// How long a closing connection keeps draining client bytes so its last answer is
     /// not destroyed by a TCP reset (lingering close).
     private static let lingerNanoseconds: UInt64 = 2_000_000_000
     /// During shutdown, how long a connection must have been idle before it is closed
@@ -380,7 +380,7 @@ final class EventLoop: @unchecked Sendable {
                     refuseRest(of: connection, now: now)
                     return
                 }
-                connection.output.append(contentsOf: ResponseEncoder.continueResponse)
+                connection.output.append(contentsOf: ResponseWriter.continueResponse)
                 progressed = connection.unreadInput > 0
             case .request(let request):
                 answer(request, on: connection, now: now)
@@ -396,7 +396,7 @@ final class EventLoop: @unchecked Sendable {
         flush(connection, now: now)
     }
 
-    /// The responder's one call for the request: a response queued now, or work for the pool.
+    /// The responder's one call for the request: an answer queued now, or work for the pool.
     private func answer(_ request: HTTPRequest, on connection: Connection, now: UInt64) {
         let mayKeepAlive = !draining && !state.isClosingConnections && !connection.peerClosed
         let handled = exchanger.handle(
@@ -547,8 +547,8 @@ final class EventLoop: @unchecked Sendable {
         updateInterest(connection)
     }
 
-    /// Half-closes after the last response and drains the peer's remaining bytes briefly,
-    /// so the kernel does not answer them with a reset that destroys the response.
+    /// Half-closes after the last answer and drains the peer's remaining bytes briefly,
+    /// so the kernel does not answer them with a reset that destroys the answer.
     private func finishClosing(_ connection: Connection, now: UInt64) {
         if connection.peerClosed {
             closeConnection(connection)
@@ -695,30 +695,5 @@ final class EventLoop: @unchecked Sendable {
 
     private func register(_ fd: Int32, events: UInt32) throws {
         guard loupe_epoll_add(epollFD, fd, events) == 0 else { throw SocketError(call: "epoll_ctl") }
-    }
-}
-
-/// One request's trip through the compute pool: reserve room for its answer, build the
-/// answer (or the 503 when there is no room), hand the bytes back to the connection's loop.
-private struct ComputeJob: Sendable {
-    let pending: PendingWork
-    let fd: Int32
-    let serial: UInt64
-    let reservation: Int
-    let budget: MemoryBudget
-    let loop: EventLoop
-
-    func run() {
-        var encoder = ResponseEncoder()
-        var bytes: [UInt8] = []
-        var keepAlive = false
-        var reserved = 0
-        if budget.reserve(reservation) {
-            keepAlive = pending.run(encoder: &encoder, into: &bytes)
-            reserved = reservation
-        } else {
-            pending.refuse(.busy(.memoryBudget), encoder: &encoder, into: &bytes)
-        }
-        loop.deliver(EventLoop.Completion(fd: fd, serial: serial, bytes: bytes, keepAlive: keepAlive, reserved: reserved))
     }
 }

@@ -1,17 +1,17 @@
-/// Turns one framed request (or a failure the server found itself) into response bytes:
+/// Turns one framed request (or a failure the server found itself) into answer bytes:
 /// picks the request id, calls the responder, adds the framing headers and reports the
 /// exchange. The event loops and `InProcessConnection` share it, so a benchmark or test
 /// without sockets runs exactly the code a real connection runs.
 struct Exchanger {
     private let responder: any HTTPResponder
-    private var encoder = ResponseEncoder()
+    private var writer = ResponseWriter()
     private var requestIDs = RequestIDGenerator()
 
     init(responder: any HTTPResponder) {
         self.responder = responder
     }
 
-    /// Asks the responder what `request` gets (its one call per request): a response now,
+    /// Asks the responder what `request` gets (its one call per request): an answer now,
     /// appended to `output`, or the exchange with the work to run on the pool.
     ///
     /// - Parameters:
@@ -24,29 +24,29 @@ struct Exchanger {
         let exchange = prepare(request, peer: peer, mayKeepAlive: mayKeepAlive, startedAt: startedAt, bytesIn: bytesIn)
         switch responder.handle(request, context: exchange.context) {
         case .response(let response):
-            return .answered(keepAlive: exchange.finish(response, encoder: &encoder, into: &output))
+            return .answered(keepAlive: exchange.finish(response, writer: &writer, into: &output))
         case .compute(let work):
             return .compute(PendingWork(exchange: exchange, work: work))
         }
     }
 
     /// Runs work `handle` handed over, on this thread (in-process connections; the event loops
-    /// hand it to a compute job instead), appending its response.
+    /// hand it to a compute job instead), appending its answer.
     /// - Returns: whether the connection stays open after it.
     mutating func run(_ pending: PendingWork, into output: inout [UInt8]) -> Bool {
-        pending.run(encoder: &encoder, into: &output)
+        pending.run(writer: &writer, into: &output)
     }
 
-    /// Answers work `handle` handed over with the response to `failure` instead (no room for it).
+    /// Answers `failure` instead of the work `handle` handed over (no room for it).
     mutating func refuse(_ pending: PendingWork, _ failure: HTTPFailure, into output: inout [UInt8]) {
-        pending.refuse(failure, encoder: &encoder, into: &output)
+        pending.refuse(failure, writer: &writer, into: &output)
     }
 
     /// What `handle` did with a request.
     enum Handled {
-        /// Its response is in the output; whether the connection stays open after it.
+        /// Its answer is in the output; whether the connection stays open after it.
         case answered(keepAlive: Bool)
-        /// Its response is to be built by this work, on the compute pool.
+        /// Its answer is to be built by this work, on the compute pool.
         case compute(PendingWork)
     }
 
@@ -69,7 +69,7 @@ struct Exchanger {
 
     /// Sends the responder's final answer to a head that asked for `100 Continue`, if it has
     /// one; the body is never read, so the connection closes after it.
-    /// - Returns: whether a final response was queued.
+    /// - Returns: whether a final answer was queued.
     mutating func screen(_ head: HTTPRequest, peer: String, startedAt: UInt64?, bytesIn: Int, into output: inout [UInt8]) -> Bool {
         let requestID = head.headers["X-Request-ID"].flatMap { RequestID.isWellFormed($0) ? $0 : nil } ?? requestIDs.next()
         guard let response = responder.screen(head, context: RequestContext(requestID: requestID, peer: peer)) else { return false }
@@ -84,83 +84,11 @@ struct Exchanger {
         bytesIn: Int, into output: inout [UInt8]
     ) {
         let before = output.count
-        encoder.encode(response, requestID: requestID, headOnly: false, keepAlive: false, http10: false, into: &output)
+        writer.write(response, requestID: requestID, headOnly: false, keepAlive: false, http10: false, into: &output)
         responder.didRespond(
             ExchangeRecord(
                 method: method, path: path, status: response.status.code, requestID: requestID, peer: peer,
                 bytesIn: bytesIn, bytesOut: output.count - before, microseconds: ExchangeRecord.microseconds(since: startedAt),
                 label: response.label))
-    }
-}
-
-/// One request on its way to its response, with everything the response needs, so that any
-/// thread can finish it: an event loop for a response built inline, a compute worker for work.
-struct PendingExchange: Sendable {
-    let request: HTTPRequest
-    let context: RequestContext
-    let mayKeepAlive: Bool
-    let startedAt: UInt64?
-    let bytesIn: Int
-    private let responder: any HTTPResponder
-    private var closeAfter = false
-
-    init(
-        responder: any HTTPResponder, request: HTTPRequest, context: RequestContext, mayKeepAlive: Bool, startedAt: UInt64?,
-        bytesIn: Int
-    ) {
-        self.responder = responder
-        self.request = request
-        self.context = context
-        self.mayKeepAlive = mayKeepAlive
-        self.startedAt = startedAt
-        self.bytesIn = bytesIn
-    }
-
-    /// Answers with the response to `failure` instead (the request found no room), closing.
-    func refuse(_ failure: HTTPFailure, encoder: inout ResponseEncoder, into output: inout [UInt8]) {
-        var closing = self
-        closing.closeAfter = true
-        _ = closing.finish(responder.respond(to: failure, context: context), encoder: &encoder, into: &output)
-    }
-
-    /// Appends `response` with its framing headers and reports the exchange.
-    /// - Returns: whether the connection stays open after it.
-    func finish(_ response: HTTPResponse, encoder: inout ResponseEncoder, into output: inout [UInt8]) -> Bool {
-        let keepAlive = mayKeepAlive && !closeAfter && request.wantsKeepAlive && !response.closesConnection
-        let before = output.count
-        encoder.encode(
-            response, requestID: context.requestID, headOnly: request.method == "HEAD", keepAlive: keepAlive,
-            http10: request.version == .http1_0, into: &output)
-        responder.didRespond(
-            ExchangeRecord(
-                method: request.method, path: request.path, status: response.status.code, requestID: context.requestID,
-                peer: context.peer, bytesIn: bytesIn, bytesOut: output.count - before,
-                microseconds: ExchangeRecord.microseconds(since: startedAt), label: response.label))
-        return keepAlive
-    }
-}
-
-/// An exchange and the work the responder handed over for it: what a compute job runs.
-struct PendingWork: Sendable {
-    let exchange: PendingExchange
-    let work: @Sendable () -> HTTPResponse
-
-    /// Runs the work and appends its response.
-    /// - Returns: whether the connection stays open after it.
-    func run(encoder: inout ResponseEncoder, into output: inout [UInt8]) -> Bool {
-        exchange.finish(work(), encoder: &encoder, into: &output)
-    }
-
-    /// Answers with the response to `failure` instead of running the work (no room for it).
-    func refuse(_ failure: HTTPFailure, encoder: inout ResponseEncoder, into output: inout [UInt8]) {
-        exchange.refuse(failure, encoder: &encoder, into: &output)
-    }
-}
-
-extension ExchangeRecord {
-    /// Microseconds from `startedAt` (a monotonic time) to now; 0 when unknown.
-    static func microseconds(since startedAt: UInt64?) -> Int {
-        let now = MonotonicClock.now()
-        return Int((now &- (startedAt ?? now)) / 1000)
     }
 }

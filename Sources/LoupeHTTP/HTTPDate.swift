@@ -3,7 +3,7 @@
 #endif
 
 /// Formats the Date header's IMF-fixdate (RFC 9110 §5.6.7), cached per second because
-/// every response carries one and the clock only moves once a second.
+/// every answer carries one and the clock only moves once a second.
 struct HTTPDate {
     private var cachedSecond: time_t = -1
     private var cached: [UInt8] = []

@@ -14,14 +14,6 @@ public enum HTTPFailure: Sendable, Equatable {
     public var status: HTTPStatus { problem.status }
 }
 
-/// Which shared resource a `busy` request found full.
-public enum BusyReason: String, Sendable, Equatable {
-    /// Every worker is busy and the queue in front of them is full.
-    case computeQueueFull = "compute-queue-full"
-    /// The memory budget cannot hold the request body or its answer.
-    case memoryBudget = "memory-budget"
-}
-
 extension HTTPFailure {
     /// The failure's problem type.
     public var problem: TransportProblem {

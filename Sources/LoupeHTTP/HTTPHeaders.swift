@@ -1,6 +1,6 @@
 /// An ordered list of header fields, looked up case-insensitively (RFC 9110 §5.1).
 ///
-/// Order is kept because it is significant for repeated fields and makes responses
+/// Order is kept because it is significant for repeated fields and makes answers
 /// byte-for-byte deterministic.
 public struct HTTPHeaders: Sendable, Equatable, Sequence {
     public private(set) var fields: [(name: String, value: String)] = []

@@ -1,13 +1,13 @@
-/// A response as a handler builds it; the connection adds framing headers
-/// (Date, Content-Length, Connection, X-Request-ID) when it encodes it.
+/// An answer as a handler builds it; the connection adds framing headers
+/// (Date, Content-Length, Connection, X-Request-ID) when it writes it.
 public struct HTTPResponse: Sendable, Equatable {
     public var status: HTTPStatus
     public var headers: HTTPHeaders
     public var body: [UInt8]
-    /// Set by a handler that wants the connection closed after this response.
+    /// Set by a handler that wants the connection closed after this answer.
     public var closesConnection: Bool
     /// The application's name for this exchange, never sent: handed back in `ExchangeRecord`
-    /// (a metrics label decided with the response, so nothing is looked up again afterwards).
+    /// (a metrics label decided with the answer, so nothing is looked up again afterwards).
     public var label: String?
 
     public init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], closesConnection: Bool = false) {
@@ -17,7 +17,7 @@ public struct HTTPResponse: Sendable, Equatable {
         self.closesConnection = closesConnection
     }
 
-    /// A response with a body and its Content-Type.
+    /// An answer with a body and its Content-Type.
     public init(status: HTTPStatus, contentType: String, body: [UInt8], headers: HTTPHeaders = HTTPHeaders()) {
         var headers = headers
         headers.set("Content-Type", contentType)

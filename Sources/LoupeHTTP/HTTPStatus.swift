@@ -1,4 +1,4 @@
-/// A response status code with its reason phrase (RFC 9110 §15).
+/// The status code of an answer, with its reason phrase (RFC 9110 §15).
 public struct HTTPStatus: Sendable, Equatable, Hashable, CustomStringConvertible {
     public var code: Int
     public var reason: String
@@ -10,7 +10,7 @@ public struct HTTPStatus: Sendable, Equatable, Hashable, CustomStringConvertible
 
     public var description: String { "\(code) \(reason)" }
 
-    /// Statuses whose responses never carry content (RFC 9110 §6.4.1).
+    /// Statuses whose answers never carry content (RFC 9110 §6.4.1).
     public var forbidsContent: Bool { code == 204 || code == 304 || (100..<200).contains(code) }
 
     public static let `continue` = HTTPStatus(100, "Continue")

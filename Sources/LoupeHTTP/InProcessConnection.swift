@@ -3,14 +3,14 @@
 /// It runs the same parser, the same `Exchanger` and the same one call to the responder as a
 /// real connection (the `Expect: 100-continue` screen included); work the responder hands to
 /// the pool runs here, on the caller's thread. So benchmarks time the whole request-bytes →
-/// response-bytes path a client gets, without the kernel, and tests check exact response bytes
+/// answer-bytes path a client gets, without the kernel, and tests check exact answer bytes
 /// without a port.
 public struct InProcessConnection {
     private var parser: RequestParser
     private var exchanger: Exchanger
     private var unread: [UInt8] = []
     private static let peer = "in-process"
-    /// Whether a response or framing error has closed the connection.
+    /// Whether an answer or framing error has closed the connection.
     public private(set) var isClosed = false
 
     public init(responder: any HTTPResponder, limits: HTTPLimits = HTTPLimits()) {
@@ -48,7 +48,7 @@ public struct InProcessConnection {
                     isClosed = true
                     break
                 }
-                output.append(contentsOf: ResponseEncoder.continueResponse)
+                output.append(contentsOf: ResponseWriter.continueResponse)
             case .request(let request):
                 let handled = exchanger.handle(
                     request, peer: Self.peer, mayKeepAlive: true, startedAt: startedAt, bytesIn: step.consumed, into: &output)

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The bytes every connection may hold at once: buffered request input and bodies, queued
-/// responses, and the answers being computed. One budget for the whole server.
+/// answers, and the answers being computed. One budget for the whole server.
 ///
 /// Why: per-connection limits alone multiply by the connection count (10,000 × 1 MiB bodies
 /// is 10 GiB). With a global budget, memory stays under a figure an operator can fit to the
@@ -45,7 +45,7 @@ public final class MemoryBudget: Sendable {
     }
 
     /// Charges `bytes` whether or not they fit: for memory that already exists (a small
-    /// inline response), so the count stays true.
+    /// inline answer), so the count stays true.
     func charge(_ bytes: Int) {
         let total = charged.add(bytes, ordering: .relaxed).newValue
         notePeak(total)

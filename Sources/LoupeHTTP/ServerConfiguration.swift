@@ -26,9 +26,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Slowest average body rate accepted once the first `bodyRateGrace` seconds have passed,
     /// in bytes per second (like Apache's mod_reqtimeout MinRate). Default: 1,024.
     public var minBodyRate: Int
-    /// Longest pause allowed while the client is not reading its response. Default: 30 s.
+    /// Longest pause allowed while the client is not reading its answer. Default: 30 s.
     public var writeTimeout: Double
-    /// Slowest average rate at which a client must read its responses, in bytes per second,
+    /// Slowest average rate at which a client must read its answers, in bytes per second,
     /// measured over everything written since output began to wait, once the first
     /// `sendRateGrace` seconds have passed: a client that falls below it at any point is
     /// dropped. Default: 16,384 B/s.
@@ -42,7 +42,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var computeWorkers: Int
     /// Requests that may wait for a worker; more get 503 with Retry-After. Default: 64.
     public var computeQueue: Int
-    /// Bytes that buffered request bodies, queued responses and answers being computed may
+    /// Bytes that buffered request bodies, queued answers and answers being computed may
     /// hold together; what does not fit gets 503 with Retry-After. Default: 96 MiB.
     public var memoryBudget: Int
     /// Bytes reserved from the budget while one answer is computed: the largest answer the

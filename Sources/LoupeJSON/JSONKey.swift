@@ -1,4 +1,4 @@
-/// A member name encoded once: a comma, its quoted, escaped bytes and the colon.
+/// A member name written once: a comma, its quoted, escaped bytes and the colon.
 ///
 /// A plan writes the same few names (`time`, `x`, `opacity`...) about a thousand times; with a
 /// `JSONKey` each of those is one copy instead of a scan for characters to escape, and the

@@ -5,7 +5,7 @@
 /// A plan answer is about 16 KB written in some 2,500 small appends (member names, numbers,
 /// brackets). The buffer is memory the writer owns outright, so an append is a bounds check
 /// and a copy: no copy-on-write uniqueness check and no reference counting, which were a
-/// fifth of the encoder's instructions when the buffer was an `Array` (docs/benchmarks.md).
+/// fifth of the writer's instructions when the buffer was an `Array` (docs/benchmarks.md).
 /// That ownership is why the writer cannot be copied: pass it `inout`, and take the result
 /// with `bytes`.
 public struct JSONWriter: ~Copyable {
@@ -56,9 +56,9 @@ public struct JSONWriter: ~Copyable {
         close(UInt8(ascii: "]"))
     }
 
-    /// Writes a pre-encoded member name; the next write is its value. The key's bytes start
+    /// Writes a member name written beforehand; the next write is its value. The key's bytes start
     /// with the comma, which is skipped when none is due: one copy, no branch on the bytes.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func key(_ key: JSONKey) {
         let skip = needsComma ? 0 : 1
         let source = key.separated.baseAddress.unsafelyUnwrapped + skip
@@ -124,11 +124,21 @@ public struct JSONWriter: ~Copyable {
     /// Writes the shortest text that reads back as exactly `value` (integral values without
     /// a fraction), in JavaScript's `Number.prototype.toString` form so browsers and we agree
     /// byte for byte. Non-finite values, which JSON cannot carry, are written as null.
+    ///
+    /// Inlinable, as is `number(_:places:)`: an answer writes hundreds of numbers, and the calls
+    /// across the module boundary cost a tenth of writing one. About half of a plan's numbers are
+    /// the digits 0 to 9 (opacities, identity scales, zero offsets), written as one byte.
+    @inlinable
     public mutating func number(_ value: Double) {
         separate()
         // NaN and the infinities fail the comparison; Int(value) is exact below 2^53.
         if value.magnitude <= Self.largestExactInteger, Double(Int(value)) == value {
-            appendFixed(Int64(value), places: 0)
+            let integer = Int(value)
+            if UInt(bitPattern: integer) < 10 {  // 0...9, and -0 as 0
+                appendByte(UInt8(truncatingIfNeeded: integer) &+ UInt8(ascii: "0"))
+            } else {
+                appendFixed(Int64(integer), places: 0)
+            }
         } else if value.isFinite {
             appendShortest(value)
         } else {
@@ -140,11 +150,18 @@ public struct JSONWriter: ~Copyable {
     /// Writes `value` rounded to `places` decimal places (shorter output for clients that
     /// ask for `options.precision`). The rounded double goes through `number(_:)`, whose
     /// shortest digits are then the rounded decimal itself (0.1 + 0.2 at 3 places is "0.3").
+    @inlinable
     public mutating func number(_ value: Double, places requested: Int?) {
         guard let requested else {
             number(value)
             return
         }
+        numberRounded(value, places: requested)
+    }
+
+    /// `number(_:places:)` with places given.
+    @usableFromInline
+    mutating func numberRounded(_ value: Double, places requested: Int) {
         // From 1e15 up every double is a whole number already, and scaling it could overflow to
         // infinity (written as null, which the schema forbids): write it unrounded.
         guard abs(value) < 1e15 else {
@@ -254,20 +271,22 @@ public struct JSONWriter: ~Copyable {
         capacity = newCapacity
     }
 
-    private mutating func appendStatic(_ text: StaticString) {
+    @usableFromInline
+    mutating func appendStatic(_ text: StaticString) {
         append(text.utf8Start, count: text.utf8CodeUnitCount)
     }
 
     // MARK: Numbers and strings
 
     /// 2^53: up to here every integer is exactly a Double, so integral values print as integers.
-    private static let largestExactInteger = 9_007_199_254_740_992.0
+    @usableFromInline static let largestExactInteger = 9_007_199_254_740_992.0
     private static let powersOfTen: [Double] = (0...12).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
     private static let hexDigits: StaticString = "0123456789abcdef"
 
     /// Writes a finite, non-zero `value` from its shortest decimal (ShortestDecimal, Schubfach) in
     /// ECMAScript's layout, straight into the buffer: no String, no copy.
-    private mutating func appendShortest(_ value: Double) {
+    @usableFromInline
+    mutating func appendShortest(_ value: Double) {
         let decimal = ShortestDecimal.shortest(magnitudeBits: value.bitPattern & ~ShortestDecimal.signBit)
         reserve(ECMAScriptNumber.scratchBytes)
         count &+= ECMAScriptNumber.write(decimal, negative: value < 0, to: start + count)
@@ -276,7 +295,8 @@ public struct JSONWriter: ~Copyable {
     /// `scaled / 10^places` in positional notation, trailing fraction zeros dropped, "0" for
     /// zero (never "-0"); with 0 places, any integer. The digits are written in place, eight at
     /// a time, and the fraction (at most 6 places) moved one byte right to make room for the point.
-    private mutating func appendFixed(_ scaled: Int64, places: Int) {
+    @usableFromInline
+    mutating func appendFixed(_ scaled: Int64, places: Int) {
         assert(places <= 6)
         guard scaled != 0 else {
             appendByte(UInt8(ascii: "0"))

@@ -1,3 +1,5 @@
+import LoupeWarnings
+
 /// Where a script leaves the screens.
 public struct FinalState: Sendable, Hashable {
     /// The navigation stack, bottom first, as `viewControllers` reports it.
@@ -25,30 +27,5 @@ public struct FinalState: Sendable, Hashable {
     /// The topmost view controller: the last presented one, else the top of the stack.
     public var topViewController: String? {
         presented.last?.viewController ?? stack.last
-    }
-}
-
-/// A transition still in flight when the script ended.
-public struct PendingTransition: Sendable, Hashable {
-    public var kind: PendingTransition.Kind
-    /// The view controller being popped or dismissed.
-    public var viewController: String
-
-    public init(kind: PendingTransition.Kind, viewController: String) {
-        self.kind = kind
-        self.viewController = viewController
-    }
-}
-
-/// Everything the engine answers for one script.
-public struct LifecycleResult: Sendable, Hashable {
-    public var trace: [TraceEntry]
-    public var final: FinalState
-    public var notes: [LifecycleNote]
-
-    public init(trace: [TraceEntry], final: FinalState, notes: [LifecycleNote]) {
-        self.trace = trace
-        self.final = final
-        self.notes = notes
     }
 }

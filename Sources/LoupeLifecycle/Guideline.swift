@@ -1,5 +1,5 @@
 /// The guidelines of Apple's fluid-transitions article ("Maintain seamless transitions"), quoted
-/// word for word, so every note can show the developer the advice that applies to what just
+/// word for word, so every lifecycle warning can show the developer the advice that applies to what just
 /// happened.
 public enum Guideline: String, Sendable, Hashable, CaseIterable {
     case startNewTransitions

@@ -1,29 +1,3 @@
-/// The field of an event that an error points at; raw values are the API's field names.
-public enum EventField: String, Sendable, Hashable, CaseIterable {
-    case time
-    case type
-    case viewController
-    case interactive
-}
-
-/// The duration an error points at.
-public enum TimingField: String, Sendable, Hashable, CaseIterable {
-    case settleDuration
-    case finishSettleDuration
-    case cancelSettleDuration
-}
-
-/// Where in a script an error is, so the planner can build a JSON pointer
-/// (`.event(3, .viewController)` → `/events/3/viewController`, `.stackEntry(1)` → `/stack/1`).
-public enum ErrorLocation: Sendable, Hashable {
-    case stack
-    case stackEntry(Int)
-    case presentedEntry(Int)
-    case events
-    case event(Int, EventField)
-    case timing(TimingField)
-}
-
 /// One thing wrong with a script. Plain values carrying indices (not messages) so the planner
 /// decides the wording and tests compare exactly.
 public enum LifecycleError: Error, Sendable, Hashable {
@@ -117,14 +91,5 @@ public enum LifecycleError: Error, Sendable, Hashable {
         case .nothingToRelease: "No finger is tracking a transition."
         case .gestureUnavailable: "Only zoom presentations have an interactive dismissal."
         }
-    }
-}
-
-/// Every error found in a script: all the static ones, or the first simulation error.
-public struct LifecycleFailure: Error, Sendable, Hashable {
-    public var errors: [LifecycleError]
-
-    public init(errors: [LifecycleError]) {
-        self.errors = errors
     }
 }

@@ -1,3 +1,5 @@
+import LoupeWarnings
+
 /// Drives a validated script: holds the navigation stack, the presentation chain, one state
 /// machine per view controller and the running transition, and writes the trace.
 ///
@@ -8,7 +10,7 @@
 /// fluid-transitions article says of the interrupted push ("within one cycle of the run loop").
 struct NavigationSimulator {
     private(set) var trace: [TraceEntry] = []
-    private(set) var notes: [LifecycleNote] = []
+    private(set) var notes: [Warning<LifecycleWarningCode>] = []
     private var stack: [StackEntry]
     private var presented: [Presentation]
     /// Names on the stack or presented (including one being pushed/presented), for O(1) checks.
@@ -62,7 +64,7 @@ struct NavigationSimulator {
         settleRunningTransition(upTo: .infinity)
         if let running, running.isTracking {
             note(
-                .unreleasedGesture, running.moving, guideline: .minimizeTransitionState,
+                .unreleasedGesture, running.moving,
                 "The script ends while a finger still tracks the \(running.kind.rawValue) of \(running.moving): "
                     + "it has had its will-callbacks but no did-callback yet.")
         }
@@ -135,14 +137,14 @@ struct NavigationSimulator {
             complete(transition, outcome: .finish)
             beginPop(interactive: true)
             note(
-                .interruptedPush, transition.moving, guideline: .cleanUpAtTransitionEnd,
+                .interruptedPush, transition.moving,
                 "A touch interrupted the push of \(transition.moving). UIKit never cancels a push: it completed it "
                     + "(viewDidAppear) and began a pop (viewWillDisappear) in the same run-loop cycle.")
         case .present:
             complete(transition, outcome: .finish)
             beginDismiss(interactive: true)
             note(
-                .interruptedPresentation, transition.moving, guideline: .cleanUpAtTransitionEnd,
+                .interruptedPresentation, transition.moving,
                 "A touch interrupted the presentation of \(transition.moving). Like a push, it was completed "
                     + "(viewDidAppear) and a dismissal began (viewWillDisappear) in the same run-loop cycle.")
         case .pop, .dismiss:
@@ -151,7 +153,6 @@ struct NavigationSimulator {
             running = grabbed
             note(
                 transition.kind == .pop ? .interruptedPop : .interruptedDismissal, transition.moving,
-                guideline: .minimizeTransitionState,
                 "A touch grabbed the running \(transition.kind.rawValue) of \(transition.moving); "
                     + "it now follows the finger and may still finish or be cancelled.")
         }
@@ -173,7 +174,7 @@ struct NavigationSimulator {
         }
         complete(transition, outcome: outcome)
         note(
-            .overlappingTransition, transition.moving, guideline: .startNewTransitions,
+            .overlappingTransition, transition.moving,
             "A new transition started while the \(transition.kind.rawValue) of \(transition.moving) was running; "
                 + "UIKit completed that \(transition.kind.rawValue) first, in the same run-loop cycle.")
     }
@@ -291,11 +292,11 @@ struct NavigationSimulator {
             ? "viewWillDisappear, then viewDidAppear with no viewWillAppear in between"
             : "viewWillDisappear, then viewWillAppear and viewDidAppear"
         note(
-            .cancelledTransition, top, guideline: .cleanUpAtTransitionEnd,
+            .cancelledTransition, top,
             "The \(kind) of \(top) was cancelled: it got \(topCallbacks), and stays on screen.")
         if let revealed = transition.other {
             note(
-                .cancelledTransition, revealed, guideline: .cleanUpAtTransitionEnd,
+                .cancelledTransition, revealed,
                 "The \(kind) that would have revealed \(revealed) was cancelled: it got viewWillAppear, then "
                     + "viewWillDisappear and viewDidDisappear, and never viewDidAppear.")
         }
@@ -320,15 +321,14 @@ struct NavigationSimulator {
         var balance = balances[name] ?? CallbackBalance()
         if let missing = balance.record(callback) {
             note(
-                .repeatedCallback, name, guideline: .callbacksMayRepeat,
+                .repeatedCallback, name,
                 "\(callback.rawValue) ran again on \(name) before \(missing.rawValue).")
         }
         balances[name] = balance
     }
 
-    private mutating func note(_ code: LifecycleNote.Code, _ name: String, guideline: Guideline, _ message: String) {
-        notes.append(
-            LifecycleNote(code: code, viewController: name, message: message, guideline: guideline, time: now, runLoop: runLoop))
+    private mutating func note(_ code: LifecycleWarningCode, _ name: String, _ message: String) {
+        notes.append(Warning(code, message, viewController: name, time: now, runLoop: runLoop))
     }
 
     // MARK: - Result

@@ -31,8 +31,8 @@ public final class LoupeApplication: HTTPResponder {
     // MARK: - HTTPResponder
 
     /// The one call per request: the route is looked up once, admitted (404, CORS preflight,
-    /// 405, 401), and its handler decides the rest (a response now, or work for the pool, which
-    /// carries what the handler decided). CORS decorates the response either way, and the
+    /// 405, 401), and its handler decides the rest (an answer now, or work for the pool, which
+    /// carries what the handler decided). CORS decorates the answer either way, and the
     /// route's path labels it for the metrics.
     public func handle(_ request: HTTPRequest, context: RequestContext) -> Handling {
         let route = router.route(for: request.path)
@@ -61,7 +61,7 @@ public final class LoupeApplication: HTTPResponder {
         }
     }
 
-    /// The response to a handler's error: its problem, or a 500 that leaks nothing.
+    /// The answer to a handler's error: its problem, or a 500 that leaks nothing.
     private func failed(_ error: any Error, context: RequestContext) -> HTTPResponse {
         if let problem = error as? Problem { return problem.response() }
         logger.event(.error, "handler failed", [("requestId", context.requestID), ("error", String(describing: error))])

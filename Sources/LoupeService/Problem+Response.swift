@@ -8,7 +8,7 @@ extension Problem {
         headers.set("Cache-Control", "no-store")
         return HTTPResponse(
             status: HTTPStatus(kind.status, Self.reason(kind.status)), contentType: "application/problem+json",
-            body: encoded(), headers: headers)
+            body: bytes(), headers: headers)
     }
 
     static func reason(_ status: Int) -> String {

@@ -16,12 +16,3 @@ struct GestureAnchor: Sendable, Hashable {
     /// Edge swipe: +1 when the leading edge is the left one, −1 in right-to-left layouts.
     var direction: Double
 }
-
-/// What a touch sample means for a gesture not yet recognised.
-enum Recognition: Sendable, Hashable {
-    /// Still inside the slop or dead zone.
-    case undecided
-    case recognized(GestureAnchor)
-    /// It will never dismiss; the warning says why.
-    case rejected(TimelineWarning.Code, String)
-}

@@ -8,6 +8,10 @@ struct GestureInterpreter: Sendable {
     var model: GestureModel
     var container: Size
     var layoutDirection: LayoutDirection
+    /// iOS 26's content back swipe: a finger's horizontal pan toward the trailing side, anywhere on
+    /// a pushed page, goes back (`UINavigationController.interactiveContentPopGestureRecognizer`,
+    /// UIKit API reference, iOS 26.0+). False before 26, where only the leading edge does.
+    var contentBackSwipe = false
 
     /// +1 when the leading edge is on the left, −1 for right-to-left.
     var leadingDirection: Double { layoutDirection == .rightToLeft ? -1 : 1 }
@@ -20,15 +24,15 @@ struct GestureInterpreter: Sendable {
     ///   anywhere, and takes precedence over a horizontally scrolling page ("Zoom transitions"
     ///   guide: "When scrolling with a trackpad/mouse, the back gesture always takes precedence").
     /// - Parameter backSwipe: the page is pushed, so a back swipe exists (an indirect horizontal
-    ///   `pan` is one, see `isIndirectBackSwipe`).
+    ///   `pan` is one, and on iOS 26 a finger's, see `isBackSwipePan`).
     /// - Parameter slide: the page was pushed with the default slide: its back swipe goes back
     ///   only when a horizontally scrolling page is fully scrolled to its start ("Zoom
     ///   transitions" guide), whatever the input; then the zoom's edge rules apply.
     func claimant(
         of track: TouchTrack, scroll: DestinationScroll?, input: TouchInput = .direct,
         backSwipe: Bool = false, slide: Bool = false
-    ) -> (TimelineWarning.Code, String)? {
-        if slide, track.gesture == .edgePan, let scroll, scroll.isScrolledFromStart {
+    ) -> (TimelineWarningCode, String)? {
+        if slide, let scroll, scroll.isScrolledFromStart {
             return (
                 .scrollViewNotAtStart,
                 "The page was pushed with the default slide and scrolls horizontally, not at its start (contentOffset.x \(scroll.contentOffset.x)), so the swipe scrolls it; with the slide a horizontal swipe goes back only when the content is fully scrolled to the start."
@@ -45,9 +49,16 @@ struct GestureInterpreter: Sendable {
             if TouchTrack.distance(track.startTouches) < model.minimumPinchStart {
                 return (.touchesTooClose, "The two touches start closer than \(model.minimumPinchStart) pt, too close to pinch.")
             }
-        case .pan where backSwipe && isIndirectBackSwipe(track):
+        case .pan where backSwipe && isBackSwipePan(track):
             // The back gesture always takes precedence with a trackpad or mouse ("Zoom transitions"
-            // guide).
+            // guide). A finger's content back swipe (iOS 26) leaves a horizontally scrolling page
+            // that is not at its start to scroll, as the guide says of the slide's back swipe.
+            if track.input == .direct, let scroll, scroll.isScrolledFromStart {
+                return (
+                    .scrollViewNotAtStart,
+                    "The page scrolls horizontally and is not at its start (contentOffset.x \(scroll.contentOffset.x)), so the horizontal swipe scrolls it; iOS 26's content back swipe goes back only when the content is fully scrolled to the start."
+                )
+            }
             return nil
         case .pan:
             if let scroll, scroll.isScrolledDown {
@@ -79,7 +90,8 @@ struct GestureInterpreter: Sendable {
     /// - Parameter mustDismiss: true from rest, where only a swipe *down* and a pinch *in* start a
     ///   dismissal; false for a finger holding a running transition, which follows any direction.
     /// - Parameter backSwipe: the page is pushed, so an indirect horizontal pan toward the
-    ///   trailing side is the back swipe: it is recognised as an `edgePan` from wherever it started.
+    ///   trailing side (on iOS 26 a finger's too) is the back swipe: it is recognised as an
+    ///   `edgePan` from wherever it started.
     func recognize(_ track: TouchTrack, at time: Double, mustDismiss: Bool, backSwipe: Bool = false) -> Recognition {
         let start = track.startTouches
         switch track.gesture {
@@ -87,7 +99,7 @@ struct GestureInterpreter: Sendable {
             let now = track.point(at: time), origin = start.first ?? now
             let dx = now.x - origin.x, dy = now.y - origin.y
             guard (dx * dx + dy * dy).squareRoot() >= model.panSlop else { return .undecided }
-            if mustDismiss, backSwipe, track.input == .indirect, isBackward(dx: dx, dy: dy) {
+            if mustDismiss, backSwipe, track.input == .indirect || contentBackSwipe, isBackward(dx: dx, dy: dy) {
                 var back = anchor(track, at: time, pivot: now)
                 back.gesture = .edgePan
                 return .recognized(back)
@@ -116,11 +128,15 @@ struct GestureInterpreter: Sendable {
         }
     }
 
-    /// A trackpad or mouse swipe (`input: indirect`) that leaves the pan slop horizontally toward
-    /// the trailing side: the back swipe, which with indirect input starts anywhere and wins over
-    /// horizontal (and vertical) scrolling ("Zoom transitions" guide, "Gestures").
-    func isIndirectBackSwipe(_ track: TouchTrack) -> Bool {
-        guard track.gesture == .pan, track.input == .indirect, let origin = track.startTouches.first else { return false }
+    /// A pan that leaves its slop horizontally toward the trailing side and so is the back swipe
+    /// from wherever it started: with a trackpad or mouse (`input: indirect`), which wins over
+    /// horizontal (and vertical) scrolling ("Zoom transitions" guide, "Gestures"), and on iOS 26
+    /// with a finger too (`contentBackSwipe`), where a horizontally scrolling page not at its
+    /// start keeps the swipe (see `claimant`).
+    func isBackSwipePan(_ track: TouchTrack) -> Bool {
+        guard track.gesture == .pan, track.input == .indirect || contentBackSwipe, let origin = track.startTouches.first else {
+            return false
+        }
         for sample in track.samples {
             guard let point = sample.touches.first else { continue }
             let dx = point.x - origin.x, dy = point.y - origin.y

@@ -1,12 +1,13 @@
 import LoupeGeometry
 import LoupeLifecycle
+import LoupeWarnings
 
 /// The geometry engine's plans for the hosts a timeline uses, made once each on first use.
 ///
 /// Navigation and presentation differ (sheets become full screen, popovers do not zoom, other
 /// platforms fall back per host), so each host has its own plan; a push and a pop share one
 /// geometry, as do present and dismiss. The plan's keyframes are not used, only its geometry,
-/// spring, effect, scrim colour and advisories.
+/// spring, effect, scrim colour and warnings.
 struct HostPlans: Sendable {
     let scene: ZoomScene
     /// The source of each generation: the request's first, then one per `sourceChanged`.
@@ -16,8 +17,8 @@ struct HostPlans: Sendable {
     private var plans: [Key: ZoomPlan] = [:]
     /// The hosts planned at least once, with keyframes.
     private var plannedHosts: Set<Host> = []
-    /// Advisories in the order the hosts were first planned, without repeats.
-    private(set) var advisories: [Advisory] = []
+    /// Warnings in the order the hosts were first planned, without repeats.
+    private(set) var warnings: [Warning<GeometryWarningCode>] = []
     /// The first plan made that zooms: its scrim colour and blur are the timeline's (a host
     /// that falls back, a popover say, has neither).
     private(set) var firstZoom: ZoomPlan?
@@ -51,8 +52,8 @@ struct HostPlans: Sendable {
         var hostScene = scene
         hostScene.transition = host.forward
         hostScene.source = sources[min(max(0, key.generation), sources.count - 1)]
-        // Only the geometry, spring and advisories are used, so a timeline's frame rate (which may
-        // exceed a plan's) must not make the plan's own sampling fail; the advisories only look
+        // Only the geometry, spring and warnings are used, so a timeline's frame rate (which may
+        // exceed a plan's) must not make the plan's own sampling fail; the warnings only look
         // at low rates.
         let rate = hostScene.animation.frameRate
         hostScene.animation.frameRate = rate > Self.planningRateLimit ? Self.planningRateLimit : rate
@@ -60,10 +61,10 @@ struct HostPlans: Sendable {
         // frame rate, non-finite keyframes) is refused here; a source change alters only the
         // geometry's source, so the host's later plans need no keyframes (thousands of
         // `sourceChanged` events would otherwise each sample a whole plan).
-        let sampling: ZoomPlanner.Sampling = plannedHosts.contains(host) ? .geometryOnly : .keyframes
+        let sampling: GeometryEngine.Sampling = plannedHosts.contains(host) ? .geometryOnly : .keyframes
         var plan: ZoomPlan
         do {
-            plan = try ZoomPlanner.plan(hostScene, sampling: sampling)
+            plan = try GeometryEngine.plan(hostScene, sampling: sampling)
             plannedHosts.insert(host)
         } catch {
             throw .geometry(error)
@@ -71,13 +72,13 @@ struct HostPlans: Sendable {
         // Advice about a source an event gave points at that event's source.
         if key.generation > 0 {
             let event = sourceEvents[key.generation - 1]
-            for index in plan.advisories.indices where plan.advisories[index].subject.isSource {
-                plan.advisories[index].subject = .changedSource(event: event, plan.advisories[index].subject)
+            for index in plan.warnings.indices where plan.warnings[index].subject.isSource {
+                plan.warnings[index].subject = .changedSource(event: event, plan.warnings[index].subject)
             }
         }
         plans[key] = plan
         if firstZoom == nil, plan.effect == .zoom { firstZoom = plan }
-        for advisory in plan.advisories where !advisories.contains(advisory) { advisories.append(advisory) }
+        for warning in plan.warnings where !warnings.contains(warning) { warnings.append(warning) }
         return plan
     }
 
@@ -97,11 +98,16 @@ struct HostPlans: Sendable {
     }
 
     /// The lifecycle engine's presentation style: overFullScreen keeps the presenter's view, and
-    /// so does a popover, which never covers its presenter; every other style is full screen, which
-    /// is also how zoom shows sheets ("Zoom transitions" guide). The same mapping as the plans
-    /// route's callbacks.
+    /// so does a popover, which never covers its presenter, and so does a sheet iOS 26 keeps at
+    /// its detent; every other style is full screen, which is also how zoom shows sheets before
+    /// iOS 26 ("Zoom transitions" guide). The same mapping as the plans route's callbacks.
     var modalStyle: Presentation.Style {
-        let style = scene.destination.presentationStyle
-        return style == .overFullScreen || style == .popover ? .overFullScreen : .fullScreen
+        let destination = scene.destination
+        let keepsDetent =
+            (try? EffectResolver.resolve(
+                transition: .present, platform: scene.platform, presentationStyle: destination.presentationStyle,
+                detent: destination.detent))?.keptDetent != nil
+        let style = destination.presentationStyle
+        return style == .overFullScreen || style == .popover || keepsDetent ? .overFullScreen : .fullScreen
     }
 }

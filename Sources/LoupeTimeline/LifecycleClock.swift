@@ -1,5 +1,6 @@
 import LoupeGeometry
 import LoupeLifecycle
+import LoupeWarnings
 
 /// Runs the lifecycle engine on the timeline's equivalent events and puts its trace on the
 /// timeline's clock.
@@ -80,11 +81,11 @@ enum LifecycleClock {
         let name = TimelineSimulator.destinationName
         held.final.unreleasedGesture = PendingTransition(kind: transition, viewController: name)
         held.notes.append(
-            LifecycleNote(
-                code: .unreleasedGesture, viewController: name,
-                message: "The script ends while a spread still drives the \(transition.rawValue) of \(name): "
+            Warning(
+                .unreleasedGesture,
+                "The script ends while a spread still drives the \(transition.rawValue) of \(name): "
                     + "it has had its will-callbacks but no did-callback yet.",
-                guideline: .minimizeTransitionState, time: time, runLoop: held.trace.last?.runLoop ?? 0))
+                viewController: name, time: time, runLoop: held.trace.last?.runLoop ?? 0))
         return held
     }
 

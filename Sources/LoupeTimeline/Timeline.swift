@@ -1,5 +1,6 @@
 import LoupeGeometry
 import LoupeLifecycle
+import LoupeWarnings
 
 /// The engine's answer: one stream of keyframes and the lifecycle callbacks, on one clock.
 public struct Timeline: Sendable, Hashable {
@@ -12,13 +13,13 @@ public struct Timeline: Sendable, Hashable {
     /// The lifecycle engine's trace for the equivalent script, its times on this clock.
     public var callbacks: [TraceEntry]
     /// The lifecycle engine's notes, times on this clock.
-    public var notes: [LifecycleNote]
+    public var notes: [Warning<LifecycleWarningCode>]
     /// Where the screens end up.
     public var final: FinalState
     public var segments: [TimelineSegment]
-    public var warnings: [TimelineWarning]
-    /// The geometry engine's advisories for the hosts the timeline used (source, frame rate, ...).
-    public var advisories: [Advisory]
+    public var warnings: [Warning<TimelineWarningCode>]
+    /// The geometry engine's warnings for the hosts the timeline used (source, frame rate, ...).
+    public var geometryWarnings: [Warning<GeometryWarningCode>]
     /// Every release and how it was decided, in time order.
     public var releases: [ReleaseDecision]
     /// The equivalent lifecycle script's events, with the timeline events that caused them.
@@ -32,8 +33,9 @@ public struct Timeline: Sendable, Hashable {
     public var dimmingVisualEffect: BlurStyle?
 
     public init(
-        keyframes: [Keyframe], callbacks: [TraceEntry], notes: [LifecycleNote], final: FinalState,
-        segments: [TimelineSegment], warnings: [TimelineWarning], advisories: [Advisory],
+        keyframes: [Keyframe], callbacks: [TraceEntry], notes: [Warning<LifecycleWarningCode>], final: FinalState,
+        segments: [TimelineSegment], warnings: [Warning<TimelineWarningCode>],
+        geometryWarnings: [Warning<GeometryWarningCode>],
         releases: [ReleaseDecision], lifecycleEvents: [LifecycleLink], duration: Double, frameRate: Double,
         dimmingColor: RGBAColor, dimmingVisualEffect: BlurStyle? = nil
     ) {
@@ -43,7 +45,7 @@ public struct Timeline: Sendable, Hashable {
         self.final = final
         self.segments = segments
         self.warnings = warnings
-        self.advisories = advisories
+        self.geometryWarnings = geometryWarnings
         self.releases = releases
         self.lifecycleEvents = lifecycleEvents
         self.duration = duration

@@ -54,7 +54,7 @@ public enum TimelineEngine {
         let styled = try? simulator.plans.firstZoom ?? simulator.plans.plan(simulator.host)
         return Timeline(
             keyframes: keyframes, callbacks: lifecycle.trace, notes: lifecycle.notes, final: lifecycle.final,
-            segments: simulator.segments, warnings: simulator.warnings, advisories: simulator.plans.advisories,
+            segments: simulator.segments, warnings: simulator.warnings, geometryWarnings: simulator.plans.warnings,
             releases: simulator.releases, lifecycleEvents: simulator.links, duration: simulator.now,
             frameRate: frameRate, dimmingColor: styled?.dimmingColor ?? .black, dimmingVisualEffect: styled?.dimmingVisualEffect)
     }

@@ -1,39 +1,6 @@
 import LoupeGeometry
 import LoupeLifecycle
 
-/// The field of a timeline event an error points at; raw values are the API's field names.
-public enum TimelineEventField: String, Sendable, Hashable, CaseIterable {
-    case time
-    case type
-    case gesture
-    case touches
-    case input
-}
-
-/// Where an error is, so the API layer can build a JSON pointer (`.touch(3, 1)` →
-/// `/events/3/touches/1`).
-public enum TimelineErrorLocation: Sendable, Hashable {
-    /// The events list as a whole.
-    case events
-    case event(Int, TimelineEventField)
-    /// One touch point of an event.
-    case touch(event: Int, index: Int)
-    /// The scene the geometry engine planned (see the wrapped `GeometryError`).
-    case scene
-    /// The output as a whole (too many keyframes).
-    case output
-}
-
-/// Why a gesture cannot be used where the script uses it.
-public enum GestureUnavailability: Sendable, Hashable {
-    /// The transition that would be reversed is not a zoom here (another platform, an OS before the
-    /// zoom API, a popover): the zoom's dismissal gestures do not exist ("Zoom transitions" guide).
-    case notAZoom(TransitionEffect)
-    /// A presented zoom has no leading-edge swipe: that is the navigation back gesture ("Zoom
-    /// transitions" guide).
-    case edgeSwipeNeedsNavigation
-}
-
 /// One thing wrong with a timeline script. Plain values with indices, no prose, so the API layer
 /// words them and tests compare exactly.
 public enum TimelineError: Error, Sendable, Hashable {
@@ -110,14 +77,5 @@ public enum TimelineError: Error, Sendable, Hashable {
         case .lifecycle(let error, _): error.message
         case .geometry(let error): "The scene cannot be planned: \(error)."
         }
-    }
-}
-
-/// Every error found in a script: all the static ones, or else the first simulation error.
-public struct TimelineFailure: Error, Sendable, Hashable {
-    public var errors: [TimelineError]
-
-    public init(errors: [TimelineError]) {
-        self.errors = errors
     }
 }

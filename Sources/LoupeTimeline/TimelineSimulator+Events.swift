@@ -1,5 +1,6 @@
 import LoupeGeometry
 import LoupeLifecycle
+import LoupeWarnings
 
 /// What each event does to the card, the segments and the lifecycle.
 extension TimelineSimulator {
@@ -81,7 +82,7 @@ extension TimelineSimulator {
         let plan = try plans.plan(newHost)
         if let active = gesture, active.role != .ignored {
             warnings.append(
-                TimelineWarning(
+                Warning<TimelineWarningCode>(
                     .gestureSuperseded,
                     "The app called \(transition.rawValue) while a finger was down; the transition runs on its own and the finger no longer moves the card.",
                     event: index))
@@ -113,7 +114,10 @@ extension TimelineSimulator {
         let opensIn = opensBySpread(kind) ? (spreadHost ?? host) : nil
         let gestureHost = opensIn ?? host
         let plan = try plans.plan(gestureHost)
-        let slideBack = kind == .edgePan && opensIn == nil && hasSlideBackSwipe(plan)
+        // iOS 26's content back swipe pops a slide too: a pan that leaves its slop toward the
+        // trailing side (the script's samples say so from the start).
+        let backSwipe = kind == .edgePan || (interpreter.contentBackSwipe && tracks[index].map(interpreter.isBackSwipePan) == true)
+        let slideBack = backSwipe && opensIn == nil && hasSlideBackSwipe(plan)
         guard plan.effect == .zoom || slideBack else {
             if plan.effect == .popover, kind != .edgePan, opensIn == nil {
                 watchPopoverGesture(kind, index: index)
@@ -129,7 +133,7 @@ extension TimelineSimulator {
         case .animating where slideBack:
             // UIKit's slide cannot be grabbed while it runs (only the zoom is interruptible).
             warnings.append(
-                TimelineWarning(
+                Warning<TimelineWarningCode>(
                     .transitionNotInterruptible,
                     "The slide transition cannot be grabbed while it runs (only the zoom is interruptible); this swipe changes nothing.",
                     event: index))
@@ -145,7 +149,7 @@ extension TimelineSimulator {
                 }
                 let spread = kind == .pinch ? " (options.spreadToOpen lets a spread open it, which is not iOS behaviour.)" : ""
                 warnings.append(
-                    TimelineWarning(
+                    Warning<TimelineWarningCode>(
                         .gestureCannotOpen,
                         "The destination is not shown. iOS never starts a push or presentation from a gesture; the app starts it (\"Zoom transitions\" guide, \"Gestures\").\(spread)",
                         event: index))
@@ -155,7 +159,7 @@ extension TimelineSimulator {
             if let (code, message) = interpreter.claimant(
                 of: track, scroll: scroll, input: input, backSwipe: host == .navigation, slide: slideBack)
             {
-                warnings.append(TimelineWarning(code, message, event: index))
+                warnings.append(Warning<TimelineWarningCode>(code, message, event: index))
                 return
             }
             // The veto is the zoom's handler; the slide's back swipe is UIKit's own pop gesture.
@@ -163,7 +167,7 @@ extension TimelineSimulator {
                 // UIKit asks ZoomOptions.interactiveDismissShouldBegin as the gesture begins; a
                 // false answer leaves the page shown and its touches to the page's own views.
                 warnings.append(
-                    TimelineWarning(
+                    Warning<TimelineWarningCode>(
                         .dismissalVetoed,
                         "interactiveDismissShouldBegin answered false, so this \(kind.rawValue) does not dismiss the page: it stays shown and the touches go to its own views.",
                         event: index))
@@ -199,7 +203,7 @@ extension TimelineSimulator {
         gesture = ActiveGesture(track: index, role: .ignored)
         guard case .rest = phase else {
             warnings.append(
-                TimelineWarning(
+                Warning<TimelineWarningCode>(
                     .popoverGestureIgnored,
                     "A popover's running transition cannot be grabbed, and its \(kind.rawValue) only dismisses it once it is shown and at rest; this touch changes nothing.",
                     event: index))
@@ -207,7 +211,7 @@ extension TimelineSimulator {
         }
         guard isShown else {
             warnings.append(
-                TimelineWarning(
+                Warning<TimelineWarningCode>(
                     .gestureCannotOpen,
                     "The popover is not shown. iOS never starts a presentation from a gesture; the app starts it (\"Zoom transitions\" guide, \"Gestures\").",
                     event: index))
@@ -248,7 +252,7 @@ extension TimelineSimulator {
             case .undecided:
                 return
             case .rejected(let code, let message):
-                warnings.append(TimelineWarning(code, message, event: index))
+                warnings.append(Warning<TimelineWarningCode>(code, message, event: index))
                 gesture?.role = .ignored
             case .recognized(let anchor):
                 try beginSpread(anchor, host: opensIn, ratio: ratio, track: active.track, index: index)
@@ -262,7 +266,7 @@ extension TimelineSimulator {
                 // The dismissal the gesture triggers runs as if the app had called it now; the
                 // warning names the touchesBegan, where the gesture started.
                 warnings.append(
-                    TimelineWarning(
+                    Warning<TimelineWarningCode>(
                         .popoverGestureDismisses,
                         "The popover ignores the zoom, but iOS installs the \(anchor.gesture.rawValue) on it anyway: once recognised it triggers the popover's ordinary, non-interactive dismissal (\"Zoom transitions\" guide), which the fingers do not drive.",
                         event: active.track))
@@ -288,7 +292,7 @@ extension TimelineSimulator {
         case .undecided:
             return nil
         case .rejected(let code, let message):
-            warnings.append(TimelineWarning(code, message, event: index))
+            warnings.append(Warning<TimelineWarningCode>(code, message, event: index))
             gesture?.role = .ignored
             return nil
         case .recognized(let anchor):
@@ -330,13 +334,13 @@ extension TimelineSimulator {
             return
         case .pending, .popoverPending:
             warnings.append(
-                TimelineWarning(
+                Warning<TimelineWarningCode>(
                     .gestureNotRecognized,
                     "The fingers lifted before the gesture got past its slop or dead zone, so nothing was dismissed.",
                     event: index))
         case .pendingSpread:
             warnings.append(
-                TimelineWarning(
+                Warning<TimelineWarningCode>(
                     .gestureNotRecognized,
                     "The fingers lifted before the spread got past its \(model.pinchDeadZone) pt dead zone, so nothing was opened.",
                     event: index))

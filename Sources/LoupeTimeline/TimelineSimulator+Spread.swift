@@ -1,5 +1,6 @@
 import LoupeGeometry
 import LoupeLifecycle
+import LoupeWarnings
 
 /// Spread to open (`spreadToOpen`, not iOS behaviour): a spread on the source drives the push or
 /// presentation the way a pinch drives the dismissal, and its release finishes or cancels it.
@@ -25,7 +26,7 @@ extension TimelineSimulator {
         guard let track = tracks[index] else { return }
         guard let source = plan.sourceFrame else {
             warnings.append(
-                TimelineWarning(
+                Warning<TimelineWarningCode>(
                     .gestureCannotOpen,
                     "There is no source view to spread (the zoom starts from the centre), so the spread opens nothing.",
                     event: index))
@@ -33,7 +34,7 @@ extension TimelineSimulator {
         }
         guard interpreter.startsOver(source, track) else {
             warnings.append(
-                TimelineWarning(
+                Warning<TimelineWarningCode>(
                     .gestureCannotOpen,
                     "The spread starts outside the source view (its fingers' centre is not in the source frame), so it opens nothing.",
                     event: index))

@@ -1,5 +1,6 @@
 import LoupeGeometry
 import LoupeLifecycle
+import LoupeWarnings
 
 /// Walks a checked script once, in time order, and writes the card's motion as pieces, the
 /// segments, the warnings, the release decisions and the equivalent lifecycle events.
@@ -93,7 +94,7 @@ struct TimelineSimulator {
 
     var pieces: [MotionPiece] = []
     var segments: [TimelineSegment] = []
-    var warnings: [TimelineWarning] = []
+    var warnings: [Warning<TimelineWarningCode>] = []
     var releases: [ReleaseDecision] = []
     var links: [LifecycleLink] = []
     /// The link of a push or present a spread still holds when the script ends (fingers down):
@@ -123,7 +124,9 @@ struct TimelineSimulator {
         events = script.events
         tracks = ScriptChecker.tracks(in: script.events)
         let size = script.scene.container.size
-        interpreter = GestureInterpreter(model: script.gestures, container: size, layoutDirection: script.scene.container.layoutDirection)
+        interpreter = GestureInterpreter(
+            model: script.gestures, container: size, layoutDirection: script.scene.container.layoutDirection,
+            contentBackSwipe: script.scene.platform.hasVersion26Behaviours)
         scroll = script.destinationScroll
         model = script.gestures
         spreadToOpen = script.spreadToOpen
@@ -141,7 +144,7 @@ struct TimelineSimulator {
         openSegment = (0, .idle, nil, nil)
         if spreadToOpen {
             warnings.append(
-                TimelineWarning(
+                Warning<TimelineWarningCode>(
                     .spreadToOpenNotIOS,
                     "spreadToOpen lets a spread on the source drive the push or presentation, as Photos did on iPhone OS 3.2; iOS never starts a forward transition from a gesture (\"Zoom transitions\" guide, \"Gestures\"), so this timeline does not show iOS behaviour.",
                     option: "spreadToOpen"))

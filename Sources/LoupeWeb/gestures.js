@@ -103,6 +103,9 @@ class Gesture {
         this.kind = kind; // "pan" | "pinch" | "edgePan"
         this.mode = start.mode ?? "rest";
         this.direction = start.direction ?? 1;
+        // iOS 26: a swipe toward the trailing side is the back swipe, tracked as the edge swipe.
+        this.contentBackSwipe = start.contentBackSwipe ?? false;
+        this.tracking = null; // "edgePan" once a pan is recognised as the content back swipe
         this.input = input; // "direct" (a finger) | "indirect" (mouse, trackpad)
         this.origin = now; // milliseconds, the clock of event.timeStamp and requestAnimationFrame
         this.container = container;
@@ -155,11 +158,18 @@ class Gesture {
 
     /// GestureInterpreter.recognize: from rest only a swipe *down* past the slop, fingers closing
     /// past the dead zone, or a swipe away from the leading edge past its dead zone start a
-    /// dismissal; a finger grabbing a running transition follows any direction past the slop.
+    /// dismissal (on iOS 26 also a swipe toward the trailing side from anywhere on a pushed page,
+    /// then tracked as the edge swipe); a finger grabbing a running transition follows any
+    /// direction past the slop.
     recognize() {
         if (this.kind === "pan") {
             const dx = this.touches[0].x - this.start[0].x, dy = this.touches[0].y - this.start[0].y;
             if (Math.hypot(dx, dy) < MODEL.panSlop) return;
+            if (this.mode === "rest" && this.contentBackSwipe && dx * this.direction > 0 && Math.abs(dx) > Math.abs(dy)) {
+                this.tracking = "edgePan";
+                this.anchor = { pivot: this.touches[0], angle: 0, startDistance: 0 };
+                return;
+            }
             if (this.mode === "grab" || (dy > 0 && dy >= Math.abs(dx))) this.anchor = { pivot: this.touches[0], angle: 0, startDistance: 0 };
             else this.rejected = true;
             return;
@@ -178,7 +188,8 @@ class Gesture {
     delta() {
         const { width, height } = this.container;
         const pivot = this.anchor.pivot;
-        if (this.kind === "pan") {
+        const kind = this.tracking ?? this.kind;
+        if (kind === "pan") {
             const dx = this.touches[0].x - pivot.x, dy = this.touches[0].y - pivot.y;
             return {
                 scale: panScale(dy, height),
@@ -187,7 +198,7 @@ class Gesture {
                 y: dy >= 0 ? dy : rubberBand(dy, MODEL.sidewaysGain, MODEL.sidewaysLimit * height),
             };
         }
-        if (this.kind === "edgePan") {
+        if (kind === "edgePan") {
             // Away from the edge the card shrinks and follows the finger 1:1; vertically it
             // follows 0.43 of the finger's travel.
             const lead = Math.min(Math.max((this.touches[0].x - pivot.x) * this.direction, 0), width);

@@ -19,7 +19,7 @@ import {
 } from "./layers.js";
 import { createPanel } from "./panel.js";
 import { makePictures, pictureElement } from "./pictures.js";
-import { animationMember, bindSettings, cornerRadius, optionsMember, reducesMotion } from "./settings.js";
+import { animationMember, bindSettings, cornerRadius, optionsMember, platformMember, reducesMotion } from "./settings.js";
 
 const gridPage = document.getElementById("grid-page");
 const grid = document.getElementById("grid");
@@ -53,6 +53,7 @@ const state = {
     page: null, // where the detail view rests, container coordinates
     crossfade: false,
     rest: null, // the opening plan's last keyframe: the card at rest, which gestures move
+    sheet: null, // iOS 26: the size of the sheet the page rests in (its detent), else null
     animations: [],
     flight: null, // the running open or close played with WAAPI: {transition, plan}, which a finger may grab
     grab: null, // a grabbed flight: {transition, time (plan seconds), base (the JSON frame the finger holds)}
@@ -118,11 +119,15 @@ function scene(current) {
     // The alignment rect tells Loupe where the thumbnail's content sits in the detail view:
     // without it the whole page maps onto the thumbnail and the picture ghosts (the "Zoom
     // transitions" guide's "double ferry"); with it the picture lands exactly on the thumbnail.
-    if (current.alignmentRect) destination.alignmentRect = letterbox(state.picture.aspect, state.page);
+    // On iOS 26 the presentation is a sheet resting at its medium detent; the letterbox describes
+    // the full page, so a sheet goes without it.
+    const sheet = state.kind === "presentation" && current.ios26;
+    if (current.alignmentRect && !sheet) destination.alignmentRect = letterbox(state.picture.aspect, state.page);
     // The detail view has a Done button, which a full-screen presentation should have.
     if (state.kind === "presentation") Object.assign(destination, { presentationStyle: "fullScreen", closeButton: true });
+    if (sheet) Object.assign(destination, { presentationStyle: "pageSheet", detent: "medium" });
     return {
-        platform: { os: "iOS", version: "18.0", framework: "UIKit" },
+        platform: platformMember(current),
         container: state.container,
         source: { frame: sourceFrame(), cornerRadius: state.picture.radius, role: "image" },
         destination,
@@ -174,7 +179,7 @@ function formatRect(rect) {
 async function open(picture, thumb, shiftKey) {
     if (state.phase !== "grid") return;
     const current = settings();
-    Object.assign(state, { picture, thumb, kind: current.kind, crossfade: current.backgroundMode === "crossfade" });
+    Object.assign(state, { picture, thumb, kind: current.kind, crossfade: current.backgroundMode === "crossfade", sheet: null });
     const size = containerSize();
     state.container = { ...size, cornerRadius: cornerRadius(current) };
     if (leadingDirection() < 0) state.container.layoutDirection = "rightToLeft";
@@ -194,6 +199,10 @@ async function open(picture, thumb, shiftKey) {
         return finishClosing();
     }
     state.rest = answer.keyframes.at(-1);
+    // A sheet at its detent shows the page's top-left part the size of the sheet: the picture is
+    // letterboxed into that.
+    state.sheet = body.destination.detent ? { width: state.rest.mask.width, height: state.rest.mask.height } : null;
+    layoutPicture();
     setRegion(answer.keyframes[0], body.source.frame);
     const rate = current.slowMotion || shiftKey ? 0.1 : 1;
     if (reducesMotion(current)) {
@@ -265,7 +274,7 @@ function play(waapi, plan, rate) {
 
 function layoutPicture() {
     const art = layers.destination.querySelector(".detail-picture");
-    const rect = letterbox(state.picture.aspect, state.page);
+    const rect = letterbox(state.picture.aspect, state.sheet ?? state.page);
     Object.assign(art.style, { left: `${rect.x}px`, top: `${rect.y}px`, width: `${rect.width}px`, height: `${rect.height}px` });
 }
 
@@ -418,7 +427,9 @@ attachGestures(stage, {
     begins(point, input) {
         if (state.phase === "detail" && state.rest !== null) {
             if (point && state.kind === "navigation" && nearLeadingEdge(point)) return { mode: "rest", kind: "edgePan", direction: leadingDirection() };
-            return { mode: "rest" };
+            // iOS 26's content back swipe: a swipe toward the trailing side anywhere on a pushed page.
+            const contentBackSwipe = state.kind === "navigation" && settings().ios26;
+            return { mode: "rest", contentBackSwipe, direction: leadingDirection() };
         }
         if (point && (state.phase === "opening" || state.phase === "closing") && onMovingCard(point)) return { mode: "grab" };
         return null;
@@ -562,7 +573,8 @@ async function playSettle(answer, release, releaseTime, source, current, held) {
 
 /// Fills the plan panel for a timeline answer; `script` is its lifecycle (null: none to draw).
 function describeTimeline(gesture, answer, release, current, script) {
-    const name = gesture.mode === "grab" ? "Grabbed mid-flight" : { pan: "Swipe down", pinch: "Pinch", edgePan: "Edge swipe" }[gesture.kind];
+    const names = { pan: "Swipe down", pinch: "Pinch", edgePan: "Edge swipe", contentBackSwipe: "Content back swipe (iOS 26)" };
+    const name = gesture.mode === "grab" ? "Grabbed mid-flight" : names[gesture.tracking === "edgePan" ? "contentBackSwipe" : gesture.kind];
     panel.begin(`${name}: ${release ? (release.outcome === "finish" ? "dismissed" : "cancelled, back to rest") : "not a dismissal"}`);
     const lines = [`${gesture.events.length} touch events sent to POST /v1/timelines (${gesture.input} input)`];
     if (release) {
@@ -625,6 +637,7 @@ function resize() {
             background: { ...state.rest.layers.background, mask: scaled(state.rest.layers.background.mask) },
         };
     }
+    if (state.sheet) state.sheet = { width: state.rest.mask.width, height: state.rest.mask.height };
     layoutPicture();
 }
 

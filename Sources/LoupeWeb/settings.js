@@ -20,6 +20,7 @@ export const DEFAULTS = {
     slowMotion: false,
     viewTransitions: false, // taps play through document.startViewTransition (where the browser has it)
     reduceMotion: "system", // system | always | never
+    ios26: false, // iOS 26's behaviours: platform.version 26, sheets at their detent, the content back swipe
     cornerRadius: "", // empty: automatic (55 on a phone, 0 elsewhere)
     apiKey: "",
 };
@@ -122,6 +123,13 @@ export function cornerRadius(settings) {
     if (settings.cornerRadius !== "" && Number.isFinite(Number(settings.cornerRadius))) return Math.max(0, Number(settings.cornerRadius));
     const phone = matchMedia("(pointer: coarse)").matches && Math.min(innerWidth, innerHeight) < 600;
     return phone ? 55 : 0;
+}
+
+/// The request's platform: iOS 18 (Loupe's default behaviour), or iOS 26 with the switch on, which
+/// keeps a presented sheet at its detent and lets a horizontal swipe anywhere on a pushed page go
+/// back (docs/behaviour.md, issue 25).
+export function platformMember(settings) {
+    return { os: "iOS", version: settings.ios26 ? "26.0" : "18.0", framework: "UIKit" };
 }
 
 /// iOS replaces the zoom with a cross-fade under Reduce Motion.

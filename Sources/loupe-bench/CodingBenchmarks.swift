@@ -5,7 +5,7 @@ import LoupeJSON
 import LoupePlanner
 import LoupeService
 
-/// JSON decoding and encoding, and the whole request-bytes to response-bytes path.
+/// JSON reading and writing, and the whole request-bytes to answer-bytes path.
 enum CodingBenchmarks {
     /// examples/push.json, minified: the request the load benchmark sends too.
     static let pushRequest = Array(
@@ -37,7 +37,7 @@ enum CodingBenchmarks {
             print("ShortestDecimal vs description: \(count) doubles, \(mismatches) mismatches")
             if mismatches > 0 { exit(1) }
         }
-        let plan = (try? ZoomPlanner.plan(EngineBenchmarks.pushScene))
+        let plan = (try? GeometryEngine.plan(EngineBenchmarks.pushScene))
         let mirror = plan.map(FoundationPlanMirror.init)
         let encoder = JSONEncoder()
         let application = LoupeApplication(
@@ -146,7 +146,7 @@ enum CodingBenchmarks {
                 return count
             },
             // Every request different (the source's x moved by a millionth of a point each
-            // time), as scripts/load's varied mode: parse, plan, encode, every time.
+            // time), as scripts/load's varied mode: parse, plan, write, every time.
             Benchmark(name: "HTTP request bytes to response bytes, varied") { iterations in
                 var count = 0
                 for _ in 0..<iterations {
@@ -273,45 +273,5 @@ enum CodingBenchmarks {
             exponent += written
         }
         return significand == 0 ? ShortestDecimal(significand: 0, exponent: 0) : ShortestDecimal(significand: significand, exponent: exponent)
-    }
-}
-
-/// The plan's keyframes as Codable values, so Foundation's JSONEncoder can encode the same
-/// content as Loupe's writer for comparison.
-struct FoundationPlanMirror: Encodable {
-    struct Frame: Encodable {
-        var time: Double
-        var progress: Double
-        var transform: [Double]
-        var mask: [String: Double]
-        var opacity: [String: Double]
-        var shadow: [String: Double]
-        var covered: [Double]
-    }
-
-    var effect: String
-    var duration: Double
-    var frameRate: Double
-    var keyframes: [Frame]
-
-    init(_ plan: ZoomPlan) {
-        effect = "\(plan.effect)"
-        duration = plan.duration
-        frameRate = plan.frameRate
-        keyframes = plan.keyframes.map { keyframe in
-            Frame(
-                time: keyframe.time, progress: keyframe.progress, transform: keyframe.transform.values,
-                mask: [
-                    "x": keyframe.mask.rect.x, "y": keyframe.mask.rect.y, "width": keyframe.mask.rect.width,
-                    "height": keyframe.mask.rect.height, "cornerRadius": keyframe.mask.cornerRadius
-                ],
-                opacity: [
-                    "sourceSlot": keyframe.opacity.sourceSlot, "sourceContent": keyframe.opacity.sourceContent,
-                    "destination": keyframe.opacity.destination, "dimming": keyframe.opacity.dimming,
-                    "background": keyframe.opacity.background
-                ],
-                shadow: ["radius": keyframe.shadow.radius, "opacity": keyframe.shadow.opacity, "offsetY": keyframe.shadow.offsetY],
-                covered: keyframe.covered.values)
-        }
     }
 }

@@ -34,14 +34,14 @@ enum EngineBenchmarks {
             Benchmark(name: "push plan, 60 Hz keyframes (engine only)") { iterations in
                 var count = 0
                 for _ in 0..<iterations {
-                    count &+= (try? ZoomPlanner.plan(pushScene))?.keyframes.count ?? 0
+                    count &+= (try? GeometryEngine.plan(pushScene))?.keyframes.count ?? 0
                 }
                 return count
             },
             Benchmark(name: "push plan, 120 Hz keyframes (engine only)") { iterations in
                 var count = 0
                 for _ in 0..<iterations {
-                    count &+= (try? ZoomPlanner.plan(scene120))?.keyframes.count ?? 0
+                    count &+= (try? GeometryEngine.plan(scene120))?.keyframes.count ?? 0
                 }
                 return count
             }

@@ -1,7 +1,7 @@
 import Foundation
 
 // loupe-bench: median nanoseconds per operation for the engines, the JSON coding and the
-// whole request-to-response path in process. Build in release:
+// whole request-to-answer path in process. Build in release:
 //   swift run -c release loupe-bench            full run (docs/benchmarks.md figures)
 //   swift run -c release loupe-bench --quick    a few samples, so CI keeps it from rotting
 

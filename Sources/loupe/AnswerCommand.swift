@@ -58,7 +58,7 @@ enum AnswerCommand {
 
     /// Prints the problem JSON, the body the service would answer with, and returns 1.
     private static func problem(_ problem: Problem) -> Int32 {
-        self.problem(problem.encoded())
+        self.problem(problem.bytes())
     }
 
     /// Prints a problem+json document on its own line to stderr; exit status 1.

@@ -10,10 +10,10 @@ struct EffectResolverTests {
     }
 
     @Test(arguments: [OperatingSystem.iOS, .iPadOS])
-    func iPhoneAndIPad_zoomWithoutAdvisories(_ os: OperatingSystem) throws {
+    func iPhoneAndIPad_zoomWithoutWarnings(_ os: OperatingSystem) throws {
         for kind in TransitionKind.allCases {
             let r = try resolve(kind, Platform(os: os))
-            #expect(r.effect == .zoom && r.advisories.isEmpty)
+            #expect(r.effect == .zoom && r.warnings.isEmpty)
         }
     }
 
@@ -25,18 +25,18 @@ struct EffectResolverTests {
     }
 
     @Test(arguments: [OperatingSystem.visionOS, .tvOS, .watchOS])
-    func otherPlatforms_useTheirDefaultSlideOrCoverWithAnAdvisory(_ os: OperatingSystem) throws {
+    func otherPlatforms_useTheirDefaultSlideOrCoverWithAWarning(_ os: OperatingSystem) throws {
         for kind in TransitionKind.allCases {
             let r = try resolve(kind, Platform(os: os))
             #expect(r.effect == (kind.isModal ? .coverVertical : .slide))
-            #expect(r.advisories.map(\.code) == [.platformDefaultTransition])
-            #expect(r.advisories[0].subject == .platform)
+            #expect(r.warnings.map(\.code) == [.platformDefaultTransition])
+            #expect(r.warnings[0].subject == .platform)
         }
     }
 
     @Test func iPadAppOnVisionOS_zooms() throws {
         let r = try resolve(.push, Platform(os: .visionOS, isIPadApp: true))
-        #expect(r.effect == .zoom && r.advisories.isEmpty)
+        #expect(r.effect == .zoom && r.warnings.isEmpty)
     }
 
     /// Issue 23 §4: Apple's fluid-transitions article lists the zoom on "iPhone and iPad, including
@@ -46,16 +46,16 @@ struct EffectResolverTests {
     func macCatalyst_getsTheDefaultTransitionWithPlatformDefaultTransition(kind: TransitionKind) throws {
         let r = try resolve(kind, Platform(os: .macCatalyst))
         #expect(r.effect == (kind.isModal ? .coverVertical : .slide))
-        #expect(r.advisories.map(\.code) == [.platformDefaultTransition])
-        #expect(r.advisories[0].subject == .platform)
-        #expect(r.advisories[0].message.contains("iPhone and iPad"))
+        #expect(r.warnings.map(\.code) == [.platformDefaultTransition])
+        #expect(r.warnings[0].subject == .platform)
+        #expect(r.warnings[0].message.contains("iPhone and iPad"))
     }
 
     @Test(arguments: [PresentationStyle.pageSheet, .formSheet, .automatic])
-    func sheets_areTreatedAsFullScreenWithAnAdvisory(_ style: PresentationStyle) throws {
+    func sheets_areTreatedAsFullScreenWithAWarning(_ style: PresentationStyle) throws {
         let r = try resolve(.present, .iOS, style)
         #expect(r.effect == .zoom && r.treatsSheetAsFullScreen)
-        #expect(r.advisories.map(\.code) == [.sheetTreatedAsFullScreen] && r.advisories[0].subject == .presentationStyle)
+        #expect(r.warnings.map(\.code) == [.sheetTreatedAsFullScreen] && r.warnings[0].subject == .presentationStyle)
         let sheetFrame = Rect(x: 0, y: 60, width: 402, height: 814)
         let plan = try Fixture.plan(Fixture.scene(.present, destination: Destination(frame: sheetFrame, presentationStyle: style)))
         #expect(plan.keyframes.last!.mask.rect == Fixture.fullScreen)
@@ -64,14 +64,14 @@ struct EffectResolverTests {
     @Test(arguments: [PresentationStyle.fullScreen, .overFullScreen])
     func fullScreenStyles_zoomSilently(_ style: PresentationStyle) throws {
         let r = try resolve(.dismiss, .iOS, style)
-        #expect(r.effect == .zoom && r.advisories.isEmpty)
+        #expect(r.effect == .zoom && r.warnings.isEmpty)
     }
 
     @Test func popover_doesNotZoomAndFadesInPlace() throws {
         let frame = Rect(x: 100, y: 200, width: 260, height: 300)
         let plan = try Fixture.plan(Fixture.scene(.present, destination: Destination(frame: frame, cornerRadius: 13, presentationStyle: .popover)))
         #expect(plan.effect == .popover)
-        #expect(plan.advisories.contains { $0.code == .popoverIgnoresZoom && $0.subject == .presentationStyle })
+        #expect(plan.warnings.contains { $0.code == .popoverIgnoresZoom && $0.subject == .presentationStyle })
         #expect(plan.keyframes.allSatisfy { $0.mask == RoundedRect(rect: frame, cornerRadius: 13) && $0.transform == .translation(100, 200) })
         #expect(plan.keyframes[0].opacity.destination == 0 && plan.keyframes.last!.opacity.destination == 1)
         #expect(plan.spring == .popoverFade)
@@ -81,13 +81,13 @@ struct EffectResolverTests {
 
     @Test func pushAndPop_ignoreThePresentationStyle() throws {
         let r = try resolve(.push, .iOS, .popover)
-        #expect(r.effect == .zoom && r.advisories.isEmpty)
+        #expect(r.effect == .zoom && r.warnings.isEmpty)
     }
 
     @Test func osVersionBeforeTheZoomAPI_runsTheDefaultTransition() throws {
         let r = try resolve(.push, Platform(os: .iOS, version: OSVersion("17.5")))
-        #expect(r.effect == .slide && r.advisories.map(\.code) == [.osVersionBeforeZoom])
-        #expect(r.advisories[0].subject == .platformVersion)
+        #expect(r.effect == .slide && r.warnings.map(\.code) == [.osVersionBeforeZoom])
+        #expect(r.warnings[0].subject == .platformVersion)
         #expect(try resolve(.push, Platform(os: .iOS, version: OSVersion("18.0"))).effect == .zoom)
         #expect(try resolve(.push, Platform(os: .visionOS, version: OSVersion("2.1"), isIPadApp: true)).effect == .zoom)
     }

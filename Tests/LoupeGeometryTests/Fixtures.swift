@@ -5,7 +5,7 @@ enum Fixture {
     static let container = Container(width: 402, height: 874)
     static let fullScreen = Rect(x: 0, y: 0, width: 402, height: 874)
     /// A 1:2 card thumbnail with 12 pt corners, close to the page's own shape (402:874) so the
-    /// fixture raises no aspect-ratio advisory.
+    /// fixture raises no aspect-ratio warning.
     static let thumbnail = Rect(x: 24, y: 300, width: 120, height: 240)
     static let thumbnailSource = SourceInput.view(SourceView(frame: thumbnail, cornerRadius: 12))
 
@@ -24,10 +24,10 @@ enum Fixture {
     }
 
     static func plan(_ scene: ZoomScene) throws(GeometryError) -> ZoomPlan {
-        try ZoomPlanner.plan(scene)
+        try GeometryEngine.plan(scene)
     }
 
-    static func codes(_ plan: ZoomPlan) -> [AdvisoryCode] { plan.advisories.map(\.code) }
+    static func codes(_ plan: ZoomPlan) -> [GeometryWarningCode] { plan.warnings.map(\.code) }
 }
 
 func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {

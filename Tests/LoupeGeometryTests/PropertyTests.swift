@@ -70,7 +70,7 @@ struct PropertyTests {
         for seed in PropertySeeds.seeds(count: 200) {
             var rng = SeededGenerator(seed: seed)
             let scene = Self.randomScene(&rng)
-            let plan = try ZoomPlanner.plan(scene)
+            let plan = try GeometryEngine.plan(scene)
             let frames = plan.keyframes
             let dt = 1 / plan.frameRate
             #expect(!frames.isEmpty && frames.count <= 2_400, "seed \(seed)")
@@ -131,7 +131,7 @@ struct PropertyTests {
     @Test func randomScenes_planDeterministically() throws {
         for seed in PropertySeeds.seeds(count: 20) {
             var a = SeededGenerator(seed: seed), b = SeededGenerator(seed: seed)
-            #expect(try ZoomPlanner.plan(Self.randomScene(&a)) == ZoomPlanner.plan(Self.randomScene(&b)))
+            #expect(try GeometryEngine.plan(Self.randomScene(&a)) == GeometryEngine.plan(Self.randomScene(&b)))
         }
     }
 }

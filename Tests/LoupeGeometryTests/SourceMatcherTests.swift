@@ -20,12 +20,12 @@ struct SourceMatcherTests {
         let sources = [source("a", "grid", x: 10), source("b", "grid", x: 200)]
         #expect(SourceMatcher.match(sources, sourceID: "b", namespace: "grid") == .matched(index: 1))
         let p = try plan(sources, id: "b", ns: "grid")
-        #expect(p.keyframes[0].mask.rect.minX == 200 && p.advisories.isEmpty)
+        #expect(p.keyframes[0].mask.rect.minX == 200 && p.warnings.isEmpty)
     }
 
-    @Test func eachMissingCondition_fallsBackToTheCentreWithAnAdvisoryAboutIt() throws {
+    @Test func eachMissingCondition_fallsBackToTheCentreWithAWarningAboutIt() throws {
         let one = [source("a", "grid")]
-        let cases: [([MatchedSource], SourceID?, String?, SourceMatcher.Reason, AdvisorySubject)] = [
+        let cases: [([MatchedSource], SourceID?, String?, SourceMatcher.Reason, GeometryWarningSubject)] = [
             ([], "a", "grid", .noSourcesDeclared, .sourcesList),
             (one, "z", "grid", .idNotFound, .destinationSourceID),
             (one, "a", "other", .namespaceMismatch(index: 0), .destinationNamespace)
@@ -33,7 +33,7 @@ struct SourceMatcherTests {
         for (sources, id, ns, reason, subject) in cases {
             #expect(SourceMatcher.match(sources, sourceID: id, namespace: ns) == .unmatched(reason))
             let p = try plan(sources, id: id, ns: ns)
-            #expect(p.advisories.map(\.code) == [.missingSource] && p.advisories[0].subject == subject)
+            #expect(p.warnings.map(\.code) == [.missingSource] && p.warnings[0].subject == subject)
             #expect(p.sourceFrame == nil && p.keyframes[0].opacity.destination == 0)
         }
     }
@@ -46,14 +46,14 @@ struct SourceMatcherTests {
             for sources in [[source("a", "grid")], []] {
                 let p = try plan(sources, id: id, ns: ns)
                 #expect(p.effect == .slide, "\(String(describing: id)) \(String(describing: ns)) \(sources.count)")
-                #expect(p.advisories.map(\.code) == [.zoomNotDeclared] && p.advisories[0].subject == .destinationSourceID)
+                #expect(p.warnings.map(\.code) == [.zoomNotDeclared] && p.warnings[0].subject == .destinationSourceID)
             }
         }
         let presented = try Fixture.plan(
             Fixture.scene(
                 .present, platform: swiftUI, source: .matched([source("a", "grid")]),
                 destination: Destination(frame: Fixture.fullScreen)))
-        #expect(presented.effect == .coverVertical && presented.advisories.map(\.code) == [.zoomNotDeclared])
+        #expect(presented.effect == .coverVertical && presented.warnings.map(\.code) == [.zoomNotDeclared])
     }
 
     /// Issue 23 §5: ids compare by type and value (the matchedTransitionSource reference: `===`
@@ -67,8 +67,8 @@ struct SourceMatcherTests {
         #expect(SourceMatcher.match(sources, sourceID: .number(2.5), namespace: "grid") == .matched(index: 1))
         #expect(SourceMatcher.match([source(2, "grid")], sourceID: .number(2.0), namespace: "grid") == .matched(index: 0))
         let p = try plan(sources, id: 2, ns: "grid")
-        #expect(p.advisories.map(\.code) == [.missingSource] && p.advisories[0].subject == .destinationSourceID)
-        #expect(p.advisories[0].message.contains("another type"))
+        #expect(p.warnings.map(\.code) == [.missingSource] && p.warnings[0].subject == .destinationSourceID)
+        #expect(p.warnings[0].message.contains("another type"))
         #expect(p.sourceFrame == nil && p.keyframes[0].opacity.destination == 0, "zooms from the centre")
     }
 
@@ -83,21 +83,21 @@ struct SourceMatcherTests {
         #expect(SourceMatcher.match(sources, sourceID: "a", namespace: "two") == .matched(index: 1))
     }
 
-    @Test func duplicateIDsInOneNamespace_giveAnAdvisoryAndTheMissingSourceZoom() throws {
+    @Test func duplicateIDsInOneNamespace_giveAWarningAndTheMissingSourceZoom() throws {
         let sources = [source("a", "grid"), source("b", "grid"), source("a", "grid", x: 200)]
         #expect(SourceMatcher.match(sources, sourceID: "a", namespace: "grid") == .duplicate(indices: [0, 2]))
         let p = try plan(sources, id: "a", ns: "grid")
-        #expect(p.advisories.map(\.code) == [.duplicateSourceID] && p.advisories[0].subject == .sources(index: 2))
+        #expect(p.warnings.map(\.code) == [.duplicateSourceID] && p.warnings[0].subject == .sources(index: 2))
         #expect(p.sourceFrame == nil)
         #expect(close(p.keyframes[0].mask.rect.center.x, 201) && close(p.keyframes[0].mask.rect.center.y, 437))
     }
 
     @Test(arguments: ["scaleEffect", "offset", "rotationEffect", "clipShape", "mask", "containerShape"])
-    func geometryDistortingModifier_onTheMatchedSourceGivesAnAdvisory(_ modifier: String) throws {
+    func geometryDistortingModifier_onTheMatchedSourceGivesAWarning(_ modifier: String) throws {
         let p = try plan([source("x", "n"), source("a", "n", modifiers: ["padding", modifier])], id: "a", ns: "n")
-        #expect(p.advisories.map(\.code) == [.geometryReadArtifacts])
-        #expect(p.advisories[0].subject == .sourceModifiers(index: 1))
-        #expect(p.advisories[0].message.contains(modifier))
+        #expect(p.warnings.map(\.code) == [.geometryReadArtifacts])
+        #expect(p.warnings[0].subject == .sourceModifiers(index: 1))
+        #expect(p.warnings[0].message.contains(modifier))
         #expect(p.sourceFrame != nil)
     }
 
@@ -107,6 +107,6 @@ struct SourceMatcherTests {
 
     @Test func artifactsOnAnUnmatchedSource_areNotReported() throws {
         let p = try plan([source("a", "n"), source("b", "n", modifiers: ["scaleEffect"])], id: "a", ns: "n")
-        #expect(p.advisories.isEmpty)
+        #expect(p.warnings.isEmpty)
     }
 }

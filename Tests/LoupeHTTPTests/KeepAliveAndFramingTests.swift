@@ -3,7 +3,7 @@ import LoupeHTTP
 import LoupeTestClient
 import Testing
 
-/// Persistence, pipelining, HEAD, 100-continue and the headers every response carries,
+/// Persistence, pipelining, HEAD, 100-continue and the headers every answer carries,
 /// over real sockets.
 @Suite("Server: keep-alive and framing")
 struct KeepAliveAndFramingTests {
@@ -77,7 +77,7 @@ struct KeepAliveAndFramingTests {
         let head = try #require(connection.readResponse(headRequest: true))
         #expect(head.header("Content-Length") == "100")
         #expect(head.body.isEmpty)
-        // The next response starts right after the head: no stray body bytes.
+        // The next answer starts right after the head: no stray body bytes.
         let next = try #require(connection.readResponse())
         #expect(next.text.hasPrefix("GET /echo 0"))
     }
@@ -169,7 +169,7 @@ struct KeepAliveAndFramingTests {
         #expect(response.body.count == 5_000_000)
     }
 
-    /// Regression: a response flushed while the next pipelined request was still partial
+    /// Regression: an answer flushed while the next pipelined request was still partial
     /// made `flush` and `process` call each other until the stack overflowed.
     @Test("a partial pipelined request after a complete one waits quietly for its rest")
     func partialPipelinedRequest_waitsForTheRest() throws {

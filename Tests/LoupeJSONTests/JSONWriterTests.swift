@@ -27,13 +27,17 @@ struct JSONWriterTests {
     func integralNumbers() {
         var writer = JSONWriter()
         writer.beginArray()
-        for value in [0.0, -0.0, 1, -1, 123_456_789, 1e15, 1e300, -9_007_199_254_740_992] { writer.number(value) }
+        // 0...9 take the one-byte path; -0, -9, 10 and 9 plus an ulp must not.
+        for value in [0.0, -0.0, 1, -1, 9, -9, 10, 9.000000000000002, 123_456_789, 1e15, 1e300, -9_007_199_254_740_992] {
+            writer.number(value)
+        }
         writer.int(Int.min)
         writer.int(Int.max)
         writer.endArray()
         #expect(
             String(decoding: writer.bytes, as: UTF8.self)
-                == "[0,0,1,-1,123456789,1000000000000000,1e+300,-9007199254740992,-9223372036854775808,9223372036854775807]")
+                == "[0,0,1,-1,9,-9,10,9.000000000000002,123456789,1000000000000000,1e+300,-9007199254740992,-9223372036854775808,9223372036854775807]"
+        )
     }
 
     @Test("non-finite numbers, which JSON cannot carry, are written as null")
@@ -152,7 +156,7 @@ struct JSONWriterTests {
         #expect(try JSONReader.parse(writer.bytes) == .array(expected))
     }
 
-    @Test("pre-encoded keys write what key(String) writes, commas included, at any length")
+    @Test("keys written beforehand write what key(String) writes, commas included, at any length")
     func preEncodedKeys_matchStringKeys() {
         let names = ["", "x", "cornerRadius", "quote\"and\\slash", String(repeating: "long", count: 20), "ünïcode✓"]
         let keys = names.map(JSONKey.init)

@@ -30,7 +30,7 @@ struct LifecyclePropertyTests {
     @Test func generator_reachesEverySituation() {
         let results = PropertySeeds.seeds(count: 200).compactMap { try? LifecycleEngine.run(ScriptGenerator.script(seed: $0)) }
         let codes = Set(results.flatMap(\.notes).map(\.code))
-        #expect(codes == Set(LifecycleNote.Code.allCases), "missing: \(Set(LifecycleNote.Code.allCases).subtracting(codes))")
+        #expect(codes == Set(LifecycleWarningCode.allCases), "missing: \(Set(LifecycleWarningCode.allCases).subtracting(codes))")
     }
 
     /// The callback order only changes callbacks of cancelled transitions, never where things end up.

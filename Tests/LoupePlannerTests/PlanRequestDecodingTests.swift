@@ -66,9 +66,9 @@ struct PlanRequestDecodingTests {
              "destination":{"sourceID":25e-1,"namespace":"n"}}
             """)
         #expect(request.scene.destination.sourceID == .number(2.5))
-        let plan = try ZoomPlanner.plan(request.scene)
+        let plan = try GeometryEngine.plan(request.scene)
         #expect(plan.sourceFrame == Rect(x: 50, y: 60, width: 70, height: 80), "matched the number, not the text")
-        #expect(!plan.advisories.contains { $0.code == .missingSource })
+        #expect(!plan.warnings.contains { $0.code == .missingSource })
     }
 
     /// SwiftUI: sources with string or number ids, modifiers, and the destination's id and namespace.

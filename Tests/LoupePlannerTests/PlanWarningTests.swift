@@ -3,9 +3,9 @@ import LoupePlanner
 import Testing
 
 struct PlanWarningTests {
-    /// Every advisory subject has its own pointer into the request.
+    /// Every warning subject has its own pointer into the request.
     @Test(arguments: [
-        (AdvisorySubject.transition, "/transition"), (.platform, "/platform/os"), (.platformVersion, "/platform/version"),
+        (GeometryWarningSubject.transition, "/transition"), (.platform, "/platform/os"), (.platformVersion, "/platform/version"),
         (.frameRate, "/animation/frameRate"), (.spring, "/animation/spring"),
         (.presentationStyle, "/destination/presentationStyle"), (.source, "/source"), (.sources(index: 2), "/sources/2"),
         (.sourceModifiers(index: 1), "/sources/1/modifiers"), (.sourcesList, "/sources"),
@@ -15,11 +15,11 @@ struct PlanWarningTests {
         (.initialVelocity, "/animation/initialVelocity"), (.backgroundMode, "/options/backgroundMode"), (.motionPath, "/options/motionPath"),
         (.sourceRole(index: nil), "/source/role"), (.sourceRole(index: 3), "/sources/3/role"), (.destinationCloseButton, "/destination/closeButton")
     ])
-    func advisorySubject_mapsToItsPointer(subject: AdvisorySubject, pointer: String) {
+    func geometryWarningSubject_mapsToItsPointer(subject: GeometryWarningSubject, pointer: String) {
         #expect(subject.pointer.description == pointer)
     }
 
-    /// Advisories the engine raises come back as warnings at those pointers, end to end.
+    /// Warnings the engine raises come back as warnings at those pointers, end to end.
     @Test(arguments: [
         (#"{"transition":"push","container":{"width":393,"height":852}}"#, "missing-source", "/source"),
         (#"{"transition":"push","platform":{"os":"tvOS"},"container":{"width":393,"height":852}}"#, "platform-default-transition", "/platform/os"),
@@ -117,7 +117,7 @@ struct PlanWarningTests {
             "/destination/closeButton"
         )
     ])
-    func advisory_becomesAWarningAtItsPointer(json: String, code: String, pointer: String) throws {
+    func geometryWarning_becomesARequestWarningAtItsPointer(json: String, code: String, pointer: String) throws {
         let warnings = Fixture.warnings(try Fixture.plan(json))
         #expect(warnings.contains { $0.code == code && $0.pointer == pointer }, "\(warnings)")
     }
@@ -129,7 +129,7 @@ struct PlanWarningTests {
         #expect(warnings.map(\.pointer) == ["/colour", "/options/dimming/alpha"])
     }
 
-    /// Strict mode: every warning, advisory or unknown field, becomes an error of one 422.
+    /// Strict mode: every warning, warning or unknown field, becomes an error of one 422.
     @Test func strictMode_turnsEveryWarningIntoA422() {
         let problem = Fixture.problem(#"{"transition":"push","container":{"width":393,"height":852},"options":{"strict":true},"extra":1}"#)
         #expect(problem?.kind == .strictWarnings)

@@ -38,7 +38,7 @@ struct SlideBackSwipeRequestTests {
             Issue.record("expected a 422")
         } catch {
             #expect(error.status == 422)
-            let text = String(decoding: error.encoded(), as: UTF8.self)
+            let text = String(decoding: error.bytes(), as: UTF8.self)
             #expect(!text.contains("belongs to the zoom"), "\(text)")
             #expect(text.contains("slide"))
         }

@@ -24,7 +24,8 @@ struct TimelineRouteTests {
         Example(file: "timeline-swipe-down-cancel.json", outcomes: ["cancel"]),
         Example(file: "timeline-edge-swipe-rtl.json", outcomes: ["finish"]),
         Example(file: "timeline-interrupted-push.json", outcomes: ["finish"]),
-        Example(file: "timeline-gallery-source-changed.json", outcomes: [])
+        Example(file: "timeline-gallery-source-changed.json", outcomes: []),
+        Example(file: "timeline-content-back-swipe.json", outcomes: ["finish"])
     ]
 
     static let pushed =

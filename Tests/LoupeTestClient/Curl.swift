@@ -1,10 +1,10 @@
 import CCurl
 import Foundation
 
-/// A response as libcurl received it.
+/// An answer as libcurl received it.
 public struct CurlResponse: Sendable {
     public var status: Int
-    /// Header fields of the final response, in order, names as sent.
+    /// Header fields of the final answer, in order, names as sent.
     public var headers: [(name: String, value: String)]
     public var body: [UInt8]
 

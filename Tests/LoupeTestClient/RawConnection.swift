@@ -3,7 +3,7 @@ import Foundation
     import Glibc
 #endif
 
-/// A response read off a raw connection.
+/// An answer read off a raw connection.
 public struct RawResponse: Sendable {
     public var status: Int
     public var statusLine: String
@@ -97,7 +97,7 @@ public final class RawConnection: @unchecked Sendable {
         close()
     }
 
-    /// Reads one complete response (Content-Length framed), or nil on timeout or EOF first.
+    /// Reads one complete answer (Content-Length framed), or nil on timeout or EOF first.
     public func readResponse(timeout: Double = 5, headRequest: Bool = false) -> RawResponse? {
         let deadline = Date().addingTimeInterval(timeout)
         while true {

@@ -61,7 +61,7 @@ struct ContinuityTests {
     }
 
     @Test func gapMeasure_detectsAVelocityKinkAndAJump() throws {
-        let plan = try ZoomPlanner.plan(Fixture.scene())
+        let plan = try GeometryEngine.plan(Fixture.scene())
         func frames(_ x: (Double) -> Double) -> [Keyframe] {
             (0...40).map { k in
                 let t = Double(k) / 2000

@@ -22,7 +22,7 @@ struct EngineAgreementTests {
         let timeline = try Fixture.run([event], scene: scene)
         var planScene = scene
         planScene.transition = kind
-        let plan = try ZoomPlanner.plan(planScene)
+        let plan = try GeometryEngine.plan(planScene)
         #expect(abs(timeline.duration - plan.duration) < 1e-12)
         #expect(timeline.keyframes.count == plan.keyframes.count)
         // The covered page shows until the trace removes its view, in plans as in timelines.

@@ -231,7 +231,7 @@ struct GestureAvailabilityTests {
 enum Unchanged {
     /// Every keyframe is the resting state at `progress`, as a timeline with no gesture draws it.
     static func expectResting(_ timeline: Timeline, atProgress progress: Double, sourceLocation: SourceLocation = #_sourceLocation) {
-        guard let plan = try? ZoomPlanner.plan(Fixture.scene()) else {
+        guard let plan = try? GeometryEngine.plan(Fixture.scene()) else {
             Issue.record("plan failed", sourceLocation: sourceLocation)
             return
         }

@@ -13,7 +13,7 @@ struct InterruptionTests {
 
     @Test func touch_stopsTheRunningPushWhereItIs() throws {
         let timeline = try Fixture.run(heldPush(grab: 0.1, lift: 0.5))
-        let plan = try ZoomPlanner.plan(Fixture.scene())
+        let plan = try GeometryEngine.plan(Fixture.scene())
         let push = SpringSolution(spring: plan.spring)
         let grabbedAt = push.value(at: 0.1), speed = push.velocity(at: 0.1)  // presentation value and velocity
         let held = timeline.keyframes.filter { $0.time >= 0.1 && $0.time <= 0.5 }

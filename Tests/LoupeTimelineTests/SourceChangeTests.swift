@@ -29,7 +29,7 @@ struct SourceChangeTests {
         let timeline = try Fixture.run([.sourceChanged(.missing, at: 0.2), .pop(at: 0.4)], initial: .pushed)
         let last = try #require(timeline.keyframes.last)
         #expect(abs(last.mask.rect.midX - Fixture.fullScreen.midX) < 1e-9 && abs(last.mask.rect.midY - Fixture.fullScreen.midY) < 1e-9)
-        #expect(timeline.advisories.contains { $0.code == .missingSource })
+        #expect(timeline.geometryWarnings.contains { $0.code == .missingSource })
     }
 
     @Test("a source that moves during a running dismissal is followed: no jump in position or velocity, and it lands on the new frame")
@@ -119,12 +119,12 @@ struct SourceChangeTests {
     func adviceAboutAChangedSource_namesItsEvent() throws {
         let offScreen = SourceView(frame: Rect(x: -60, y: 300, width: 120, height: 240), cornerRadius: 12, role: .tab)
         let timeline = try Fixture.run([.sourceChanged(.view(offScreen), at: 0.1), .pop(at: 0.2)], initial: .pushed)
-        let changed = timeline.advisories.filter {
+        let changed = timeline.geometryWarnings.filter {
             if case .changedSource(event: 0, _) = $0.subject { return true }
             return false
         }
         #expect(Set(changed.map(\.code)) == [.sourcePartlyOffScreen, .unsuitableSource])
-        #expect(!timeline.advisories.contains { $0.subject == .source || $0.subject == .sourceRole(index: nil) })
+        #expect(!timeline.geometryWarnings.contains { $0.subject == .source || $0.subject == .sourceRole(index: nil) })
     }
 }
 
@@ -174,10 +174,10 @@ struct SourceChangeStormTests {
         let timeline = try Fixture.run(events, initial: .source, scene: Fixture.scene(frameRate: 60))
         let newest = Fixture.thumbnail.offsetBy(dx: 39, dy: 0)
         #expect(timeline.keyframes.last?.mask.rect == newest)
-        let geometry = try ZoomPlanner.plan(Fixture.scene(frameRate: 60), sampling: .geometryOnly)
-        let whole = try ZoomPlanner.plan(Fixture.scene(frameRate: 60))
+        let geometry = try GeometryEngine.plan(Fixture.scene(frameRate: 60), sampling: .geometryOnly)
+        let whole = try GeometryEngine.plan(Fixture.scene(frameRate: 60))
         #expect(geometry.keyframes.isEmpty && !whole.keyframes.isEmpty)
-        #expect(geometry.geometry == whole.geometry && geometry.duration == whole.duration && geometry.advisories == whole.advisories)
+        #expect(geometry.geometry == whole.geometry && geometry.duration == whole.duration && geometry.warnings == whole.warnings)
     }
 }
 

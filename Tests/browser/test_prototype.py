@@ -545,6 +545,45 @@ def edge_swipe(session):
           f"page and timeline {jump:.2f} px apart at the release")
 
 
+def ios26_switch(session):
+    """Settings → iOS 26 (issue 25): a finger's swipe toward the trailing side from the middle of a
+    pushed page goes back (the content back swipe, tracked and released as the edge swipe), and a
+    presentation rests as a sheet at its medium detent, not full screen."""
+    session.setting("ios26", True)
+    open_picture(session, 4)
+    width, height = PHONE["width"], PHONE["height"]
+    session.touch_path([line((width * 0.3, height * 0.5), (width * 0.95, height * 0.5 + 12), 14)])
+    session.wait_phase("grid", timeout=5)
+    request = session.js("window.loupePrototype.lastTimelineRequest")
+    began = request["events"][0]
+    check(request["platform"]["version"] == "26.0", f"the timeline should ask for iOS 26: {request['platform']}")
+    check(began["gesture"] == "pan" and began["touches"][0]["x"] > 60, f"the swipe should be a pan from mid-screen: {began}")
+    release = session.js("window.loupePrototype.lastTimeline.releases.at(-1)")
+    check(release["gesture"] == "edgePan" and release["outcome"] == "finish", f"content back swipe release {release}")
+    jump = release_jump(session)
+    check(jump <= 4, f"the card jumps {jump:.1f} px at the content back swipe's release: {session.js('window.loupePrototype.lastRelease')}")
+    print(f"  content back swipe: release {release['outcome']} (projected scale {release['measure']:.3f}), {jump:.2f} px at the release")
+
+    session.js("document.querySelector('#settings-form input[name=kind][value=presentation]').click()")
+    open_picture(session, 5)
+    request = session.js("window.loupePrototype.lastPlanRequest")
+    check(request["destination"].get("presentationStyle") == "pageSheet" and request["destination"].get("detent") == "medium",
+          f"the presentation should be a medium sheet: {request['destination']}")
+    plan = plan_json(session.base, request)
+    rest, container = plan["keyframes"][-1]["mask"], request["container"]
+    check(abs(rest["x"] - 8) < 1e-9 and abs(rest["width"] - (container["width"] - 16)) < 1e-9
+          and abs(rest["y"] + rest["height"] - (container["height"] - 8)) < 1e-9 and rest["height"] < container["height"] / 2,
+          f"the sheet should rest at its medium detent: {rest} in {container}")
+    check(plan["warnings"] == [], f"no warnings on iOS 26: {plan['warnings']}")
+    session.screenshot("ios26-sheet.png")
+    time.sleep(0.2)
+    session.tap(*session.center("#done"))
+    session.wait_phase("grid", timeout=5)
+    print(f"  sheet: rests at {rest}")
+    session.js("document.querySelector('#settings-form input[name=kind][value=navigation]').click()")
+    session.setting("ios26", False)
+
+
 def desktop(session):
     session.viewport(DESKTOP, touch=False)
     session.load()
@@ -887,7 +926,7 @@ def main():
         steps = [("slow-motion zoom against the plan", slow_motion_zoom), ("swipe down", swipe_down), ("pinch", pinch),
                  ("Done", done_button), ("blur behind", blur_behind), ("reduce motion", reduced_motion),
                  ("View Transitions switch", view_transition_switch), ("grab mid-flight", grab_mid_flight),
-                 ("leading-edge swipe", edge_swipe), ("desktop", desktop),
+                 ("leading-edge swipe", edge_swipe), ("iOS 26 switch", ios26_switch), ("desktop", desktop),
                  ("the spring as a linear() easing", spring_easing), ("the css rendering", css_rendering),
                  ("the view-transition rendering", view_transition),
                  ("a cross-document view transition between the demo's two pages", cross_document_view_transition)]

@@ -1,7 +1,7 @@
 import LoupeLifecycle
 
 /// A played script and the request it answers: what every rendering of `POST /v1/lifecycle`
-/// is written from (the JSON encoder and the SVG swimlanes).
+/// is written from (the JSON writer and the SVG swimlanes).
 public struct LifecycleAnswer: Sendable {
     public var request: LifecycleRequest
     public var result: LifecycleResult

@@ -29,7 +29,7 @@ public enum LifecycleEndpoint: RenderedEndpoint {
     public static func render(_ answer: LifecycleAnswer, as format: RenderingFormat) -> [UInt8] {
         switch format {
         case .svg: Array(LifecycleSwimlane.render(answer).utf8)
-        default: LifecycleEncoder.encode(answer.result, warnings: answer.warnings, precision: answer.request.precision)
+        default: LifecycleWriter.bytes(answer.result, warnings: answer.warnings, precision: answer.request.precision)
         }
     }
 }

@@ -17,8 +17,3 @@ public struct LifecycleRequest: Sendable, Hashable {
         self.unknownFields = unknownFields
     }
 }
-
-/// The `type` of a lifecycle event, as requests spell it.
-public enum LifecycleEventType: String, Sendable, CaseIterable {
-    case push, pop, present, dismiss, interrupt, release
-}

@@ -19,7 +19,7 @@ enum TraceWriter {
         writer.endObject()
     }
 
-    /// A trace entry's member names, encoded once (traces run to thousands of entries).
+    /// A trace entry's member names, written once (traces run to thousands of entries).
     private enum Keys {
         static let time = JSONKey("time")
         static let runLoop = JSONKey("runLoop")

@@ -99,12 +99,15 @@ struct KeyframeWriter {
         writer.endObject()
     }
 
+    /// Inlined into every member it writes: a keyframe has a dozen numbers, an answer a few
+    /// hundred keyframes, and a call costs as much as the member name's copy.
+    @inline(__always)
     private func number(_ name: JSONKey, _ value: Double, _ writer: inout JSONWriter) {
         writer.key(name)
         writer.number(value, places: precision)
     }
 
-    /// Every member name a keyframe has, encoded once.
+    /// Every member name a keyframe has, written once.
     private enum Keys {
         static let background = JSONKey("background")
         static let callbacks = JSONKey("callbacks")

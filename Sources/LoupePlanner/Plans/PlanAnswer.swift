@@ -2,13 +2,13 @@ import LoupeGeometry
 import LoupeLifecycle
 
 /// A computed plan and the request it answers: what every rendering of `POST /v1/plans` is
-/// written from (the JSON encoder, CSS, WAAPI and the SVG filmstrip).
+/// written from (the JSON writer, CSS, WAAPI and the SVG filmstrip).
 public struct PlanAnswer: Sendable {
     public var request: PlanRequest
     public var plan: ZoomPlan
     /// The transition's callbacks on the keyframes' clock.
     public var callbacks: [TraceEntry]
-    /// Engine advisories, then unknown fields (document order).
+    /// Engine warnings, then unknown fields (document order).
     public var warnings: [RequestWarning]
 
     public init(request: PlanRequest, plan: ZoomPlan, callbacks: [TraceEntry], warnings: [RequestWarning]) {

@@ -14,25 +14,56 @@ public enum PlanCallbacks {
     public static let destinationName = "destination"
 
     /// - Throws: `Problem` 500 if the engine rejects the single transition (a bug, never input).
+    ///
+    /// Traces come from `CallbackTraceMemo`: plans that differ only in geometry share one.
     public static func trace(for scene: ZoomScene, plan: ZoomPlan, order: CallbackOrder) throws(Problem) -> [TraceEntry] {
-        let transition = singleTransition(scene.transition, effect: plan.effect, style: scene.destination.presentationStyle)
+        try trace(
+            of: scene.transition, effect: plan.effect, style: scene.destination.presentationStyle,
+            keepsPresenterView: plan.keptSheetDetent != nil, duration: plan.duration, order: order, memo: .shared)
+    }
+
+    static func trace(
+        of kind: TransitionKind, effect: TransitionEffect, style: PresentationStyle, keepsPresenterView: Bool = false,
+        duration: Double, order: CallbackOrder, memo: CallbackTraceMemo
+    ) throws(Problem) -> [TraceEntry] {
+        let keepsView = keepsPresenterView || keepsPresenter(style)
+        let key = CallbackTraceMemo.Key(kind: kind, zooms: effect == .zoom, coversPresenter: !keepsView, order: order)
+        return try memo.trace(for: key, duration: duration) { () throws(Problem) in
+            try buildTrace(
+                singleTransition(kind, effect: effect, style: style, keepsPresenterView: keepsPresenterView), duration: duration,
+                order: order)
+        }
+    }
+
+    /// The lifecycle engine's trace, without the memo.
+    static func buildTrace(_ transition: SingleTransition, duration: Double, order: CallbackOrder) throws(Problem) -> [TraceEntry] {
         do {
-            return try LifecycleEngine.trace(of: transition, duration: plan.duration, callbackOrder: order)
+            return try LifecycleEngine.trace(of: transition, duration: duration, callbackOrder: order)
         } catch {
             throw Problem(.internalError, detail: "The callback trace could not be built for this plan.")
         }
+    }
+
+    /// Whether the page keeps its presenter's view (no appearance callbacks for it).
+    static func keepsPresenter(_ style: PresentationStyle) -> Bool {
+        style == .overFullScreen || style == .popover
     }
 
     /// The lifecycle engine's view of the transition.
     ///
     /// Presentation styles: overFullScreen keeps the presenter's view (no appearance callbacks),
     /// and so does a popover, which never covers its presenter; every other style is full screen,
-    /// which is also how zoom shows sheets ("Zoom transitions" guide). Only a zoom can be grabbed,
-    /// so fallback effects trace as `.standard` transitions.
-    static func singleTransition(_ kind: TransitionKind, effect: TransitionEffect, style: PresentationStyle) -> SingleTransition {
+    /// which is also how zoom shows sheets before iOS 26 ("Zoom transitions" guide). Only a zoom
+    /// can be grabbed, so fallback effects trace as `.standard` transitions.
+    /// - Parameter keepsPresenterView: iOS 26 keeps a zooming sheet at its detent, which leaves the
+    ///   presenter's view in place as UIKit's page and form sheets always have.
+    static func singleTransition(
+        _ kind: TransitionKind, effect: TransitionEffect, style: PresentationStyle, keepsPresenterView: Bool = false
+    ) -> SingleTransition {
         let source = sourceName, destination = destinationName
         let transition: TransitionStyle = effect == .zoom ? .zoom : .standard
-        let modalStyle: Presentation.Style = style == .overFullScreen || style == .popover ? .overFullScreen : .fullScreen
+        let keepsView = keepsPresenterView || keepsPresenter(style)
+        let modalStyle: Presentation.Style = keepsView ? .overFullScreen : .fullScreen
         switch kind {
         case .push: return .push(from: source, to: destination, transition: transition)
         case .pop: return .pop(from: destination, to: source)

@@ -8,7 +8,7 @@ public enum PlanEndpoint: RenderedEndpoint {
     public static let formats: [RenderingFormat] = [.json, .css, .waapi, .svg, .viewTransition, .lottie]
 
     /// Steps: decode and validate every field → plan with the geometry engine → turn
-    /// advisories and unknown fields into warnings (or, in strict mode, a 422) → trace the
+    /// warnings and unknown fields into warnings (or, in strict mode, a 422) → trace the
     /// callbacks on the keyframes' clock.
     /// - Throws: `Problem`: 422 `invalidRequest` listing every invalid field; 422
     ///   `unsupportedPlatform`; 422 `strictWarnings`.
@@ -16,11 +16,11 @@ public enum PlanEndpoint: RenderedEndpoint {
         let request = try PlanRequestDecoder.decode(document)
         var plan: ZoomPlan
         do {
-            plan = try ZoomPlanner.plan(request.scene)
+            plan = try GeometryEngine.plan(request.scene)
         } catch {
             throw error.problem
         }
-        let warnings = plan.advisories.map(RequestWarning.init) + request.unknownFields.map(RequestWarning.unknownField)
+        let warnings = plan.warnings.map(RequestWarning.init) + request.unknownFields.map(RequestWarning.unknownField)
         if request.strict, !warnings.isEmpty {
             throw RequestWarning.strictProblem(warnings)
         }
@@ -34,7 +34,7 @@ public enum PlanEndpoint: RenderedEndpoint {
     public static func render(_ answer: PlanAnswer, as format: RenderingFormat) -> [UInt8] {
         switch format {
         case .json:
-            PlanEncoder.encode(answer.plan, callbacks: answer.callbacks, warnings: answer.warnings, precision: answer.request.precision)
+            PlanWriter.bytes(answer.plan, callbacks: answer.callbacks, warnings: answer.warnings, precision: answer.request.precision)
         case .css: Array(PlanCSS.render(answer).utf8)
         case .waapi: PlanWAAPI.render(answer)
         case .svg: Array(PlanFilmstrip.render(answer).utf8)

@@ -30,8 +30,9 @@ extension PlanRequestDecoder {
         let frame = rect(object, "frame", required: true)
         let radius = reader.number(object, "cornerRadius", in: Self.cornerRadiusRange) ?? 0
         let role = reader.choice(object, "role", as: SourceRole.self)
+        let kind = sourceKind(object, barItem: .barButtonItem)
         guard let frame else { return nil }
-        return .view(SourceView(frame: frame, cornerRadius: radius, role: role))
+        return .view(SourceView(frame: frame, cornerRadius: radius, role: role, kind: kind))
     }
 
     /// SwiftUI's `sources`: every `matchedTransitionSource` on screen. Absent means none.
@@ -54,8 +55,10 @@ extension PlanRequestDecoder {
                 if let name = reader.string(modifier, at: modifierPointer) { modifiers.append(name) }
             }
             let role = reader.choice(object, "role", as: SourceRole.self)
+            let kind = sourceKind(object, barItem: .toolbarItem)
             if let id, let namespace, let frame {
-                sources.append(MatchedSource(id: id, namespace: namespace, frame: frame, cornerRadius: radius, modifiers: modifiers, role: role))
+                sources.append(
+                    MatchedSource(id: id, namespace: namespace, frame: frame, cornerRadius: radius, modifiers: modifiers, role: role, kind: kind))
             }
         }
         guard reader.errors.count == errorsBefore else { return nil }
@@ -77,6 +80,7 @@ extension PlanRequestDecoder {
         let opaque = reader.bool(object, "opaque") ?? true
         let style = reader.choice(object, "presentationStyle", as: PresentationStyle.self) ?? .fullScreen
         let closeButton = reader.bool(object, "closeButton")
+        let detent = sheetDetent(object, style: style)
         var sourceID: SourceID?
         var namespace: String?
         switch framework {
@@ -91,7 +95,50 @@ extension PlanRequestDecoder {
         guard reader.errors.count == errorsBefore, let frame else { return nil }
         return Destination(
             frame: frame, alignmentRect: alignmentRect, cornerRadius: radius, isOpaque: opaque,
-            presentationStyle: style, sourceID: sourceID, namespace: namespace, hasCloseButton: closeButton)
+            presentationStyle: style, sourceID: sourceID, namespace: namespace, hasCloseButton: closeButton,
+            detent: detent)
+    }
+
+    // MARK: - iOS 26
+
+    /// `kind`: `"view"` (the default) or the framework's own bar item (UIKit's `"barButtonItem"`,
+    /// SwiftUI's `"toolbarItem"`). A bar item has no corner radius of its own: on iOS 26 it is a
+    /// glass capsule, so a `cornerRadius` beside it is refused rather than silently unused.
+    private func sourceKind(_ object: FieldReader.Object, barItem: SourceKind) -> SourceKind {
+        guard let kind = reader.choice(object, "kind", as: SourceKind.self) else { return .view }
+        let pointer = object.pointer.appending("kind")
+        switch kind {
+        case .view:
+            return .view
+        case barItem:
+            if object.has("cornerRadius") {
+                reader.fail(
+                    object.pointer.appending("cornerRadius"),
+                    "must be left out when kind is \"\(barItem.rawValue)\": a bar item's shape is its glass capsule (half its shorter side on iOS 26)"
+                )
+            }
+            return kind
+        default:
+            let detail =
+                barItem == .barButtonItem
+                ? "\"toolbarItem\" is SwiftUI's; UIKit's bar button source is \"barButtonItem\""
+                : "\"barButtonItem\" is UIKit's; SwiftUI's toolbar source is \"toolbarItem\""
+            reader.fail(pointer, "must be \"view\" or \"\(barItem.rawValue)\"; \(detail)")
+            return .view
+        }
+    }
+
+    /// `destination.detent`: `"medium"` or `"large"`, only for a page or form sheet (the sheet
+    /// styles); nil when absent.
+    private func sheetDetent(_ object: FieldReader.Object, style: PresentationStyle) -> SheetDetent? {
+        guard let detent = reader.choice(object, "detent", as: SheetDetent.self) else { return nil }
+        guard style.isSheet else {
+            reader.fail(
+                object.pointer.appending("detent"),
+                "applies only to a sheet (presentationStyle pageSheet, formSheet or automatic), not \"\(style.rawValue)\"")
+            return nil
+        }
+        return detent
     }
 
     // MARK: - Helpers

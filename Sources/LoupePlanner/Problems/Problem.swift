@@ -35,7 +35,7 @@ public struct Problem: Error, Sendable, Equatable {
     public var status: Int { kind.status }
 
     /// The problem+json document.
-    public func encoded() -> [UInt8] {
+    public func bytes() -> [UInt8] {
         Self.document(type: kind.rawValue, title: kind.title, status: kind.status, detail: detail, errors: errors)
     }
 

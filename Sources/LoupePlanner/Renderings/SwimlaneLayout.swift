@@ -1,4 +1,5 @@
 import LoupeLifecycle
+import LoupeWarnings
 
 /// Where everything of a lifecycle swimlane goes, computed before anything is drawn.
 ///
@@ -66,7 +67,7 @@ struct SwimlaneLayout {
     /// Where the last cycle ends.
     private(set) var right = 0.0
 
-    init(trace: [TraceEntry], notes: [LifecycleNote], left: Double) {
+    init(trace: [TraceEntry], notes: [Warning<LifecycleWarningCode>], left: Double) {
         var laneIndex: [String: Int] = [:]
         let start = left + Self.laneHeaderWidth
         var x = start

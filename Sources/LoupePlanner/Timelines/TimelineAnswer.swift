@@ -4,7 +4,7 @@ import LoupeTimeline
 public struct TimelineAnswer: Sendable {
     public var request: TimelineRequest
     public var timeline: Timeline
-    /// Engine advisories, the script's warnings (by event), then unknown fields.
+    /// Engine warnings, the script's warnings (by event), then unknown fields.
     public var warnings: [RequestWarning]
 
     public init(request: TimelineRequest, timeline: Timeline, warnings: [RequestWarning]) {

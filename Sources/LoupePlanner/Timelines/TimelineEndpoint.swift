@@ -8,7 +8,7 @@ public enum TimelineEndpoint: RenderedEndpoint {
     public static let formats: [RenderingFormat] = [.json]
 
     /// Steps: decode and validate every field → run the timeline engine (geometry, gestures and
-    /// lifecycle on one clock) → warnings: the engine's advisories and unknown fields (a 422 in
+    /// lifecycle on one clock) → warnings: the geometry engine's warnings and unknown fields (a 422 in
     /// strict mode) and the script's own warnings, each pointing at its event.
     /// - Throws: `Problem`: 422 `invalidRequest` listing every invalid field; 422
     ///   `invalidScript` when the events cannot be played; 422 `unsupportedPlatform`; 422
@@ -21,7 +21,7 @@ public enum TimelineEndpoint: RenderedEndpoint {
         } catch {
             throw error.problem
         }
-        let requestWarnings = timeline.advisories.map(RequestWarning.init) + request.unknownFields.map(RequestWarning.unknownField)
+        let requestWarnings = timeline.geometryWarnings.map(RequestWarning.init) + request.unknownFields.map(RequestWarning.unknownField)
         if request.strict, !requestWarnings.isEmpty {
             throw RequestWarning.strictProblem(requestWarnings)
         }
@@ -30,6 +30,6 @@ public enum TimelineEndpoint: RenderedEndpoint {
     }
 
     public static func render(_ answer: TimelineAnswer, as format: RenderingFormat) -> [UInt8] {
-        TimelineEncoder.encode(answer.timeline, warnings: answer.warnings, precision: answer.request.precision)
+        TimelineWriter.bytes(answer.timeline, warnings: answer.warnings, precision: answer.request.precision)
     }
 }

@@ -1,6 +1,7 @@
 import LoupeGeometry
 import LoupeJSON
 import LoupeTimeline
+import LoupeWarnings
 
 /// The one place where the timeline engine's errors become a problem, each pointing into the
 /// request: `/events/3/touches` for a wrong touch count, `/events/3/touches/1` for a bad point.
@@ -51,7 +52,7 @@ extension TimelineFailure {
 extension RequestWarning {
     /// The warning for something the script does, pointing at the event it is about, or at the
     /// option it is about (`/options/spreadToOpen`).
-    public init(_ warning: TimelineWarning) {
+    public init(_ warning: Warning<TimelineWarningCode>) {
         let pointer =
             switch warning.subject {
             case .event(let index): JSONPointer(["events", String(index)])

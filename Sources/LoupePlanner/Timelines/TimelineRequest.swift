@@ -4,7 +4,7 @@ import LoupeTimeline
 /// A decoded `POST /v1/timelines` body: the engine's script plus the answer's options.
 public struct TimelineRequest: Sendable, Hashable {
     public var script: TimelineScript
-    /// `options.strict`: engine advisories and unknown fields become a 422 instead of warnings.
+    /// `options.strict`: engine warnings and unknown fields become a 422 instead of warnings.
     /// Default false. The script's own warnings (a gesture that dismissed nothing) are answers
     /// about what the script does, not about the request, so strict mode leaves them alone.
     public var strict: Bool
@@ -18,9 +18,4 @@ public struct TimelineRequest: Sendable, Hashable {
         self.precision = precision
         self.unknownFields = unknownFields
     }
-}
-
-/// The `type` of a timeline event, as requests spell it.
-public enum TimelineEventType: String, Sendable, CaseIterable {
-    case push, pop, present, dismiss, touchesBegan, touchesMoved, touchesEnded, sourceChanged
 }

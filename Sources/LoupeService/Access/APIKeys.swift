@@ -1,6 +1,6 @@
 import LoupeHTTP
 
-/// Bearer-key access control for /v1/*. Keys are compared in constant time so response
+/// Bearer-key access control for /v1/*. Keys are compared in constant time so answer
 /// timing does not reveal how much of a guessed key was right.
 struct APIKeys: Sendable {
     private let keys: [[UInt8]]

@@ -12,7 +12,7 @@ struct CORSPolicy: Sendable {
         return origins.contains(origin) ? origin : nil
     }
 
-    /// Adds the headers an actual (non-preflight) cross-origin response needs.
+    /// Adds the headers an actual (non-preflight) cross-origin answer needs.
     func decorate(_ response: inout HTTPResponse, for request: HTTPRequest) {
         if !allowsAny { response.headers.add("Vary", "Origin") }
         guard let origin = request.headers["Origin"], let allowed = allowedOrigin(for: origin) else { return }

@@ -26,18 +26,10 @@ public struct ServiceConfiguration: Sendable, Equatable {
     }
 
     /// What one computing request reserves from the memory budget: its largest answer and
-    /// the response head around it.
+    /// the answer head around it.
     static func reservation(for limits: WorkLimits) -> Int {
         limits.maxAnswerBytes + 64 * 1024
     }
-}
-
-/// A configuration problem, reported as one line naming the setting; `loupe` exits 2.
-public struct ConfigurationError: Error, Equatable, CustomStringConvertible, Sendable {
-    public var setting: String
-    public var message: String
-
-    public var description: String { "invalid configuration: \(setting): \(message)" }
 }
 
 extension ServiceConfiguration {

@@ -60,7 +60,7 @@ public struct Setting: Sendable {
         },
         Setting(
             flag: "--write-timeout", environment: "LOUPE_WRITE_TIMEOUT", defaultValue: "30",
-            summary: "Seconds a client may stop reading its response before it is dropped."
+            summary: "Seconds a client may stop reading its answer before it is dropped."
         ) { value, configuration throws(ConfigurationError) in
             configuration.server.writeTimeout = try seconds(value, "--write-timeout")
         },
@@ -96,7 +96,7 @@ public struct Setting: Sendable {
         },
         Setting(
             flag: "--min-send-rate", environment: "LOUPE_MIN_SEND_RATE", defaultValue: "16384",
-            summary: "Slowest average response download in bytes/s, over the whole answer after its first 5 s; slower clients are dropped."
+            summary: "Slowest average answer download in bytes/s, over the whole answer after its first 5 s; slower clients are dropped."
         ) { value, configuration throws(ConfigurationError) in
             configuration.server.minSendRate = try integer(value, "--min-send-rate", 1...(1 << 30))
         },

@@ -69,7 +69,7 @@ enum OperationalRoutes {
     /// The liveness answer, made once: probes and load balancers ask for it constantly.
     private static let alive = json(.ok) { $0.member("status", "ok") }
 
-    /// A small JSON object response.
+    /// A small JSON object answer.
     static func json(_ status: HTTPStatus, _ body: (inout JSONWriter) -> Void) -> HTTPResponse {
         var writer = JSONWriter(capacity: 64)
         writer.beginObject()

@@ -125,7 +125,7 @@ enum RenderedRoute {
         return HTTPResponse(status: .ok, contentType: exchange.negotiation.format.contentType, body: body, headers: headers)
     }
 
-    /// The response of `step`, or of the problem it throws.
+    /// The answer of `step`, or of the problem it throws.
     private static func answering(_ step: () throws(Problem) -> HTTPResponse) -> HTTPResponse {
         do {
             return try step()

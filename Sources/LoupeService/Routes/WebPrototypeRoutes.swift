@@ -32,7 +32,7 @@ enum WebPrototypeRoutes {
     }
 
     /// The asset, or 304 when `If-None-Match` names its tag (or is `*`). HEAD is GET without the
-    /// body (the router and the encoder handle it). Also serves the contract (/openapi.yaml).
+    /// body (the router and the response writer handle it). Also serves the contract (/openapi.yaml).
     static func respond(to request: HTTPRequest, asset: WebFile, tag: String, cacheControl: String = cacheControl) -> HTTPResponse {
         var headers = HTTPHeaders()
         headers.set("ETag", "\"\(tag)\"")

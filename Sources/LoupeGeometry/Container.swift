@@ -1,0 +1,22 @@
+/// The view the transition happens in (the window or navigation container).
+public struct Container: Sendable, Hashable {
+    /// Size in points; its origin is (0, 0) of the container coordinate space.
+    public var size: Size
+    /// The display's corner radius in points, which the card's corners grow to in flight.
+    /// Default 55 (iPhone 17 class: the radius swift_transitions measured reached 55 pt).
+    public var displayCornerRadius: Double
+    public var layoutDirection: LayoutDirection
+
+    public init(size: Size, displayCornerRadius: Double = 55, layoutDirection: LayoutDirection = .leftToRight) {
+        self.size = size
+        self.displayCornerRadius = displayCornerRadius
+        self.layoutDirection = layoutDirection
+    }
+
+    public init(width: Double, height: Double, displayCornerRadius: Double = 55, layoutDirection: LayoutDirection = .leftToRight) {
+        self.init(size: Size(width: width, height: height), displayCornerRadius: displayCornerRadius, layoutDirection: layoutDirection)
+    }
+
+    /// The container's own rectangle, at the origin.
+    public var bounds: Rect { Rect(origin: .zero, size: size) }
+}

@@ -1,0 +1,230 @@
+import LoupeWarnings
+
+/// The engine's entry point: a validated `ZoomScene` in, a `ZoomPlan` out. Pure and synchronous.
+///
+/// Steps: resolve the effect (platform, style) → pick the spring → resolve the source (SwiftUI
+/// matching, empty frames) → build the geometry → collect warnings → sample keyframes → check
+/// every number is finite.
+public enum GeometryEngine {
+    /// The missing-source card starts at this share of the page's size, centred in the container,
+    /// with the page fading in: the "centre scale-and-fade" ("Zoom transitions" guide: zooms "from,
+    /// or back to, the centre of the container view"; swift_transitions' peer of the same name).
+    public static let missingSourceScale = 0.5
+
+    /// The ordinary transition that runs instead of a zoom when a SwiftUI destination declares no
+    /// zoom (no `sourceID` or no namespace), or nil when the zoom is declared or the scene is
+    /// UIKit's. A declared destination whose source is missing still zooms, from the centre.
+    static func undeclaredZoomFallback(_ scene: ZoomScene) -> TransitionEffect? {
+        guard case .matched = scene.source, scene.destination.sourceID == nil || scene.destination.namespace == nil else {
+            return nil
+        }
+        return scene.transition.isModal ? .coverVertical : .slide
+    }
+
+    /// What a plan is made with.
+    public enum Sampling: Sendable {
+        /// Every keyframe, as a plan's answer draws them.
+        case keyframes
+        /// The geometry, spring, effect and advice only: `keyframes` is empty. For callers that
+        /// draw their own frames from the geometry (timelines) and have already planned the same
+        /// effect, spring and frame rate with `.keyframes`, so nothing sampling checks is left
+        /// unchecked. Sampling costs a plan's keyframes in time and memory, which a timeline
+        /// re-planning for every `sourceChanged` would otherwise pay thousands of times.
+        case geometryOnly
+    }
+
+    /// Plans `scene`.
+    /// - Parameter sampling: `.geometryOnly` skips the keyframes (see `Sampling`).
+    /// - Throws: `GeometryError` when the platform has no zoom API, the container or destination is
+    ///   empty, the spring or frame rate is unusable, too many keyframes would be needed, or the
+    ///   numbers overflow.
+    public static func plan(_ scene: ZoomScene, sampling: Sampling = .keyframes) throws(GeometryError) -> ZoomPlan {
+        let container = scene.container
+        guard !container.size.isEmpty else { throw .emptyContainer }
+        let frameRate = scene.animation.frameRate
+        guard frameRate.isFinite, frameRate > 0 else { throw .invalidFrameRate }
+
+        let resolution = try EffectResolver.resolve(
+            transition: scene.transition, platform: scene.platform,
+            presentationStyle: scene.destination.presentationStyle, detent: scene.destination.detent)
+        var warnings = resolution.warnings
+        var effect = resolution.effect
+        if effect == .zoom, let fallback = undeclaredZoomFallback(scene) {
+            // The matchedTransitionSource guide: a matched zoom needs the destination's
+            // navigationTransition(.zoom(...)); without it SwiftUI runs the ordinary transition,
+            // whatever the sources declare.
+            effect = fallback
+            warnings.append(
+                Warning<GeometryWarningCode>(
+                    .zoomNotDeclared,
+                    "The destination declares no navigationTransition(.zoom(sourceID:in:)), so SwiftUI runs the ordinary \(fallback == .slide ? "push" : "cover-vertical presentation") instead of a zoom. Declare it on the destination with the source's id and namespace.",
+                    subject: .destinationSourceID))
+        }
+
+        if effect == .zoom, scene.options.reduceMotion {
+            // Reduce Motion: the system cross-fades the page in place instead of zooming it
+            // (issue 23 §8; the cross-fade measured by swift_transitions).
+            effect = .crossfade
+        }
+
+        let spring = scene.animation.spring ?? defaultSpring(for: effect)
+        if let problem = spring.validationError { throw problem }
+
+        // iOS 26 keeps a zooming sheet at its detent; earlier versions show it full screen.
+        let sheetShape = resolution.keptDetent?.restingShape(in: container)
+        let destinationFrame =
+            resolution.treatsSheetAsFullScreen ? container.bounds : (sheetShape?.rect ?? scene.destination.frame.standardized)
+        guard !destinationFrame.isEmpty else { throw .emptyDestination }
+        let destinationRadius = max(0, sheetShape?.cornerRadius ?? scene.destination.cornerRadius)
+
+        var sourceFrame: Rect?
+        var dimmingColor = RGBAColor.black
+        var dimmingVisualEffect: BlurStyle?
+        let geometry: TransitionGeometry
+        switch effect {
+        case .zoom:
+            let built = zoomGeometry(
+                scene, destinationFrame: destinationFrame, destinationRadius: destinationRadius, warnings: &warnings)
+            warnings += SceneReview.beyondIOSWarnings(scene, destinationFrame: destinationFrame)
+            warnings += SceneReview.closeButtonWarnings(scene)
+            geometry = .zoom(built.geometry)
+            sourceFrame = built.sourceFrame
+            dimmingColor = scene.options.dimming.color
+            dimmingVisualEffect = scene.options.dimmingVisualEffect
+        case .slide:
+            geometry = .slide(
+                SlideGeometry(
+                    destinationFrame: destinationFrame, containerWidth: container.size.width,
+                    layoutDirection: container.layoutDirection, cornerRadius: destinationRadius))
+        case .coverVertical:
+            geometry = .coverVertical(
+                CoverGeometry(
+                    destinationFrame: destinationFrame, containerHeight: container.size.height,
+                    cornerRadius: destinationRadius))
+        case .popover, .crossfade, .none:
+            // A cross-fade is the popover's fade in place, at the page's own frame.
+            geometry = .popover(PopoverGeometry(destinationFrame: destinationFrame, cornerRadius: destinationRadius))
+        }
+        warnings += SceneReview.frameRateWarnings(frameRate)
+
+        let solution = SpringSolution(spring: spring, from: 0, to: 1, initialVelocity: scene.animation.initialVelocity)
+        guard sampling == .keyframes else {
+            guard geometry.state(atProgress: 0).isFinite, geometry.state(atProgress: 1).isFinite else { throw .nonFiniteGeometry }
+            return ZoomPlan(
+                effect: effect, duration: solution.settlingDuration(epsilon: SpringSolution.defaultEpsilon), frameRate: frameRate,
+                keyframes: [], warnings: warnings, spring: spring, dimmingColor: dimmingColor, geometry: geometry,
+                isReverse: scene.transition.isReverse, sourceFrame: sourceFrame, dimmingVisualEffect: dimmingVisualEffect,
+                keptSheetDetent: resolution.keptDetent)
+        }
+        let sampled = try KeyframeSampler.sample(
+            solution, frameRate: frameRate, geometry: geometry,
+            isReverse: scene.transition.isReverse)
+        guard sampled.duration.isFinite,
+            sampled.keyframes.allSatisfy({ $0.state.isFinite && $0.progress.isFinite })
+        else {
+            throw .nonFiniteGeometry
+        }
+        return ZoomPlan(
+            effect: effect, duration: sampled.duration, frameRate: frameRate, keyframes: sampled.keyframes,
+            warnings: warnings, spring: spring, dimmingColor: dimmingColor, geometry: geometry,
+            isReverse: scene.transition.isReverse, sourceFrame: sourceFrame, dimmingVisualEffect: dimmingVisualEffect,
+            keptSheetDetent: resolution.keptDetent)
+    }
+
+    /// The spring an effect uses when the request names none.
+    public static func defaultSpring(for effect: TransitionEffect) -> Spring {
+        switch effect {
+        case .zoom: return .zoom
+        case .slide: return .navigationSlide
+        case .coverVertical: return .coverVertical
+        case .popover, .none: return .popoverFade
+        case .crossfade: return .reduceMotionCrossfade
+        }
+    }
+
+    // MARK: - Zoom
+
+    private static func zoomGeometry(
+        _ scene: ZoomScene, destinationFrame: Rect, destinationRadius: Double, warnings: inout [Warning<GeometryWarningCode>]
+    ) -> (geometry: ZoomGeometry, sourceFrame: Rect?) {
+        let container = scene.container
+        let destination = scene.destination
+        let framework = scene.platform.framework
+        let pageBounds = Rect(origin: .zero, size: destinationFrame.size)
+
+        // Alignment rect: UIKit only, and only if it has area.
+        var alignment = pageBounds
+        var aligned = false
+        if let given = destination.alignmentRect?.standardized {
+            if framework == .swiftUI {
+                warnings.append(
+                    Warning<GeometryWarningCode>(
+                        .alignmentRectIgnored,
+                        "SwiftUI has no alignmentRectProvider; the page is scaled into the card from its top, so the alignment rect is ignored.",
+                        subject: .destinationAlignmentRect))
+            } else if given.isEmpty {
+                warnings.append(
+                    Warning<GeometryWarningCode>(
+                        .alignmentRectIgnored,
+                        "The alignment rect has no area, so the whole page is aligned with the source instead.",
+                        subject: .destinationAlignmentRect))
+            } else {
+                alignment = given
+                aligned = true
+            }
+        }
+
+        // The resting radius: a page covering the container rests at the display's corner radius
+        // (the screen's own corners clip it to exactly that), any other page at its own radius.
+        let coversContainer = destinationFrame.contains(container.bounds, tolerance: 0.5)
+        let restingRadius = max(0, coversContainer ? container.displayCornerRadius : destinationRadius)
+
+        let resolved = SourceResolver.resolve(scene.source, destination: destination)
+        warnings += resolved.warnings
+        let fitMode = scene.options.fitMode ?? (framework == .swiftUI ? .width : .fill)
+        let anchor: ZoomGeometry.ContentAnchor = framework == .swiftUI ? .top : .center
+        let transparent = !destination.isOpaque
+
+        if transparent {
+            let after =
+                destination.presentationStyle == .overFullScreen && scene.transition.isModal
+                ? "Transparent regions show the content underneath only once the transition ends."
+                : "Only an overFullScreen presentation shows the content underneath afterwards."
+            warnings.append(
+                Warning<GeometryWarningCode>(
+                    .transparentDestination,
+                    "During a zoom the system puts an opaque system-background view behind the destination, so it is not see-through in flight. \(after)",
+                    subject: .destinationOpaque))
+        }
+
+        let sourceRect: Rect
+        let sourceRadius: Double
+        if let source = resolved.source {
+            // iOS 26 draws a bar button or toolbar item as a glass capsule, which morphs into the
+            // page: the card starts as the capsule, and its symbol is no miniature of the page, so
+            // there is no ghosting to warn about.
+            let glass = source.kind.isBarItem && scene.platform.hasVersion26Behaviours
+            sourceRect = source.frame
+            sourceRadius = glass ? SourceKind.capsuleRadius(of: source.frame) : source.cornerRadius
+            warnings += SceneReview.barItemAdvisories(source.kind, subject: resolved.subject, platform: scene.platform)
+            warnings += SceneReview.sourceWarnings(
+                source: source.frame, subject: resolved.subject, container: container.size,
+                alignmentSize: alignment.size, aligned: aligned || glass, framework: framework)
+            warnings += SceneReview.roleWarnings(source.role, subject: resolved.subject)
+        } else {
+            let size = Size(width: destinationFrame.width * missingSourceScale, height: destinationFrame.height * missingSourceScale)
+            sourceRect = Rect(center: container.bounds.center, size: size)
+            sourceRadius = restingRadius * missingSourceScale
+        }
+        let geometry = ZoomGeometry(
+            sourceFrame: sourceRect, sourceCornerRadius: sourceRadius, destinationFrame: destinationFrame,
+            // With no source the centre card has the page's own shape: the whole page is the content.
+            alignmentRect: resolved.source == nil ? pageBounds : alignment,
+            fitMode: resolved.source == nil ? .fill : fitMode, anchor: anchor,
+            restingCornerRadius: restingRadius, motionPath: scene.options.motionPath,
+            backgroundMode: scene.options.backgroundMode, dimmingStrength: scene.options.dimming.strength,
+            blurRadius: scene.options.dimmingVisualEffect?.radius ?? 0,
+            sourceIsMissing: resolved.source == nil, showsSystemBackground: transparent, containerBounds: container.bounds)
+        return (geometry, resolved.source?.frame)
+    }
+}

@@ -1,0 +1,32 @@
+/// One SwiftUI view carrying `.matchedTransitionSource(id:in:)`.
+public struct MatchedSource: Sendable, Hashable {
+    /// The id: a string or a number, compared by type and value (`SourceID`).
+    public var id: SourceID
+    /// The `@Namespace` it was declared in, as an opaque name.
+    public var namespace: String
+    /// Frame in container coordinates (points).
+    public var frame: Rect
+    /// Corner radius in points (the configuration's `clipShape(RoundedRectangle)`), default 0.
+    public var cornerRadius: Double
+    /// Names of modifiers applied to the source (e.g. "scaleEffect"), checked for geometry-read
+    /// artifacts (matchedTransitionSource guide §8.2).
+    public var modifiers: [String]
+    /// What the source is, when the request says (`sources[i].role`).
+    public var role: SourceRole?
+    /// A view (default) or, from iOS 26, toolbar content (`sources[i].kind: "toolbarItem"`); it
+    /// matches like any other `matchedTransitionSource`.
+    public var kind: SourceKind
+
+    public init(
+        id: SourceID, namespace: String, frame: Rect, cornerRadius: Double = 0, modifiers: [String] = [], role: SourceRole? = nil,
+        kind: SourceKind = .view
+    ) {
+        self.id = id
+        self.namespace = namespace
+        self.frame = frame
+        self.cornerRadius = cornerRadius
+        self.modifiers = modifiers
+        self.role = role
+        self.kind = kind
+    }
+}

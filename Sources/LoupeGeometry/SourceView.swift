@@ -1,0 +1,20 @@
+/// A UIKit source view's geometry.
+public struct SourceView: Sendable, Hashable {
+    /// Frame in container coordinates (points).
+    public var frame: Rect
+    /// Corner radius in points (the source's own clipping), default 0.
+    public var cornerRadius: Double
+    /// What the source is, when the request says (`source.role`): for the advice on sources the
+    /// zoom does not suit.
+    public var role: SourceRole?
+    /// A view (default), or iOS 26's bar button item or toolbar item, whose frame is its glass
+    /// capsule.
+    public var kind: SourceKind
+
+    public init(frame: Rect, cornerRadius: Double = 0, role: SourceRole? = nil, kind: SourceKind = .view) {
+        self.frame = frame
+        self.cornerRadius = cornerRadius
+        self.role = role
+        self.kind = kind
+    }
+}

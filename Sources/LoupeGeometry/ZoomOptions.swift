@@ -1,0 +1,26 @@
+/// Loupe's own knobs beyond what iOS offers.
+public struct ZoomOptions: Sendable, Hashable {
+    /// `nil` = the framework's behaviour: `.fill` centred for UIKit, `.width` top-aligned for SwiftUI.
+    public var fitMode: FitMode?
+    public var motionPath: MotionPath
+    public var backgroundMode: BackgroundMode
+    public var dimming: Dimming
+    /// UIKit's `dimmingVisualEffect`: a blur over the content behind the zoomed page; nil (the
+    /// default) for none.
+    public var dimmingVisualEffect: BlurStyle?
+    /// The user's Reduce Motion setting (`UIAccessibility.isReduceMotionEnabled`): the zoom runs
+    /// as the system's cross-fade instead (`TransitionEffect.crossfade`).
+    public var reduceMotion: Bool
+
+    public init(
+        fitMode: FitMode? = nil, motionPath: MotionPath = .straight, backgroundMode: BackgroundMode = .zoom,
+        dimming: Dimming = Dimming(), dimmingVisualEffect: BlurStyle? = nil, reduceMotion: Bool = false
+    ) {
+        self.reduceMotion = reduceMotion
+        self.fitMode = fitMode
+        self.motionPath = motionPath
+        self.backgroundMode = backgroundMode
+        self.dimming = dimming
+        self.dimmingVisualEffect = dimmingVisualEffect
+    }
+}

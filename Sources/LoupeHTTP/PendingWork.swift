@@ -1,0 +1,16 @@
+/// An exchange and the work the responder handed over for it: what a compute job runs.
+struct PendingWork: Sendable {
+    let exchange: PendingExchange
+    let work: @Sendable () -> HTTPResponse
+
+    /// Runs the work and appends its answer.
+    /// - Returns: whether the connection stays open after it.
+    func run(writer: inout ResponseWriter, into output: inout [UInt8]) -> Bool {
+        exchange.finish(work(), writer: &writer, into: &output)
+    }
+
+    /// Answers `failure` instead of running the work (no room for it).
+    func refuse(_ failure: HTTPFailure, writer: inout ResponseWriter, into output: inout [UInt8]) {
+        exchange.refuse(failure, writer: &writer, into: &output)
+    }
+}

@@ -1,0 +1,42 @@
+import LoupeGeometry
+import LoupeJSON
+import LoupeLifecycle
+
+/// Writes a plan answer in a fixed key order, so identical requests give identical bytes.
+///
+/// Order: effect, duration, frameRate, keyframes, dimmingColor, dimmingVisualEffect (only with
+/// one), callbacks, warnings. Numbers are
+/// the shortest text that reads back exactly, or rounded to `precision` decimal places.
+struct PlanWriter: ~Copyable {
+    /// Decimal places for every non-integer number, or nil for round-trip precision.
+    var precision: Int?
+    private var writer: JSONWriter
+
+    init(precision: Int?, keyframeCount: Int) {
+        self.precision = precision
+        writer = JSONWriter(capacity: 512 + keyframeCount * 560)
+    }
+
+    static func bytes(_ plan: ZoomPlan, callbacks: [TraceEntry], warnings: [RequestWarning], precision: Int?) -> [UInt8] {
+        var planWriter = PlanWriter(precision: precision, keyframeCount: plan.keyframes.count)
+        planWriter.write(plan, callbacks: callbacks, warnings: warnings)
+        return planWriter.writer.bytes
+    }
+
+    private mutating func write(_ plan: ZoomPlan, callbacks: [TraceEntry], warnings: [RequestWarning]) {
+        writer.beginObject()
+        writer.member("effect", plan.effect.rawValue)
+        number("duration", plan.duration)
+        number("frameRate", plan.frameRate)
+        KeyframeWriter.writeMotion(
+            plan.keyframes, dimmingColor: plan.dimmingColor, dimmingVisualEffect: plan.dimmingVisualEffect,
+            callbacks: callbacks, to: &writer, precision: precision)
+        RequestWarning.write(warnings, to: &writer)
+        writer.endObject()
+    }
+
+    private mutating func number(_ name: String, _ value: Double) {
+        writer.key(name)
+        writer.number(value, places: precision)
+    }
+}

@@ -1,0 +1,23 @@
+import LoupeGeometry
+
+/// A stretch of the timeline with one motion, the pivot its gesture transform uses, the host whose
+/// geometry draws it and the transition whose journey progress the keyframes report.
+struct MotionPiece: Sendable, Hashable {
+    var start: Double
+    var end: Double
+    var motion: CardMotion
+    var pivot: Point
+    var host: Host
+    /// nil before any transition: keyframes then report presentation progress.
+    var transition: TransitionKind?
+    /// Which source the piece is drawn with (`HostPlans`: 0 = the request's, one more per
+    /// `sourceChanged`).
+    var generation: Int
+    /// While the card moves over to a source that changed in flight.
+    var blend: SourceBlend?
+
+    var isResting: Bool {
+        if case .rest = motion { return true }
+        return false
+    }
+}
