@@ -2,6 +2,7 @@ import Foundation
 import LoupeJSON
 import LoupePlanner
 import LoupeTestClient
+import LoupeTestSupport
 import Testing
 @testable import LoupeService
 
@@ -98,6 +99,68 @@ struct CachingTests {
         let next = EntityTag(path: "/v1/plans", format: .json, document: document, version: "9.9.9")
         #expect(current != next)
         #expect(current != EntityTag(path: "/v1/lifecycle", format: .json, document: document))
+    }
+
+    /// Regression for the canonical form's rewrite onto its own buffer (issue 22 §4): tags are
+    /// the hash of the form the type's comment describes, spelled here independently (the
+    /// array-built form the tags had before), over a document with every kind of value and
+    /// seeded random documents, so clients' cached tags stay valid.
+    @Test("the tag is the hash of the documented canonical form", arguments: PropertySeeds.seeds(count: 4))
+    func tag_isTheHashOfTheCanonicalForm(seed: UInt64) throws {
+        func reference(_ value: JSONValue, _ bytes: inout [UInt8]) {
+            func word(_ word: UInt64) { withUnsafeBytes(of: word.littleEndian) { bytes.append(contentsOf: $0) } }
+            func counted(_ text: String) {
+                word(UInt64(text.utf8.count))
+                bytes.append(contentsOf: text.utf8)
+            }
+            switch value {
+            case .null: bytes.append(UInt8(ascii: "n"))
+            case .bool(let flag): bytes.append(flag ? UInt8(ascii: "t") : UInt8(ascii: "f"))
+            case .number(let number):
+                bytes.append(UInt8(ascii: "d"))
+                word((number == 0 ? 0 : number).bitPattern)
+            case .string(let text):
+                bytes.append(UInt8(ascii: "s"))
+                counted(text)
+            case .array(let elements):
+                bytes.append(UInt8(ascii: "["))
+                word(UInt64(elements.count))
+                for element in elements { reference(element, &bytes) }
+            case .object(let members):
+                bytes.append(UInt8(ascii: "{"))
+                word(UInt64(members.count))
+                for member in members {
+                    counted(member.key)
+                    reference(member.value, &bytes)
+                }
+            }
+        }
+        func expectedTag(_ document: JSONValue, path: String, format: RenderingFormat, version: String) -> String {
+            var bytes = Array("loupe \(version)\n\(path)\n\(format.rawValue)\n".utf8)
+            reference(document, &bytes)
+            var hasher = Murmur3Hasher()
+            hasher.update(bytes)
+            return hasher.finalize().hex
+        }
+        var generator = SeededGenerator(seed: seed)
+        func randomValue(depth: Int) -> JSONValue {
+            switch generator.int(in: depth > 3 ? 0...3 : 0...5) {
+            case 0: return .null
+            case 1: return .bool(generator.chance(0.5))
+            case 2: return .number(generator.chance(0.2) ? -0.0 : generator.double(in: -1e6...1e6))
+            case 3: return .string(String(repeating: generator.element(of: ["a", "é", "\n", "🙂"]), count: generator.int(in: 0...40)))
+            case 4: return .array((0..<generator.int(in: 0...6)).map { _ in randomValue(depth: depth + 1) })
+            default:
+                return .object((0..<generator.int(in: 0...6)).map { index in (key: "k\(index)", value: randomValue(depth: depth + 1)) })
+            }
+        }
+        let everyKind = #"{"n":null,"t":true,"f":false,"z":-0.0,"d":1.5e3,"s":"A\u00e9\n","a":[1,[{}],[]],"o":{"k":"v"}}"#
+        var documents = [try JSONReader.parse(Array(everyKind.utf8))]
+        for _ in 0..<50 { documents.append(randomValue(depth: 0)) }
+        for document in documents {
+            let tag = EntityTag(path: "/v1/plans", format: .css, document: document, version: "0.1.0")
+            #expect(tag.opaque == expectedTag(document, path: "/v1/plans", format: .css, version: "0.1.0"))
+        }
     }
 
     @Test("the canonical form tells apart documents that differ only in how values split or what kind they are")

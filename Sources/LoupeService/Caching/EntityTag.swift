@@ -24,53 +24,47 @@ struct EntityTag: Sendable, Equatable, CustomStringConvertible {
     var opaque: String
 
     init(path: String, format: RenderingFormat, document: JSONValue, version: String = BuildInfo.version) {
-        var canonical: [UInt8] = []
-        canonical.reserveCapacity(512)
+        // The release, path and format first, then the document: hashed as one run of bytes.
+        var canonical = CanonicalBytes(capacity: 1024)
+        canonical.append("loupe ")
+        canonical.append(version)
+        canonical.append("\n")
+        canonical.append(path)
+        canonical.append("\n")
+        canonical.append(format.rawValue)
+        canonical.append("\n")
         Self.appendCanonical(document, to: &canonical)
         var hasher = Murmur3Hasher()
-        hasher.update("loupe \(version)\n\(path)\n\(format.rawValue)\n")
-        hasher.update(canonical)
+        canonical.withBytes { hasher.update($0) }
         opaque = hasher.finalize().hex
     }
 
     /// The canonical form of `value` (see the type's comment). Binary rather than JSON text: it
     /// is only hashed, and spelling numbers out cost more than the rest of the tag.
-    private static func appendCanonical(_ value: JSONValue, to bytes: inout [UInt8]) {
+    private static func appendCanonical(_ value: JSONValue, to bytes: inout CanonicalBytes) {
         switch value {
         case .null:
-            bytes.append(UInt8(ascii: "n"))
+            bytes.append(byte: UInt8(ascii: "n"))
         case .bool(let flag):
-            bytes.append(flag ? UInt8(ascii: "t") : UInt8(ascii: "f"))
+            bytes.append(byte: flag ? UInt8(ascii: "t") : UInt8(ascii: "f"))
         case .number(let number):
-            bytes.append(UInt8(ascii: "d"))
-            appendWord((number == 0 ? 0 : number).bitPattern, to: &bytes)
+            bytes.append(byte: UInt8(ascii: "d"))
+            bytes.append(word: (number == 0 ? 0 : number).bitPattern)
         case .string(let text):
-            bytes.append(UInt8(ascii: "s"))
-            appendString(text, to: &bytes)
+            bytes.append(byte: UInt8(ascii: "s"))
+            bytes.appendCounted(text)
         case .array(let elements):
-            bytes.append(UInt8(ascii: "["))
-            appendWord(UInt64(elements.count), to: &bytes)
+            bytes.append(byte: UInt8(ascii: "["))
+            bytes.append(word: UInt64(elements.count))
             for element in elements { appendCanonical(element, to: &bytes) }
         case .object(let members):
-            bytes.append(UInt8(ascii: "{"))
-            appendWord(UInt64(members.count), to: &bytes)
+            bytes.append(byte: UInt8(ascii: "{"))
+            bytes.append(word: UInt64(members.count))
             for member in members {
-                appendString(member.key, to: &bytes)
+                bytes.appendCounted(member.key)
                 appendCanonical(member.value, to: &bytes)
             }
         }
-    }
-
-    private static func appendString(_ text: String, to bytes: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { utf8 in
-            appendWord(UInt64(utf8.count), to: &bytes)
-            bytes.append(contentsOf: utf8)
-        }
-    }
-
-    private static func appendWord(_ word: UInt64, to bytes: inout [UInt8]) {
-        withUnsafeBytes(of: word.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     /// A tag for fixed bytes (the web prototype's files).
