@@ -15,71 +15,111 @@ struct ResponseWriter {
         _ response: HTTPResponse, requestID: String, headOnly: Bool, keepAlive: Bool, http10: Bool,
         into output: inout [UInt8]
     ) {
-        Self.append("HTTP/1.1 ", to: &output)
-        Self.appendDecimal(response.status.code, to: &output)
-        output.append(UInt8(ascii: " "))
-        Self.append(response.status.reason, to: &output)
-        Self.append("\r\nDate: ", to: &output)
-        output.append(contentsOf: date.current())
-        Self.append("\r\n", to: &output)
+        // The head is made in a temporary buffer (on the stack when small) and appended in one
+        // copy: a dozen appends of a few bytes each to the output array cost more than the rest
+        // of a /healthz answer's head. The room is counted first, so the writes never check it.
+        let date = self.date.current()
+        let hasContent = !response.status.forbidsContent
+        var room = Self.fixedHeadBytes + response.status.reason.utf8.count + date.count + requestID.utf8.count
         for field in response.headers where !Self.isFraming(field.name) {
-            Self.append(field.name, to: &output)
-            Self.append(": ", to: &output)
-            Self.append(field.value, to: &output)
-            Self.append("\r\n", to: &output)
+            room += field.name.utf8.count + field.value.utf8.count + 4
         }
-        if !response.status.forbidsContent {
-            Self.append("Content-Length: ", to: &output)
-            Self.appendDecimal(response.body.count, to: &output)
-            Self.append("\r\n", to: &output)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
+            var head = HeadBytes(buffer)
+            head.append("HTTP/1.1 ")
+            head.appendDecimal(response.status.code)
+            head.append(" ")
+            head.append(response.status.reason)
+            head.append("\r\nDate: ")
+            date.withUnsafeBufferPointer { head.append($0) }
+            head.append("\r\n")
+            for field in response.headers where !Self.isFraming(field.name) {
+                head.append(field.name)
+                head.append(": ")
+                head.append(field.value)
+                head.append("\r\n")
+            }
+            if hasContent {
+                head.append("Content-Length: ")
+                head.appendDecimal(response.body.count)
+                head.append("\r\n")
+            }
+            head.append("X-Request-ID: ")
+            head.append(requestID)
+            head.append("\r\n")
+            if !keepAlive {
+                head.append("Connection: close\r\n")
+            } else if http10 {
+                head.append("Connection: keep-alive\r\n")
+            }
+            head.append("\r\n")
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<head.count]))
         }
-        Self.append("X-Request-ID: ", to: &output)
-        Self.append(requestID, to: &output)
-        Self.append("\r\n", to: &output)
-        if !keepAlive {
-            Self.append("Connection: close\r\n", to: &output)
-        } else if http10 {
-            Self.append("Connection: keep-alive\r\n", to: &output)
-        }
-        Self.append("\r\n", to: &output)
-        if !headOnly && !response.status.forbidsContent {
+        if !headOnly && hasContent {
             output.append(contentsOf: response.body)
         }
     }
 
-    /// Appends fixed text: one copy from the binary's constant bytes.
-    private static func append(_ text: StaticString, to output: inout [UInt8]) {
-        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
+    /// The head's bytes other than the reason, date, request id and the response's own fields:
+    /// "HTTP/1.1 ", a status code, CRLFs, "Date: ", a Content-Length of up to 20 digits,
+    /// "X-Request-ID: " and "Connection: keep-alive", with room to spare.
+    static let fixedHeadBytes = 128
 
-    /// Appends a string's UTF-8 as one copy (appending a `String.UTF8View` goes byte by byte).
-    private static func append(_ text: String, to output: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { output.append(contentsOf: $0) }
-    }
+    /// Writes into room counted beforehand (`write` sizes it), without checks on the way.
+    private struct HeadBytes {
+        let buffer: UnsafeMutableBufferPointer<UInt8>
+        var count = 0
 
-    /// Appends a non-negative integer's decimal digits (no String in between).
-    private static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
-        guard value > 0 else {
-            output.append(UInt8(ascii: "0"))
-            return
+        init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+
+        mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+            precondition(bytes.count <= buffer.count - count, "the head outgrew the room counted for it")
+            guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+            (buffer.baseAddress.unsafelyUnwrapped + count).update(from: source, count: bytes.count)
+            count += bytes.count
         }
-        var divisor = 1
-        while divisor <= value / 10 { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            output.append(UInt8(48 + rest / divisor))
-            rest %= divisor
-            divisor /= 10
+
+        mutating func append(_ text: StaticString) {
+            append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+
+        mutating func append(_ text: String) {
+            // Native strings lend their UTF-8 as is; others (bridged, rare here) are copied once.
+            if text.utf8.withContiguousStorageIfAvailable({ append($0) }) != nil { return }
+            var text = text
+            text.withUTF8 { append($0) }
+        }
+
+        /// A non-negative integer's decimal digits, made right to left in a 24-byte scratch.
+        mutating func appendDecimal(_ value: Int) {
+            var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            withUnsafeMutableBytes(of: &scratch) { raw in
+                var rest = value.magnitude
+                var index = raw.count
+                repeat {
+                    index -= 1
+                    raw[index] = UInt8(truncatingIfNeeded: 48 &+ rest % 10)
+                    rest /= 10
+                } while rest > 0
+                let digits = raw.baseAddress.unsafelyUnwrapped.advanced(by: index).assumingMemoryBound(to: UInt8.self)
+                append(UnsafeBufferPointer(start: digits, count: raw.count - index))
+            }
         }
     }
 
     /// The interim response to `Expect: 100-continue` (RFC 9110 §10.1.1).
     static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
+    /// The fields this writer owns. The length picks the one name to compare, so an ordinary
+    /// field costs one comparison at most, not five.
     private static func isFraming(_ name: String) -> Bool {
-        name.equalsIgnoringASCIICase("Content-Length") || name.equalsIgnoringASCIICase("Connection")
-            || name.equalsIgnoringASCIICase("Transfer-Encoding") || name.equalsIgnoringASCIICase("Date")
-            || name.equalsIgnoringASCIICase("X-Request-ID")
+        switch name.utf8.count {
+        case 4: name.equalsIgnoringASCIICase("Date")
+        case 10: name.equalsIgnoringASCIICase("Connection")
+        case 12: name.equalsIgnoringASCIICase("X-Request-ID")
+        case 14: name.equalsIgnoringASCIICase("Content-Length")
+        case 17: name.equalsIgnoringASCIICase("Transfer-Encoding")
+        default: false
+        }
     }
 }
