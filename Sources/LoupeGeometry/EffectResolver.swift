@@ -95,8 +95,9 @@ public enum EffectResolver {
         return Resolution(effect: .zoom, warnings: warnings, treatsSheetAsFullScreen: sheet)
     }
 
-    /// "iOS 18.2", or "A platform with no version (Loupe's iOS 18 behaviour)" for a request that
-    /// names none: for the warnings about iOS 26's behaviours.
+    /// The subject of a sentence about the platform, for the warnings about iOS 26's behaviours:
+    /// "iOS 18.2", or "Without platform.version Loupe models iOS 18, which" for a request that
+    /// names no version (the sentences go on with a verb: "... shows a zooming sheet full screen").
     public static func versionText(_ platform: Platform) -> String {
         guard let version = platform.version else { return "Without platform.version Loupe models iOS 18, which" }
         return "\(platform.os.rawValue) \(version.major).\(version.minor)"

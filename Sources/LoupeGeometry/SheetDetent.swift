@@ -30,11 +30,15 @@ public enum SheetDetent: String, Sendable, Hashable, CaseIterable {
                 rect: Rect(x: 0, y: top, width: size.width, height: largeHeight),
                 cornerRadius: container.displayCornerRadius)
         case .medium:
-            let inset = Self.mediumInset
-            let height = (largeHeight / 2).rounded()
+            // A container too small for the inset keeps half of each side for the sheet, so the
+            // sheet never loses its area; a display with corners tighter than the inset gives a
+            // square-cornered sheet, never a negative radius.
+            let inset = min(Self.mediumInset, size.width / 4, size.height / 4)
+            let half = largeHeight / 2
+            let height = half.rounded() > 0 ? half.rounded() : half
             return RoundedRect(
-                rect: Rect(x: inset, y: size.height - inset - height, width: max(0, size.width - 2 * inset), height: height),
-                cornerRadius: container.displayCornerRadius - inset)
+                rect: Rect(x: inset, y: size.height - inset - height, width: size.width - 2 * inset, height: height),
+                cornerRadius: max(0, container.displayCornerRadius - inset))
         }
     }
 }

@@ -46,6 +46,17 @@ struct IOS26SourceAndSheetTests {
         #expect(medium == RoundedRect(rect: Rect(x: 8, y: 461, width: 386, height: 405), cornerRadius: 47))
     }
 
+    /// Review finding: a container narrower than two insets gave a medium sheet no width (a 422
+    /// blaming the destination frame), and a display radius under the inset a negative radius.
+    @Test func mediumDetent_inTinyContainersAndSquareDisplays_keepsAnAreaAndARadiusOfZeroOrMore() {
+        for (width, height, radius) in [(10.0, 12.0, 55.0), (2, 2, 0), (393, 852, 0), (393, 852, 5), (0.5, 0.5, 0)] {
+            let shape = SheetDetent.medium.restingShape(in: Container(width: width, height: height, displayCornerRadius: radius))
+            #expect(shape.rect.width > 0 && shape.rect.height > 0, "\(width) × \(height)")
+            #expect(shape.cornerRadius >= 0, "radius \(radius)")
+            #expect(shape.rect.x >= 0 && shape.rect.maxX <= width && shape.rect.y >= 0 && shape.rect.maxY <= height)
+        }
+    }
+
     @Test func viewSourceIntoASheetOn26_keepsTheDetentToo() throws {
         let plan = try Fixture.plan(sheetScene(kind: .view, frame: Fixture.thumbnail))
         #expect(try #require(plan.keyframes.last).state.mask == SheetDetent.medium.restingShape(in: Fixture.container))
