@@ -9,7 +9,7 @@ import Testing
 /// (docs/api.md, "Caching"): a release whose answers differ under an unchanged version would
 /// have clients revalidate into 304s and keep the old answers. So this records a digest of every
 /// example's answer in every format, with the version they belong to, in
-/// `Tests/LoupeServiceTests/AnswerDigests.json`, and fails when an answer changes while
+/// `Tests/answer-digests.json`, and fails when an answer changes while
 /// `BuildInfo.version` does not.
 ///
 /// After a change that alters answers: bump `BuildInfo.version` (and the places that name it:
@@ -19,7 +19,7 @@ import Testing
 /// overwrite changed digests under the version they were recorded with.
 @Suite("Release version")
 struct ReleaseVersionTests {
-    static let file = Repository.root.appendingPathComponent("Tests/LoupeServiceTests/AnswerDigests.json")
+    static let file = Repository.root.appendingPathComponent("Tests/answer-digests.json")
 
     /// "name format" → the answer's MurmurHash3, hex, for every example and every format its route offers.
     static func currentDigests() throws -> [String: String] {
