@@ -15,20 +15,36 @@ public enum PlanCallbacks {
 
     /// - Throws: `Problem` 500 if the engine rejects the single transition (a bug, never input).
     ///
-    /// Traces come from `CallbackTraceMemo`: plans that differ only in geometry share one.
+    /// Traces come from `traces`: plans that differ only in geometry share one.
     public static func trace(for scene: ZoomScene, plan: ZoomPlan, order: CallbackOrder) throws(Problem) -> [TraceEntry] {
         try trace(
             of: scene.transition, effect: plan.effect, style: scene.destination.presentationStyle,
-            keepsPresenterView: plan.keptSheetDetent != nil, duration: plan.duration, order: order, memo: .shared)
+            keepsPresenterView: plan.keptSheetDetent != nil, duration: plan.duration, order: order, memo: traces)
     }
+
+    /// Everything a single transition's trace depends on: its kind, whether it zooms, whether the
+    /// page covers its presenter, the callback order and the duration (as bits, so -0 and NaN
+    /// cannot alias).
+    struct TraceKey: Equatable, Sendable {
+        var kind: TransitionKind
+        var zooms: Bool
+        var coversPresenter: Bool
+        var order: CallbackOrder
+        var durationBits: UInt64
+    }
+
+    /// The traces of the last 32 distinct single transitions (there are 32 kinds without the
+    /// duration; a few KB in all).
+    static let traces = RecentResults<TraceKey, [TraceEntry]>(capacity: 32)
 
     static func trace(
         of kind: TransitionKind, effect: TransitionEffect, style: PresentationStyle, keepsPresenterView: Bool = false,
-        duration: Double, order: CallbackOrder, memo: CallbackTraceMemo
+        duration: Double, order: CallbackOrder, memo: RecentResults<TraceKey, [TraceEntry]>
     ) throws(Problem) -> [TraceEntry] {
-        let keepsView = keepsPresenterView || keepsPresenter(style)
-        let key = CallbackTraceMemo.Key(kind: kind, zooms: effect == .zoom, coversPresenter: !keepsView, order: order)
-        return try memo.trace(for: key, duration: duration) { () throws(Problem) in
+        let key = TraceKey(
+            kind: kind, zooms: effect == .zoom, coversPresenter: !(keepsPresenterView || keepsPresenter(style)), order: order,
+            durationBits: duration.bitPattern)
+        return try memo.value(for: key) { () throws(Problem) in
             try buildTrace(
                 singleTransition(kind, effect: effect, style: style, keepsPresenterView: keepsPresenterView), duration: duration,
                 order: order)

@@ -35,14 +35,44 @@ enum SpringEasing {
     private static let balancingSteps = 14
 
     /// The easing of `answer`'s journey: progress (0 → 1, the spring's value) over time ÷ duration.
+    ///
+    /// It depends only on the spring, the start velocity, the duration and the tolerance, and a
+    /// fit costs most of a css or waapi answer (about 0.7 ms for the push), so the last few are
+    /// remembered (`fits`).
     static func easing(for answer: PlanAnswer) -> LinearEasing {
-        let plan = answer.plan
-        let solution = SpringSolution(
-            spring: plan.spring, from: 0, to: 1, initialVelocity: answer.request.scene.animation.initialVelocity)
-        return fit(duration: plan.duration, tolerance: answer.request.easingTolerance ?? defaultTolerance) {
-            solution.value(at: $0)
+        let key = FitKey(answer)
+        return fits.value(for: key) {
+            fit(duration: key.duration, tolerance: key.tolerance) { key.solution.value(at: $0) }
         }
     }
+
+    /// Everything a fit depends on.
+    struct FitKey: Equatable, Sendable {
+        var spring: Spring
+        var initialVelocity: Double
+        var duration: Double
+        var tolerance: Double
+
+        init(_ answer: PlanAnswer) {
+            spring = answer.plan.spring
+            initialVelocity = answer.request.scene.animation.initialVelocity
+            duration = answer.plan.duration
+            tolerance = answer.request.easingTolerance ?? SpringEasing.defaultTolerance
+        }
+
+        /// The journey's progress: the spring from 0 to 1.
+        var solution: SpringSolution { SpringSolution(spring: spring, from: 0, to: 1, initialVelocity: initialVelocity) }
+
+        /// By bits, so -0 and NaN cannot alias.
+        static func == (lhs: FitKey, rhs: FitKey) -> Bool {
+            lhs.spring == rhs.spring && lhs.initialVelocity.bitPattern == rhs.initialVelocity.bitPattern
+                && lhs.duration.bitPattern == rhs.duration.bitPattern && lhs.tolerance.bitPattern == rhs.tolerance.bitPattern
+        }
+    }
+
+    /// The last 16 fits (a few KB each at most), and the last 16 stop-count bounds.
+    static let fits = RecentResults<FitKey, LinearEasing>(capacity: 16)
+    static let stopCountBounds = RecentResults<FitKey, Int>(capacity: 16)
 
     /// `easing(for:)` as CSS text.
     static func css(for answer: PlanAnswer) -> String { easing(for: answer).css }
@@ -53,12 +83,13 @@ enum SpringEasing {
     /// follow the curve as closely as on-curve stops at about half that bound; fewer stops for a
     /// looser bound). `AnswerSizeTests` keeps it an upper bound over random requests.
     static func stopCountBound(for answer: PlanAnswer) -> Int {
-        let plan = answer.plan
-        guard plan.duration > 0, plan.duration.isFinite else { return 2 }
-        let solution = SpringSolution(
-            spring: plan.spring, from: 0, to: 1, initialVelocity: answer.request.scene.animation.initialVelocity)
-        let values = samples(duration: plan.duration) { solution.value(at: $0) }
-        return greedyWalk(values, bound: (answer.request.easingTolerance ?? defaultTolerance) * estimateShare).count
+        let key = FitKey(answer)
+        guard key.duration > 0, key.duration.isFinite else { return 2 }
+        return stopCountBounds.value(for: key) {
+            let solution = key.solution
+            let values = samples(duration: key.duration) { solution.value(at: $0) }
+            return greedyWalk(values, bound: key.tolerance * estimateShare).count
+        }
     }
 
     private static let estimateShare = 0.45
