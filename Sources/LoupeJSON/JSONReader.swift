@@ -30,19 +30,30 @@ public struct JSONReader {
     private let bytes: [UInt8]
     private var index = 0
     private var valueCount = 0
+    private var nodes: [JSONDocument.Node] = []
+    private var unescaped: [UInt8] = []
 
     private init(_ bytes: [UInt8]) {
         self.bytes = bytes
+        // A value takes at least two bytes with its separator: room for a small body's nodes
+        // in one allocation, without reserving a large body's worst case up front.
+        nodes.reserveCapacity(min(bytes.count / 2 + 4, 4_096))
     }
 
-    /// Parses one complete JSON document.
-    public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
+    /// Reads one complete JSON document into a tape (`JSONDocument`), the form the request
+    /// decoders read fields from.
+    public static func document(_ bytes: [UInt8]) throws(SyntaxError) -> JSONDocument {
         var reader = JSONReader(bytes)
         reader.skipWhitespace()
-        let value = try reader.value(depth: 0)
+        try reader.value(depth: 0, parent: JSONDocument.noParent, position: 0)
         reader.skipWhitespace()
         guard reader.index == bytes.count else { throw reader.error("unexpected data after the document") }
-        return value
+        return JSONDocument(nodes: reader.nodes, body: bytes, unescaped: reader.unescaped)
+    }
+
+    /// Parses one complete JSON document into a tree (for tests and tools, which inspect answers).
+    public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
+        try document(bytes).root.json
     }
 
     private func error(_ reason: String) -> SyntaxError {
@@ -58,22 +69,38 @@ public struct JSONReader {
         }
     }
 
-    private mutating func value(depth: Int) throws(SyntaxError) -> JSONValue {
+    /// Appends the nodes of the value at `index`.
+    private mutating func value(depth: Int, parent: UInt32, position: Int) throws(SyntaxError) {
         guard index < bytes.count else { throw error("unexpected end of input") }
         valueCount += 1
         guard valueCount <= Self.maxValuesPerDocument else {
             throw error("more than \(Self.maxValuesPerDocument) values in the document")
         }
         switch bytes[index] {
-        case UInt8(ascii: "{"): return try object(depth: depth + 1)
-        case UInt8(ascii: "["): return try array(depth: depth + 1)
-        case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        case UInt8(ascii: "{"): try object(depth: depth + 1, parent: parent, position: position)
+        case UInt8(ascii: "["): try array(depth: depth + 1, parent: parent, position: position)
+        case UInt8(ascii: "\""): try string(kind: .string, parent: parent, position: position)
+        case UInt8(ascii: "t"):
+            try literal("true")
+            append(JSONDocument.Node(kind: .bool, position: position, parent: parent, payload: 1))
+        case UInt8(ascii: "f"):
+            try literal("false")
+            append(JSONDocument.Node(kind: .bool, position: position, parent: parent, payload: 0))
+        case UInt8(ascii: "n"):
+            try literal("null")
+            append(JSONDocument.Node(kind: .null, position: position, parent: parent))
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let number = try number()
+            append(JSONDocument.Node(kind: .number, position: position, parent: parent, payload: number.bitPattern))
         default: throw error("unexpected character")
         }
+    }
+
+    /// Appends a scalar node, which ends where it starts.
+    private mutating func append(_ node: JSONDocument.Node) {
+        var node = node
+        node.end = UInt32(truncatingIfNeeded: nodes.count + 1)
+        nodes.append(node)
     }
 
     private mutating func literal(_ word: StaticString) throws(SyntaxError) {
@@ -85,33 +112,38 @@ public struct JSONReader {
         index += count
     }
 
-    private mutating func object(depth: Int) throws(SyntaxError) -> JSONValue {
+    private mutating func object(depth: Int, parent: UInt32, position: Int) throws(SyntaxError) {
         guard depth <= Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth)") }
         index += 1
-        var members: [(key: String, value: JSONValue)] = []
-        members.reserveCapacity(8)  // a request's objects have a handful of members: one allocation
+        let object = nodes.count
+        let objectIndex = UInt32(truncatingIfNeeded: object)
+        nodes.append(JSONDocument.Node(kind: .object, position: position, parent: parent))
+        var count = 0
         var keys: Set<String> = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(members)
+            nodes[object].end = UInt32(truncatingIfNeeded: nodes.count)
+            return
         }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a member name") }
             let keyStart = index
-            let key = try string()
-            guard members.count < Self.maxMembersPerObject else {
+            let key = nodes.count
+            try string(kind: .key, parent: objectIndex, position: count)
+            guard count < Self.maxMembersPerObject else {
                 throw SyntaxError(offset: keyStart, reason: "more than \(Self.maxMembersPerObject) members in one object")
             }
-            if isDuplicate(key, in: members, keys: &keys) {
-                throw SyntaxError(offset: keyStart, reason: "duplicate member \"\(key.prefix(64))\"")
+            if isDuplicate(key, in: object, count: count, keys: &keys) {
+                throw SyntaxError(offset: keyStart, reason: "duplicate member \"\(keyText(key).prefix(64))\"")
             }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
             index += 1
             skipWhitespace()
-            members.append((key, try value(depth: depth)))
+            try value(depth: depth, parent: objectIndex, position: count)
+            count += 1
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -120,38 +152,77 @@ public struct JSONReader {
             }
             guard bytes[index] == UInt8(ascii: "}") else { throw error("expected ',' or '}'") }
             index += 1
-            return .object(members)
+            nodes[object].count = UInt32(truncatingIfNeeded: count)
+            nodes[object].end = UInt32(truncatingIfNeeded: nodes.count)
+            return
         }
     }
 
-    /// O(1) per member on average: a scan while the object is small, then a hash set that
-    /// holds every key so far (built once, when the object outgrows the scan).
-    private func isDuplicate(_ key: String, in members: [(key: String, value: JSONValue)], keys: inout Set<String>) -> Bool {
-        if members.count < Self.linearDuplicateScanLimit {
-            return members.contains { $0.key == key }
+    /// Whether the key node at `key` repeats one of the `count` members of `object` before it, as
+    /// Swift compares strings. O(1) per member on average: a scan while the object is small, then
+    /// a hash set that holds every key so far (built once, when the object outgrows the scan).
+    private func isDuplicate(_ key: Int, in object: Int, count: Int, keys: inout Set<String>) -> Bool {
+        if count < Self.linearDuplicateScanLimit {
+            var earlier = object + 1
+            for _ in 0..<count {
+                if sameKey(earlier, key) { return true }
+                earlier = Int(nodes[earlier + 1].end)
+            }
+            return false
         }
         if keys.isEmpty {
-            keys.reserveCapacity(members.count * 2)
-            for member in members { keys.insert(member.key) }
+            keys.reserveCapacity(count * 2)
+            var earlier = object + 1
+            for _ in 0..<count {
+                keys.insert(keyText(earlier))
+                earlier = Int(nodes[earlier + 1].end)
+            }
         }
-        return !keys.insert(key).inserted
+        return !keys.insert(keyText(key)).inserted
     }
 
-    private mutating func array(depth: Int) throws(SyntaxError) -> JSONValue {
+    /// ASCII keys are equal only byte for byte; others are compared as Swift strings (canonical
+    /// equivalence: "\u212A", the Kelvin sign, equals "K").
+    private func sameKey(_ a: Int, _ b: Int) -> Bool {
+        let first = nodes[a]
+        let second = nodes[b]
+        let flags = JSONDocument.nonASCIIFlag
+        if first.payload & flags != 0 || second.payload & flags != 0 { return keyText(a) == keyText(b) }
+        guard first.count == second.count else { return false }
+        return keyBytes(a).elementsEqual(keyBytes(b))
+    }
+
+    private func keyBytes(_ node: Int) -> ArraySlice<UInt8> {
+        let payload = nodes[node].payload
+        let offset = Int(payload & JSONDocument.offsetMask)
+        let storage = payload & JSONDocument.unescapedFlag != 0 ? unescaped : bytes
+        return storage[offset..<offset + Int(nodes[node].count)]
+    }
+
+    private func keyText(_ node: Int) -> String {
+        String(decoding: keyBytes(node), as: UTF8.self)
+    }
+
+    private mutating func array(depth: Int, parent: UInt32, position: Int) throws(SyntaxError) {
         guard depth <= Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth)") }
         index += 1
-        var elements: [JSONValue] = []
+        let array = nodes.count
+        let arrayIndex = UInt32(truncatingIfNeeded: array)
+        nodes.append(JSONDocument.Node(kind: .array, position: position, parent: parent))
+        var count = 0
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return .array(elements)
+            nodes[array].end = UInt32(truncatingIfNeeded: nodes.count)
+            return
         }
         while true {
             skipWhitespace()
-            guard elements.count < Self.maxElementsPerArray else {
+            guard count < Self.maxElementsPerArray else {
                 throw error("more than \(Self.maxElementsPerArray) elements in one array")
             }
-            elements.append(try value(depth: depth))
+            try value(depth: depth, parent: arrayIndex, position: count)
+            count += 1
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -160,7 +231,9 @@ public struct JSONReader {
             }
             guard bytes[index] == UInt8(ascii: "]") else { throw error("expected ',' or ']'") }
             index += 1
-            return .array(elements)
+            nodes[array].count = UInt32(truncatingIfNeeded: count)
+            nodes[array].end = UInt32(truncatingIfNeeded: nodes.count)
+            return
         }
     }
 
@@ -209,22 +282,24 @@ public struct JSONReader {
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
 
-    private mutating func string() throws(SyntaxError) -> String {
+    /// Appends a string or key node: a range of the body when the string has no escapes (the
+    /// usual case for member names and enum values), else its unescaped text.
+    private mutating func string(kind: JSONDocument.Kind, parent: UInt32, position: Int) throws(SyntaxError) {
         index += 1
         let start = index
         var isASCII = true
-        // Fast path: no escapes, the usual case for member names and enum values.
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text =
-                    isASCII
-                    ? String(decoding: bytes[start..<index], as: UTF8.self)
-                    : String(validating: bytes[start..<index], as: UTF8.self)
-                index += 1
                 // Invalid UTF-8 in a request is an error, not a silent replacement character.
-                guard let text else { throw SyntaxError(offset: start, reason: "invalid UTF-8 in string") }
-                return text
+                if !isASCII, String(validating: bytes[start..<index], as: UTF8.self) == nil {
+                    throw SyntaxError(offset: start, reason: "invalid UTF-8 in string")
+                }
+                var payload = UInt64(start)
+                if !isASCII { payload |= JSONDocument.nonASCIIFlag }
+                append(JSONDocument.Node(kind: kind, position: position, parent: parent, payload: payload, count: UInt32(index - start)))
+                index += 1
+                return
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error("control character in string") }
@@ -253,8 +328,11 @@ public struct JSONReader {
             }
             index += 1
         }
-        guard let text = String(validating: scalars, as: UTF8.self) else { throw error("invalid UTF-8 in string") }
-        return text
+        guard String(validating: scalars, as: UTF8.self) != nil else { throw error("invalid UTF-8 in string") }
+        var payload = UInt64(unescaped.count) | JSONDocument.unescapedFlag
+        if scalars.contains(where: { $0 >= 0x80 }) { payload |= JSONDocument.nonASCIIFlag }
+        append(JSONDocument.Node(kind: kind, position: position, parent: parent, payload: payload, count: UInt32(scalars.count)))
+        unescaped.append(contentsOf: scalars)
     }
 
     private mutating func escape(into output: inout [UInt8]) throws(SyntaxError) {

@@ -30,12 +30,23 @@ public enum JSONValue: Sendable, Equatable {
     /// The JSON type name used in error messages ("a number", "an object", ...).
     public var typeDescription: String {
         switch self {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
+        case .null: Self.typeDescription(of: .null)
+        case .bool: Self.typeDescription(of: .bool)
+        case .number: Self.typeDescription(of: .number)
+        case .string: Self.typeDescription(of: .string)
+        case .array: Self.typeDescription(of: .array)
+        case .object: Self.typeDescription(of: .object)
+        }
+    }
+
+    static func typeDescription(of kind: JSONDocument.Kind) -> String {
+        switch kind {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string, .key: "a string"
+        case .array: "an array"
+        case .object: "an object"
         }
     }
 }

@@ -159,6 +159,28 @@ public struct JSONWriter: ~Copyable {
         numberRounded(value, places: requested)
     }
 
+    /// `number(_:places:)`, returning where its text went: for a value that repeats, written once
+    /// and copied after (`repeatNumber`).
+    @inlinable
+    public mutating func markedNumber(_ value: Double, places: Int?) -> Range<Int> {
+        separate()
+        needsComma = false  // the separator is written: `number` must not write another
+        let textStart = count
+        number(value, places: places)
+        return textStart..<count
+    }
+
+    /// Writes again the number whose text `markedNumber` put at `text`: the same bytes a second
+    /// `number` call would write, without formatting them again (a transform's x and y scales
+    /// are equal in every keyframe of a zoom, and a shortest number costs more than the copy).
+    public mutating func repeatNumber(_ text: Range<Int>) {
+        separate()
+        reserve(text.count)
+        (start + count).update(from: start + text.lowerBound, count: text.count)
+        count &+= text.count
+        needsComma = true
+    }
+
     /// `number(_:places:)` with places given.
     @usableFromInline
     mutating func numberRounded(_ value: Double, places requested: Int) {

@@ -19,7 +19,7 @@ public func fuzzRequests(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     return 0
 }
 
-private func renderAll<Endpoint: RenderedEndpoint>(_ endpoint: Endpoint.Type, _ document: JSONValue) {
+private func renderAll<Endpoint: RenderedEndpoint>(_ endpoint: Endpoint.Type, _ document: JSONDocument) {
     let limits = WorkLimits.standard
     for format in Endpoint.formats {
         guard let bytes = try? Endpoint.answer(document, as: format, limits: limits) else { continue }

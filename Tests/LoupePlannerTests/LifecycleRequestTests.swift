@@ -6,7 +6,7 @@ import Testing
 
 struct LifecycleRequestTests {
     static func decode(_ json: String) throws -> LifecycleRequest {
-        try LifecycleRequestDecoder.decode(try JSONReader.parse(Array(json.utf8)))
+        try LifecycleRequestDecoder.decode(try RequestDocument.parse(Array(json.utf8)))
     }
 
     static func problem(_ json: String) -> Problem? {

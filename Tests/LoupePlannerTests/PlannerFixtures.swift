@@ -23,7 +23,7 @@ enum Fixture {
     }
 
     static func decode(_ json: String) throws -> PlanRequest {
-        try PlanRequestDecoder.decode(try JSONReader.parse(Array(json.utf8)))
+        try PlanRequestDecoder.decode(try RequestDocument.parse(Array(json.utf8)))
     }
 
     /// The plan answer, parsed.

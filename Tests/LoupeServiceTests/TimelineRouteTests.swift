@@ -250,7 +250,7 @@ struct TimelineRouteTests {
     func spreadToOpen_decodes() throws {
         func script(_ options: String) throws -> TimelineScript {
             let body = "{\(Self.pushed),\"events\":[],\"options\":\(options)}"
-            return try TimelineRequestDecoder.decode(try JSONReader.parse(Array(body.utf8))).script
+            return try TimelineRequestDecoder.decode(try RequestDocument.parse(Array(body.utf8))).script
         }
         let on = try script(#"{"spreadToOpen":true,"spreadTransition":"present","precision":3}"#)
         #expect(on.spreadToOpen && on.spreadTransition == .present)

@@ -16,20 +16,20 @@ extension FieldReader {
     /// an invalid spring records errors at its fields.
     public func spring(_ parent: Object, _ key: String) -> Spring? {
         guard let value = value(parent, key) else { return nil }
-        let pointer = parent.pointer.appending(key)
         let presets = SpringPreset.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-        switch value {
-        case .string(let name):
+        switch value.kind {
+        case .string:
+            let name = value.string ?? ""
             guard let preset = SpringPreset(rawValue: name) else {
-                fail(pointer, "must be an object or one of \(presets), not \"\(String(name.prefix(64)))\"")
+                fail(value.pointer, "must be an object or one of \(presets), not \"\(String(name.prefix(64)))\"")
                 return nil
             }
             return preset.spring
         case .object:
-            guard let object = object(value, at: pointer) else { return nil }
+            guard let object = object(value) else { return nil }
             return springParameters(object)
         default:
-            fail(pointer, "must be an object or one of \(presets), not \(value.typeDescription)")
+            fail(value.pointer, "must be an object or one of \(presets), not \(value.typeDescription)")
             return nil
         }
     }

@@ -8,39 +8,34 @@ import LoupeJSON
 /// one read is reported by `unknownFields` (an `unknown-field` warning, or a 422 in strict
 /// mode).
 public final class FieldReader {
-    /// A JSON object being read, remembering which members were asked for.
-    public final class Object {
-        public let pointer: JSONPointer
-        let members: [(key: String, value: JSONValue)]
-        /// Which members were asked for, by position (requests have a handful of members, so a
-        /// linear scan beats hashing every key).
-        fileprivate var read: [Bool]
+    /// A JSON object being read: where it is, and its slot in the reader's record of which
+    /// members were asked for.
+    public struct Object {
+        public let value: JSONDocument.Value
+        /// Where this object's read marks start in `FieldReader.readMarks`.
+        fileprivate let marks: Int
 
-        init(pointer: JSONPointer, members: [(key: String, value: JSONValue)]) {
-            self.pointer = pointer
-            self.members = members
-            self.read = Array(repeating: false, count: members.count)
-        }
+        /// Where the object is, for an error that names it (found from the document when asked).
+        public var pointer: JSONPointer { value.pointer }
 
         /// Whether the member is present and not null.
         public func has(_ key: String) -> Bool {
-            if let value = members.first(where: { $0.key == key })?.value, value != .null { return true }
-            return false
-        }
-
-        fileprivate func take(_ key: String) -> JSONValue? {
-            guard let index = members.firstIndex(where: { $0.key == key }) else { return nil }
-            read[index] = true
-            let value = members[index].value
-            if case .null = value { return nil }
-            return value
+            guard let member = value.member(key) else { return false }
+            return !member.value.isNull
         }
     }
 
     public private(set) var errors: [Problem.FieldError] = []
+    /// The objects opened, in the order they were opened (the order unknown fields are reported in).
     private var objects: [Object] = []
+    /// One mark per member of every object opened, set when the member is asked for (requests
+    /// have a handful of members per object, so a scan beats hashing every key).
+    private var readMarks: [Bool] = []
 
-    public init() {}
+    public init() {
+        objects.reserveCapacity(8)
+        readMarks.reserveCapacity(32)
+    }
 
     /// Records an error at `pointer`.
     public func fail(_ pointer: JSONPointer, _ detail: String) {
@@ -53,11 +48,12 @@ public final class FieldReader {
         self.errors += errors
     }
 
-    /// The member `key` of `parent` as a lone object, without marking it read here: for checking
-    /// the shape of a member that stays an unknown field. Nil when absent or null.
-    public func detached(_ parent: Object, _ key: String) -> Object? {
-        guard let value = parent.members.first(where: { $0.key == key })?.value, value != .null else { return nil }
-        return Object(pointer: parent.pointer, members: [(key, value)])
+    /// `parent` opened in this reader too, when its member `key` is present and not null: for
+    /// checking, with a scratch reader, the shape of a member that the main reader leaves unread
+    /// (an unknown field). Nil when absent or null.
+    public func reopened(_ parent: Object, ifItHas key: String) -> Object? {
+        guard parent.has(key) else { return nil }
+        return open(parent.value)
     }
 
     /// Most unknown fields reported for one request. A body of ten thousand events, each
@@ -65,14 +61,14 @@ public final class FieldReader {
     /// hundred tell a client what to fix as well.
     public static let maxReportedUnknownFields = 100
 
-    /// Pointers of members nobody read, in document order (the first
-    /// `maxReportedUnknownFields` of them).
+    /// Pointers of members nobody read, object by object in the order they were read, each
+    /// object's in document order (the first `maxReportedUnknownFields` of them).
     public var unknownFields: [JSONPointer] {
         var found: [JSONPointer] = []
         for object in objects {
-            for index in object.members.indices where !object.read[index] {
+            for position in 0..<object.value.count where !readMarks[object.marks + position] {
                 guard found.count < Self.maxReportedUnknownFields else { return found }
-                found.append(object.pointer.appending(object.members[index].key))
+                found.append(object.pointer.appending(object.value.key(at: position)))
             }
         }
         return found
@@ -81,35 +77,39 @@ public final class FieldReader {
     // MARK: - Containers
 
     /// `value` as an object, or nil with an error.
-    public func object(_ value: JSONValue, at pointer: JSONPointer) -> Object? {
-        guard case .object(let members) = value else {
-            fail(pointer, "must be an object, not \(value.typeDescription)")
+    public func object(_ value: JSONDocument.Value) -> Object? {
+        guard value.kind == .object else {
+            fail(value.pointer, "must be an object, not \(value.typeDescription)")
             return nil
         }
-        let object = Object(pointer: pointer, members: members)
+        return open(value)
+    }
+
+    private func open(_ value: JSONDocument.Value) -> Object {
+        let object = Object(value: value, marks: readMarks.count)
+        for _ in 0..<value.count { readMarks.append(false) }
         objects.append(object)
         return object
     }
 
     public func object(_ parent: Object, _ key: String, required: Bool = false) -> Object? {
         guard let value = value(parent, key, required: required) else { return nil }
-        return object(value, at: parent.pointer.appending(key))
+        return object(value)
     }
 
-    /// The elements of array `key` with their pointers; nil (with an error when required)
-    /// when absent, and nil with an error when it has more than `maxCount` elements.
-    public func array(_ parent: Object, _ key: String, required: Bool = false, maxCount: Int) -> [(value: JSONValue, pointer: JSONPointer)]? {
+    /// The elements of array `key`; nil (with an error when required) when absent, and nil with
+    /// an error when it has more than `maxCount` elements.
+    public func array(_ parent: Object, _ key: String, required: Bool = false, maxCount: Int) -> [JSONDocument.Value]? {
         guard let value = value(parent, key, required: required) else { return nil }
-        let pointer = parent.pointer.appending(key)
-        guard case .array(let elements) = value else {
-            fail(pointer, "must be an array, not \(value.typeDescription)")
+        guard value.kind == .array else {
+            fail(value.pointer, "must be an array, not \(value.typeDescription)")
             return nil
         }
-        guard elements.count <= maxCount else {
-            fail(pointer, "must have at most \(maxCount) elements, not \(elements.count)")
+        guard value.count <= maxCount else {
+            fail(value.pointer, "must have at most \(maxCount) elements, not \(value.count)")
             return nil
         }
-        return elements.enumerated().map { ($0.element, pointer.appending($0.offset)) }
+        return value.elements
     }
 
     // MARK: - Scalars
@@ -118,16 +118,16 @@ public final class FieldReader {
     /// a valid request has no use for them, and building one per field was a tenth of decoding.
     public func number(_ parent: Object, _ key: String, required: Bool = false, in range: ClosedRange<Double>) -> Double? {
         guard let value = value(parent, key, required: required) else { return nil }
-        return number(value, at: parent.pointer.appending(key), in: range)
+        return number(value, in: range)
     }
 
-    public func number(_ value: JSONValue, at pointer: @autoclosure () -> JSONPointer, in range: ClosedRange<Double>) -> Double? {
-        guard case .number(let number) = value else {
-            fail(pointer(), "must be a number, not \(value.typeDescription)")
+    public func number(_ value: JSONDocument.Value, in range: ClosedRange<Double>) -> Double? {
+        guard let number = value.number else {
+            fail(value.pointer, "must be a number, not \(value.typeDescription)")
             return nil
         }
         guard number.isFinite, range.contains(number) else {
-            fail(pointer(), "must be from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)), not \(Self.format(number))")
+            fail(value.pointer, "must be from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)), not \(Self.format(number))")
             return nil
         }
         return number
@@ -145,16 +145,16 @@ public final class FieldReader {
 
     public func string(_ parent: Object, _ key: String, required: Bool = false, maxLength: Int = 256) -> String? {
         guard let value = value(parent, key, required: required) else { return nil }
-        return string(value, at: parent.pointer.appending(key), maxLength: maxLength)
+        return string(value, maxLength: maxLength)
     }
 
-    public func string(_ value: JSONValue, at pointer: @autoclosure () -> JSONPointer, maxLength: Int = 256) -> String? {
-        guard case .string(let text) = value else {
-            fail(pointer(), "must be a string, not \(value.typeDescription)")
+    public func string(_ value: JSONDocument.Value, maxLength: Int = 256) -> String? {
+        guard let text = value.string else {
+            fail(value.pointer, "must be a string, not \(value.typeDescription)")
             return nil
         }
         guard text.unicodeScalars.count <= maxLength else {
-            fail(pointer(), "must be at most \(maxLength) characters long")
+            fail(value.pointer, "must be at most \(maxLength) characters long")
             return nil
         }
         return text
@@ -162,8 +162,8 @@ public final class FieldReader {
 
     public func bool(_ parent: Object, _ key: String, required: Bool = false) -> Bool? {
         guard let value = value(parent, key, required: required) else { return nil }
-        guard case .bool(let flag) = value else {
-            fail(parent.pointer.appending(key), "must be true or false, not \(value.typeDescription)")
+        guard let flag = value.bool else {
+            fail(value.pointer, "must be true or false, not \(value.typeDescription)")
             return nil
         }
         return flag
@@ -174,40 +174,45 @@ public final class FieldReader {
         _ parent: Object, _ key: String, required: Bool = false, as type: Choice.Type = Choice.self
     ) -> Choice? where Choice.RawValue == String {
         guard let value = value(parent, key, required: required) else { return nil }
-        return choice(value, at: parent.pointer.appending(key), as: type)
+        return choice(value, as: type)
     }
 
     public func choice<Choice: RawRepresentable & CaseIterable>(
-        _ value: JSONValue, at pointer: @autoclosure () -> JSONPointer, as type: Choice.Type = Choice.self
+        _ value: JSONDocument.Value, as type: Choice.Type = Choice.self
     )
         -> Choice? where Choice.RawValue == String
     {
         // The list of accepted values is built only for the error message.
         func accepted() -> String { Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") }
-        guard case .string(let text) = value else {
-            fail(pointer(), "must be one of \(accepted()), not \(value.typeDescription)")
+        guard let text = value.string else {
+            fail(value.pointer, "must be one of \(accepted()), not \(value.typeDescription)")
             return nil
         }
         guard let choice = Choice(rawValue: text) else {
-            fail(pointer(), "must be one of \(accepted()), not \"\(String(text.prefix(64)))\"")
+            fail(value.pointer, "must be one of \(accepted()), not \"\(String(text.prefix(64)))\"")
             return nil
         }
         return choice
     }
 
     /// The raw member without marking it read (it stays an unknown field); nil if absent or null.
-    public func peek(_ parent: Object, _ key: String) -> JSONValue? {
-        guard let value = parent.members.first(where: { $0.key == key })?.value, value != .null else { return nil }
-        return value
+    public func peek(_ parent: Object, _ key: String) -> JSONDocument.Value? {
+        guard let member = parent.value.member(key), !member.value.isNull else { return nil }
+        return member.value
     }
 
     /// The raw member, marking it read; nil (with an error when required) if absent or null.
-    public func value(_ parent: Object, _ key: String, required: Bool = false) -> JSONValue? {
-        guard let value = parent.take(key) else {
+    public func value(_ parent: Object, _ key: String, required: Bool = false) -> JSONDocument.Value? {
+        guard let member = parent.value.member(key) else {
             if required { fail(parent.pointer.appending(key), "is required") }
             return nil
         }
-        return value
+        readMarks[parent.marks + member.position] = true
+        guard !member.value.isNull else {
+            if required { fail(parent.pointer.appending(key), "is required") }
+            return nil
+        }
+        return member.value
     }
 
     static func format(_ number: Double) -> String {

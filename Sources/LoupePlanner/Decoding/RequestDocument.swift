@@ -6,12 +6,12 @@ public enum RequestDocument {
     /// Parses `body` as one JSON document.
     /// - Throws: `Problem` 400 `malformedJSON` for an empty body or invalid JSON; the detail
     ///   names the byte offset where reading stopped, so a client can find the mistake.
-    public static func parse(_ body: [UInt8]) throws(Problem) -> JSONValue {
+    public static func parse(_ body: [UInt8]) throws(Problem) -> JSONDocument {
         guard body.contains(where: { !Self.isWhitespace($0) }) else {
             throw Problem(.malformedJSON, detail: "The request body is empty; send a JSON object.")
         }
         do {
-            return try JSONReader.parse(body)
+            return try JSONReader.document(body)
         } catch {
             throw Problem(.malformedJSON, detail: "The request body is not valid JSON: \(error.reason) at byte \(error.offset).")
         }

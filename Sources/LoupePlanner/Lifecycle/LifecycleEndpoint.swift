@@ -10,7 +10,7 @@ public enum LifecycleEndpoint: RenderedEndpoint {
     /// Decodes the script and plays it.
     /// - Throws: `Problem`: 422 `invalidRequest` listing every invalid field; 422 `invalidScript`
     ///   when the script cannot be played; 422 `strictWarnings`.
-    public static func compute(_ document: JSONValue) throws(Problem) -> LifecycleAnswer {
+    public static func compute(_ document: JSONDocument) throws(Problem) -> LifecycleAnswer {
         let request = try LifecycleRequestDecoder.decode(document)
         let result: LifecycleResult
         do {

@@ -24,14 +24,14 @@ public final class LifecycleRequestDecoder {
 
     /// - Throws: `Problem` 422 `invalidRequest` listing every invalid field (and, with
     ///   `options.strict`, every unknown one).
-    public static func decode(_ document: JSONValue) throws(Problem) -> LifecycleRequest {
+    public static func decode(_ document: JSONDocument) throws(Problem) -> LifecycleRequest {
         let decoder = LifecycleRequestDecoder()
         let (request, strict) = decoder.read(document)
         return try RequestDocument.decoded(request, strict: strict, reader: decoder.reader)
     }
 
-    private func read(_ document: JSONValue) -> (request: LifecycleRequest?, strict: Bool) {
-        guard let root = reader.object(document, at: .root) else { return (nil, false) }
+    private func read(_ document: JSONDocument) -> (request: LifecycleRequest?, strict: Bool) {
+        guard let root = reader.object(document.root) else { return (nil, false) }
         let stack = names(root, "stack", required: true, maxCount: Self.maximumStackCount)
         let presented = readPresented(root)
         let events = readEvents(root)
@@ -59,8 +59,8 @@ public final class LifecycleRequestDecoder {
         }
         guard let elements = reader.array(root, "presented", maxCount: Self.maximumPresentedCount) else { return nil }
         var presentations: [Presentation] = []
-        for (value, pointer) in elements {
-            guard let object = reader.object(value, at: pointer) else { continue }
+        for value in elements {
+            guard let object = reader.object(value) else { continue }
             let name = reader.string(object, "viewController", required: true, maxLength: Self.maximumNameLength)
             let style = reader.choice(object, "style", as: Presentation.Style.self) ?? .fullScreen
             let transition = reader.choice(object, "transition", as: TransitionStyle.self) ?? .zoom
@@ -75,14 +75,14 @@ public final class LifecycleRequestDecoder {
         }
         var events: [NavigationEvent] = []
         events.reserveCapacity(elements.count)
-        for (value, pointer) in elements {
-            if let event = readEvent(value, at: pointer) { events.append(event) }
+        for value in elements {
+            if let event = readEvent(value) { events.append(event) }
         }
         return events
     }
 
-    private func readEvent(_ value: JSONValue, at pointer: JSONPointer) -> NavigationEvent? {
-        guard let object = reader.object(value, at: pointer) else { return nil }
+    private func readEvent(_ value: JSONDocument.Value) -> NavigationEvent? {
+        guard let object = reader.object(value) else { return nil }
         let time = reader.number(object, "time", required: true, in: Self.timeRange)
         guard let type = reader.choice(object, "type", required: true, as: LifecycleEventType.self) else { return nil }
         let kind: NavigationEvent.Kind?
@@ -124,15 +124,14 @@ public final class LifecycleRequestDecoder {
             }
         for key in ["viewController", "transition", "style", "interactive", "outcome"] where !applicable.contains(key) {
             guard let value = reader.peek(object, key) else { continue }
-            let pointer = object.pointer.appending(key)
             switch key {
-            case "viewController": _ = reader.string(value, at: pointer, maxLength: Self.maximumNameLength)
-            case "transition": _ = reader.choice(value, at: pointer, as: TransitionStyle.self)
-            case "style": _ = reader.choice(value, at: pointer, as: Presentation.Style.self)
-            case "outcome": _ = reader.choice(value, at: pointer, as: ReleaseOutcome.self)
+            case "viewController": _ = reader.string(value, maxLength: Self.maximumNameLength)
+            case "transition": _ = reader.choice(value, as: TransitionStyle.self)
+            case "style": _ = reader.choice(value, as: Presentation.Style.self)
+            case "outcome": _ = reader.choice(value, as: ReleaseOutcome.self)
             default:
-                if case .bool = value { continue }
-                reader.fail(pointer, "must be true or false, not \(value.typeDescription)")
+                if value.bool != nil { continue }
+                reader.fail(value.pointer, "must be true or false, not \(value.typeDescription)")
             }
         }
     }
@@ -141,7 +140,7 @@ public final class LifecycleRequestDecoder {
     private func names(_ parent: FieldReader.Object, _ key: String, required: Bool, maxCount: Int) -> [String]? {
         guard let elements = reader.array(parent, key, required: required, maxCount: maxCount) else { return nil }
         let errorsBefore = reader.errors.count
-        let names = elements.compactMap { reader.string($0.value, at: $0.pointer, maxLength: Self.maximumNameLength) }
+        let names = elements.compactMap { reader.string($0, maxLength: Self.maximumNameLength) }
         return reader.errors.count == errorsBefore ? names : nil
     }
 }

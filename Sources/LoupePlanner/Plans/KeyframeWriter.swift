@@ -79,10 +79,15 @@ struct KeyframeWriter {
         writer.key(name)
         writer.beginArray()
         // The six components one by one: `values` would allocate an array per transform.
-        writer.number(transform.a, places: precision)
+        // A zoom scales x and y alike, so d is a's bytes again: copied, not formatted twice.
+        let a = writer.markedNumber(transform.a, places: precision)
         writer.number(transform.b, places: precision)
         writer.number(transform.c, places: precision)
-        writer.number(transform.d, places: precision)
+        if transform.d.bitPattern == transform.a.bitPattern {
+            writer.repeatNumber(a)
+        } else {
+            writer.number(transform.d, places: precision)
+        }
         writer.number(transform.tx, places: precision)
         writer.number(transform.ty, places: precision)
         writer.endArray()

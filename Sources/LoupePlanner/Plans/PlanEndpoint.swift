@@ -12,7 +12,7 @@ public enum PlanEndpoint: RenderedEndpoint {
     /// callbacks on the keyframes' clock.
     /// - Throws: `Problem`: 422 `invalidRequest` listing every invalid field; 422
     ///   `unsupportedPlatform`; 422 `strictWarnings`.
-    public static func compute(_ document: JSONValue) throws(Problem) -> PlanAnswer {
+    public static func compute(_ document: JSONDocument) throws(Problem) -> PlanAnswer {
         let request = try PlanRequestDecoder.decode(document)
         var plan: ZoomPlan
         do {

@@ -44,15 +44,15 @@ extension PlanRequestDecoder {
         guard let elements = reader.array(root, "sources", maxCount: Self.maximumSources) else { return nil }
         let errorsBefore = reader.errors.count
         var sources: [MatchedSource] = []
-        for (value, pointer) in elements {
-            guard let object = reader.object(value, at: pointer) else { continue }
+        for value in elements {
+            guard let object = reader.object(value) else { continue }
             let id = identifier(object, "id", required: true)
             let namespace = reader.string(object, "namespace", required: true)
             let frame = rect(object, "frame", required: true)
             let radius = reader.number(object, "cornerRadius", in: Self.cornerRadiusRange) ?? 0
             var modifiers: [String] = []
-            for (modifier, modifierPointer) in reader.array(object, "modifiers", maxCount: Self.maximumModifiers) ?? [] {
-                if let name = reader.string(modifier, at: modifierPointer) { modifiers.append(name) }
+            for modifier in reader.array(object, "modifiers", maxCount: Self.maximumModifiers) ?? [] {
+                if let name = reader.string(modifier) { modifiers.append(name) }
             }
             let role = reader.choice(object, "role", as: SourceRole.self)
             let kind = sourceKind(object, barItem: .toolbarItem)
@@ -148,13 +148,12 @@ extension PlanRequestDecoder {
     /// `id: string | number`, compared with `===`).
     private func identifier(_ object: FieldReader.Object, _ key: String, required: Bool = false) -> SourceID? {
         guard let value = reader.value(object, key, required: required) else { return nil }
-        let pointer = object.pointer.appending(key)
-        if case .number(let number) = value { return .number(number) }
-        guard case .string = value else {
-            reader.fail(pointer, "must be a string or a number, not \(value.typeDescription)")
+        if let number = value.number { return .number(number) }
+        guard value.kind == .string else {
+            reader.fail(value.pointer, "must be a string or a number, not \(value.typeDescription)")
             return nil
         }
-        return reader.string(value, at: pointer).map(SourceID.string)
+        return reader.string(value).map(SourceID.string)
     }
 
     /// Marks `key` as read and records `reason` when it is present and not null.

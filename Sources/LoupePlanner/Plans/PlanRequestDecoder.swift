@@ -37,14 +37,14 @@ public final class PlanRequestDecoder {
     /// Decodes `document`.
     /// - Throws: `Problem` 422 `invalidRequest` listing every invalid field (and, with
     ///   `options.strict`, every unknown one).
-    public static func decode(_ document: JSONValue) throws(Problem) -> PlanRequest {
+    public static func decode(_ document: JSONDocument) throws(Problem) -> PlanRequest {
         let decoder = PlanRequestDecoder()
         let (request, strict) = decoder.read(document)
         return try RequestDocument.decoded(request, strict: strict, reader: decoder.reader)
     }
 
-    private func read(_ document: JSONValue) -> (request: PlanRequest?, strict: Bool) {
-        guard let root = reader.object(document, at: .root) else { return (nil, false) }
+    private func read(_ document: JSONDocument) -> (request: PlanRequest?, strict: Bool) {
+        guard let root = reader.object(document.root) else { return (nil, false) }
         let transition = reader.choice(root, "transition", required: true, as: TransitionKind.self)
         let shared = readShared(root, transition: transition ?? .push)
         let viewTransitionName = shared.options.flatMap { readCustomIdent($0, "viewTransitionName", example: "hero-photo") }

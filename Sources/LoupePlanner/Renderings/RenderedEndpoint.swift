@@ -17,7 +17,7 @@ public protocol RenderedEndpoint: SendableMetatype {
 
     /// Decodes and validates `document` and runs the engine.
     /// - Throws: `Problem` (422s; never 400, the document is already JSON).
-    static func compute(_ document: JSONValue) throws(Problem) -> Answer
+    static func compute(_ document: JSONDocument) throws(Problem) -> Answer
 
     /// `answer` in `format`, one of `formats`.
     static func render(_ answer: Answer, as format: RenderingFormat) -> [UInt8]
@@ -39,7 +39,7 @@ extension RenderedEndpoint {
     /// check the real size (the estimate keeps the rendering's cost bounded; the second check
     /// keeps the limit exact).
     /// - Throws: `Problem` as `compute`, or 422 `workLimitExceeded`.
-    public static func answer(_ document: JSONValue, as format: RenderingFormat, limits: WorkLimits) throws(Problem) -> [UInt8] {
+    public static func answer(_ document: JSONDocument, as format: RenderingFormat, limits: WorkLimits) throws(Problem) -> [UInt8] {
         let computed = try compute(document)
         try limits.check(estimatedBytes(of: computed, as: format), format: format, estimated: true)
         let bytes = render(computed, as: format)

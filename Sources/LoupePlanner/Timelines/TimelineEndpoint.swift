@@ -13,7 +13,7 @@ public enum TimelineEndpoint: RenderedEndpoint {
     /// - Throws: `Problem`: 422 `invalidRequest` listing every invalid field; 422
     ///   `invalidScript` when the events cannot be played; 422 `unsupportedPlatform`; 422
     ///   `strictWarnings`.
-    public static func compute(_ document: JSONValue) throws(Problem) -> TimelineAnswer {
+    public static func compute(_ document: JSONDocument) throws(Problem) -> TimelineAnswer {
         let request = try TimelineRequestDecoder.decode(document)
         let timeline: Timeline
         do {

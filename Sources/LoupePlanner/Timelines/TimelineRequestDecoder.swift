@@ -27,14 +27,14 @@ public final class TimelineRequestDecoder {
 
     /// - Throws: `Problem` 422 `invalidRequest` listing every invalid field (and, with
     ///   `options.strict`, every unknown one).
-    public static func decode(_ document: JSONValue) throws(Problem) -> TimelineRequest {
+    public static func decode(_ document: JSONDocument) throws(Problem) -> TimelineRequest {
         let decoder = TimelineRequestDecoder()
         let (request, strict) = decoder.read(document)
         return try RequestDocument.decoded(request, strict: strict, reader: decoder.reader)
     }
 
-    private func read(_ document: JSONValue) -> (request: TimelineRequest?, strict: Bool) {
-        guard let root = reader.object(document, at: .root) else { return (nil, false) }
+    private func read(_ document: JSONDocument) -> (request: TimelineRequest?, strict: Bool) {
+        guard let root = reader.object(document.root) else { return (nil, false) }
         // The scene's transition is a placeholder: every app call in the script plans its own.
         let shared = plan.readShared(root, transition: .push)
         let spread = readSpread(shared.options)
@@ -73,14 +73,14 @@ public final class TimelineRequestDecoder {
         }
         var events: [TimelineEvent] = []
         events.reserveCapacity(elements.count)
-        for (value, pointer) in elements {
-            if let event = readEvent(value, at: pointer, framework: framework) { events.append(event) }
+        for value in elements {
+            if let event = readEvent(value, framework: framework) { events.append(event) }
         }
         return events
     }
 
-    private func readEvent(_ value: JSONValue, at pointer: JSONPointer, framework: Framework) -> TimelineEvent? {
-        guard let object = reader.object(value, at: pointer) else { return nil }
+    private func readEvent(_ value: JSONDocument.Value, framework: Framework) -> TimelineEvent? {
+        guard let object = reader.object(value) else { return nil }
         let time = reader.number(object, "time", required: true, in: Self.timeRange)
         guard let type = reader.choice(object, "type", required: true, as: TimelineEventType.self) else { return nil }
         checkIgnoredMembers(object, type: type)
@@ -111,7 +111,8 @@ public final class TimelineRequestDecoder {
             if framework == .swiftUI {
                 _ = reader.value(object, "source")
                 reader.fail(
-                    pointer.appending("type"), "sourceChanged is UIKit's (the sourceViewProvider asked again); SwiftUI matches the source by id")
+                    object.pointer.appending("type"),
+                    "sourceChanged is UIKit's (the sourceViewProvider asked again); SwiftUI matches the source by id")
                 kind = nil
             } else {
                 kind = plan.readSourceView(object, "source").map { .sourceChanged($0) }
@@ -133,8 +134,8 @@ public final class TimelineRequestDecoder {
             case .push, .pop, .present, .dismiss: []
             }
         for key in ["gesture", "touches", "input", "source"] where !applies.contains(key) {
-            guard let lone = reader.detached(object, key) else { continue }
             let scratch = TimelineRequestDecoder()
+            guard let lone = scratch.reader.reopened(object, ifItHas: key) else { continue }
             switch key {
             case "gesture": _ = scratch.reader.choice(lone, key, as: GestureKind.self)
             case "input": _ = scratch.reader.choice(lone, key, as: TouchInput.self)
@@ -150,14 +151,14 @@ public final class TimelineRequestDecoder {
         guard let elements = reader.array(object, "touches", required: required, maxCount: Self.maximumTouches) else { return nil }
         let errorsBefore = reader.errors.count
         var points: [Point] = []
-        for (value, pointer) in elements {
-            if let point = self.point(value, at: pointer) { points.append(point) }
+        for value in elements {
+            if let point = self.point(value) { points.append(point) }
         }
         return reader.errors.count == errorsBefore ? points : nil
     }
 
-    private func point(_ value: JSONValue, at pointer: JSONPointer) -> Point? {
-        guard let object = reader.object(value, at: pointer) else { return nil }
+    private func point(_ value: JSONDocument.Value) -> Point? {
+        guard let object = reader.object(value) else { return nil }
         let x = reader.number(object, "x", required: true, in: PlanRequestDecoder.coordinateRange)
         let y = reader.number(object, "y", required: true, in: PlanRequestDecoder.coordinateRange)
         guard let x, let y else { return nil }
@@ -177,7 +178,7 @@ public final class TimelineRequestDecoder {
         let zoomScale = reader.number(object, "zoomScale", in: Self.zoomScaleRange) ?? 1
         let minimumZoomScale = reader.number(object, "minimumZoomScale", in: Self.zoomScaleRange) ?? 1
         var offset: Point? = .zero
-        if let value = reader.value(object, "contentOffset") { offset = point(value, at: object.pointer.appending("contentOffset")) }
+        if let value = reader.value(object, "contentOffset") { offset = point(value) }
         let horizontal = reader.bool(object, "scrollsHorizontally") ?? false
         let vertical = reader.bool(object, "scrollsVertically") ?? false
         guard reader.errors.count == errorsBefore, let offset else { return (nil, false) }

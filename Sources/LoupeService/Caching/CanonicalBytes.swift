@@ -36,10 +36,13 @@ struct CanonicalBytes: ~Copyable {
     /// documents from sharing bytes.
     mutating func appendCounted(_ text: String) {
         var text = text
-        text.withUTF8 { utf8 in
-            append(word: UInt64(utf8.count))
-            append(UnsafeRawBufferPointer(utf8))
-        }
+        text.withUTF8 { appendCounted(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The same for text already in UTF-8.
+    mutating func appendCounted(_ utf8: UnsafeRawBufferPointer) {
+        append(word: UInt64(utf8.count))
+        append(utf8)
     }
 
     func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {

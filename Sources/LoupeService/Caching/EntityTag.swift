@@ -23,7 +23,7 @@ struct EntityTag: Sendable, Equatable, CustomStringConvertible {
     /// The opaque part, without quotes.
     var opaque: String
 
-    init(path: String, format: RenderingFormat, document: JSONValue, version: String = BuildInfo.version) {
+    init(path: String, format: RenderingFormat, document: JSONDocument, version: String = BuildInfo.version) {
         // The release, path and format first, then the document: hashed as one run of bytes.
         var canonical = CanonicalBytes(capacity: 1024)
         canonical.append("loupe ")
@@ -33,37 +33,36 @@ struct EntityTag: Sendable, Equatable, CustomStringConvertible {
         canonical.append("\n")
         canonical.append(format.rawValue)
         canonical.append("\n")
-        Self.appendCanonical(document, to: &canonical)
+        document.forEachToken { Self.appendCanonical($0, to: &canonical) }
         var hasher = Murmur3Hasher()
         canonical.withBytes { hasher.update($0) }
         opaque = hasher.finalize().hex
     }
 
-    /// The canonical form of `value` (see the type's comment). Binary rather than JSON text: it
-    /// is only hashed, and spelling numbers out cost more than the rest of the tag.
-    private static func appendCanonical(_ value: JSONValue, to bytes: inout CanonicalBytes) {
-        switch value {
+    /// One node's part of the canonical form (see the type's comment), in document order: a
+    /// container's kind and count come before its contents, and a member's key (its length and
+    /// UTF-8, untagged) before its value. Binary rather than JSON text: it is only hashed, and
+    /// spelling numbers out cost more than the rest of the tag.
+    private static func appendCanonical(_ node: JSONDocument.Token, to bytes: inout CanonicalBytes) {
+        switch node.kind {
         case .null:
             bytes.append(byte: UInt8(ascii: "n"))
-        case .bool(let flag):
-            bytes.append(byte: flag ? UInt8(ascii: "t") : UInt8(ascii: "f"))
-        case .number(let number):
+        case .bool:
+            bytes.append(byte: node.flag ? UInt8(ascii: "t") : UInt8(ascii: "f"))
+        case .number:
             bytes.append(byte: UInt8(ascii: "d"))
-            bytes.append(word: (number == 0 ? 0 : number).bitPattern)
-        case .string(let text):
+            bytes.append(word: (node.number == 0 ? 0 : node.number).bitPattern)
+        case .string:
             bytes.append(byte: UInt8(ascii: "s"))
-            bytes.appendCounted(text)
-        case .array(let elements):
+            bytes.appendCounted(node.utf8)
+        case .key:
+            bytes.appendCounted(node.utf8)
+        case .array:
             bytes.append(byte: UInt8(ascii: "["))
-            bytes.append(word: UInt64(elements.count))
-            for element in elements { appendCanonical(element, to: &bytes) }
-        case .object(let members):
+            bytes.append(word: UInt64(node.count))
+        case .object:
             bytes.append(byte: UInt8(ascii: "{"))
-            bytes.append(word: UInt64(members.count))
-            for member in members {
-                bytes.appendCounted(member.key)
-                appendCanonical(member.value, to: &bytes)
-            }
+            bytes.append(word: UInt64(node.count))
         }
     }
 

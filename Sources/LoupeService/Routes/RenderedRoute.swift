@@ -102,7 +102,7 @@ enum RenderedRoute {
     }
 
     /// 400 for a body that is not JSON; else the document and its tag.
-    private static func parse(_ exchange: Exchange) throws(Problem) -> (JSONValue, EntityTag) {
+    private static func parse(_ exchange: Exchange) throws(Problem) -> (JSONDocument, EntityTag) {
         let document = try RequestDocument.parse(exchange.request.body)
         return (document, EntityTag(path: exchange.request.path, format: exchange.negotiation.format, document: document))
     }
