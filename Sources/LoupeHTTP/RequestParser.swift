@@ -339,6 +339,28 @@ public struct RequestParser: Sendable {
     }
 
     private static func framing(of head: Head, limits: HTTPLimits) throws(HTTPParseError) -> Framing {
+        // Nearly every request has no Transfer-Encoding and at most one plain Content-Length:
+        // decided in one pass over the fields, without the lists and substrings the general
+        // rules below need (which still decide everything else).
+        var plainLength: Int?
+        var unusual = false
+        for field in head.headers.fields {
+            if field.name.equalsIgnoringASCIICase("Transfer-Encoding") {
+                unusual = true
+                break
+            }
+            guard field.name.equalsIgnoringASCIICase("Content-Length") else { continue }
+            guard plainLength == nil, let length = plainDecimal(field.value) else {
+                unusual = true
+                break
+            }
+            plainLength = length
+        }
+        if !unusual {
+            guard let length = plainLength else { return .none }
+            guard length <= limits.maxBodyBytes else { throw .bodyTooLarge(limit: limits.maxBodyBytes) }
+            return length == 0 ? .none : .fixed(length)
+        }
         let codings = head.headers.tokens("Transfer-Encoding")
         let lengths = head.headers.values("Content-Length")
         if head.headers.contains("Transfer-Encoding") {
@@ -367,6 +389,20 @@ public struct RequestParser: Sendable {
         guard let length else { throw .invalidContentLength }
         guard length <= limits.maxBodyBytes else { throw .bodyTooLarge(limit: limits.maxBodyBytes) }
         return length == 0 ? .none : .fixed(length)
+    }
+
+    /// A Content-Length value that is 1 to 18 digits and nothing else (no list, no whitespace).
+    private static func plainDecimal(_ value: String) -> Int? {
+        var value = value
+        return value.withUTF8 { digits -> Int? in
+            guard !digits.isEmpty, digits.count <= 18 else { return nil }
+            var length = 0
+            for digit in digits {
+                guard digit >= 48, digit <= 57 else { return nil }
+                length = length &* 10 &+ Int(digit &- 48)
+            }
+            return length
+        }
     }
 
     // MARK: - Chunked coding (RFC 9112 §7.1)

@@ -26,6 +26,29 @@ struct RequestParserTests {
         #expect(result.leftover == 3, "the next pipelined request's bytes stay unread")
     }
 
+    /// Regression for the one-pass framing (a plain Content-Length decided without the general
+    /// rules): every accepted spelling reads the same body either way.
+    @Test(
+        "Content-Length is read alike whether plain or spelled the general rules' way",
+        arguments: [
+            ("Content-Length: 3", 3), ("Content-Length: 003", 3), ("Content-Length: 3, 3", 3),
+            ("Content-Length: 3\r\nContent-Length: 3", 3), ("content-length: 3", 3), ("Content-Length: 0", 0),
+            ("Content-Length: 3 ", 3)
+        ])
+    func contentLengthSpellings_readAlike(field: String, length: Int) {
+        let result = feed("POST /echo HTTP/1.1\r\nHost: h\r\n\(field)\r\n\r\nabcGET", split: .whole)
+        #expect(result.error == nil, "\(field)")
+        #expect(result.requests.first?.body == Array("abc".utf8.prefix(length)), "\(field)")
+    }
+
+    @Test("a plain Content-Length over the body limit is refused before the body")
+    func plainContentLength_overLimit_isRefused() {
+        var limits = HTTPLimits()
+        limits.maxBodyBytes = 10
+        let result = feed("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 999999999999999999\r\n\r\n", split: .whole, limits: limits)
+        #expect(result.error == .bodyTooLarge(limit: 10))
+    }
+
     @Test("a chunked body is de-chunked, extensions and trailers ignored", arguments: Split.allCases)
     func chunkedBody_isDechunked(split: Split) {
         let text =
