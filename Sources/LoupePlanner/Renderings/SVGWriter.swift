@@ -16,12 +16,18 @@ struct SVGWriter {
 
     /// `<name a="…"/>`.
     mutating func element(_ name: String, _ attributes: KeyValuePairs<String, String>) {
-        text += "<" + name + Self.attributes(attributes) + "/>\n"
+        text += "<"
+        text += name
+        append(attributes)
+        text += "/>\n"
     }
 
     /// `<name a="…">`; pair with `close`.
     mutating func open(_ name: String, _ attributes: KeyValuePairs<String, String> = [:]) {
-        text += "<" + name + Self.attributes(attributes) + ">\n"
+        text += "<"
+        text += name
+        append(attributes)
+        text += ">\n"
     }
 
     mutating func close(_ name: String) {
@@ -30,9 +36,16 @@ struct SVGWriter {
 
     /// `<text …>content</text>`, optionally with a `<title>` tooltip holding longer text.
     mutating func label(_ content: String, _ attributes: KeyValuePairs<String, String>, tooltip: String? = nil) {
-        text += "<text" + Self.attributes(attributes) + ">"
-        if let tooltip { text += "<title>\(Self.escape(tooltip))</title>" }
-        text += Self.escape(content) + "</text>\n"
+        text += "<text"
+        append(attributes)
+        text += ">"
+        if let tooltip {
+            text += "<title>"
+            text += Self.escape(tooltip)
+            text += "</title>"
+        }
+        text += Self.escape(content)
+        text += "</text>\n"
     }
 
     /// The finished document.
@@ -49,6 +62,23 @@ struct SVGWriter {
     /// Escapes markup characters, and replaces what XML 1.0 cannot hold at all (control
     /// characters other than tab, LF and CR; U+FFFE and U+FFFF) with U+FFFD.
     static func escape(_ text: String) -> String {
+        // Most text (numbers, ids, view-controller names) needs nothing: one pass over its bytes
+        // finds that, and the text is kept as it is. 0xEF may start U+FFFE or U+FFFF.
+        var utf8 = text
+        let clean = utf8.withUTF8 { bytes in
+            bytes.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0xEF: false
+                case 0x09, 0x0A, 0x0D: true
+                default: byte >= 0x20
+                }
+            }
+        }
+        return clean ? text : escapeEveryScalar(text)
+    }
+
+    /// `escape` without its fast path: every scalar looked at.
+    static func escapeEveryScalar(_ text: String) -> String {
         var escaped = ""
         escaped.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {
@@ -78,18 +108,38 @@ struct SVGWriter {
         let limit = max(1, Int(width / (size * 0.62)))
         var lines: [String] = []
         var line = ""
+        // The line's length in characters, kept as words are added rather than counted again
+        // for each word (notes can be long); counted afresh where the space between two words
+        // might join a character (either side not ASCII), so it always equals `line.count`.
+        var lineCount = 0
         for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            if !line.isEmpty, line.count + 1 + word.count > limit {
+            let wordCount = word.count
+            if !line.isEmpty, lineCount + 1 + wordCount > limit {
                 lines.append(line)
                 line = ""
             }
-            line += line.isEmpty ? String(word) : " " + word
+            if line.isEmpty {
+                line = String(word)
+                lineCount = wordCount
+            } else {
+                let plainJoin = line.last?.isASCII == true && word.first?.isASCII == true
+                line += " " + word
+                lineCount = plainJoin ? lineCount + 1 + wordCount : line.count
+            }
         }
         lines.append(line)
         return lines
     }
 
-    private static func attributes(_ attributes: KeyValuePairs<String, String>) -> String {
-        attributes.map { " \($0.key)=\"\(escape($0.value))\"" }.joined()
+    /// ` a="…"` for each attribute, appended in place (a swimlane has thousands of elements, and
+    /// building each attribute list as strings of its own cost a third of the rendering).
+    private mutating func append(_ attributes: KeyValuePairs<String, String>) {
+        for (name, value) in attributes {
+            text += " "
+            text += name
+            text += "=\""
+            text += Self.escape(value)
+            text += "\""
+        }
     }
 }
