@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A strict RFC 8259 reader for request bodies.
 ///
 /// Foundation's JSONDecoder costs tens of microseconds per request and reports errors as
@@ -189,7 +193,15 @@ public struct JSONReader {
         let flags = JSONDocument.nonASCIIFlag
         if first.payload & flags != 0 || second.payload & flags != 0 { return keyText(a) == keyText(b) }
         guard first.count == second.count else { return false }
-        return keyBytes(a).elementsEqual(keyBytes(b))
+        let flag = JSONDocument.unescapedFlag
+        let mask = JSONDocument.offsetMask
+        return bytes.withUnsafeBytes { body in
+            unescaped.withUnsafeBytes { unescaped in
+                let left = (first.payload & flag != 0 ? unescaped : body).baseAddress.unsafelyUnwrapped + Int(first.payload & mask)
+                let right = (second.payload & flag != 0 ? unescaped : body).baseAddress.unsafelyUnwrapped + Int(second.payload & mask)
+                return first.count == 0 || memcmp(left, right, Int(first.count)) == 0
+            }
+        }
     }
 
     private func keyBytes(_ node: Int) -> ArraySlice<UInt8> {
