@@ -31,13 +31,15 @@ public struct JSONReader {
     /// small objects (every real request) stay allocation-free, and large ones stay linear.
     static let linearDuplicateScanLimit = 16
 
-    private let bytes: [UInt8]
+    /// The body, borrowed for the length of `document` (reading through a pointer keeps the byte
+    /// loops free of an array's checks).
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var valueCount = 0
     private var nodes: [JSONDocument.Node] = []
     private var unescaped: [UInt8] = []
 
-    private init(_ bytes: [UInt8]) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         // A value takes at least two bytes with its separator: room for a small body's nodes
         // in one allocation, without reserving a large body's worst case up front.
@@ -47,12 +49,15 @@ public struct JSONReader {
     /// Reads one complete JSON document into a tape (`JSONDocument`), the form the request
     /// decoders read fields from.
     public static func document(_ bytes: [UInt8]) throws(SyntaxError) -> JSONDocument {
-        var reader = JSONReader(bytes)
-        reader.skipWhitespace()
-        try reader.value(depth: 0, parent: JSONDocument.noParent, position: 0)
-        reader.skipWhitespace()
-        guard reader.index == bytes.count else { throw reader.error("unexpected data after the document") }
-        return JSONDocument(nodes: reader.nodes, body: bytes, unescaped: reader.unescaped)
+        let (nodes, unescaped) = try bytes.withUnsafeBufferPointer { buffer throws(SyntaxError) in
+            var reader = JSONReader(buffer)
+            reader.skipWhitespace()
+            try reader.value(depth: 0, parent: JSONDocument.noParent, position: 0)
+            reader.skipWhitespace()
+            guard reader.index == buffer.count else { throw reader.error("unexpected data after the document") }
+            return (reader.nodes, reader.unescaped)
+        }
+        return JSONDocument(nodes: nodes, body: bytes, unescaped: unescaped)
     }
 
     /// Parses one complete JSON document into a tree (for tests and tools, which inspect answers).
@@ -193,26 +198,22 @@ public struct JSONReader {
         let flags = JSONDocument.nonASCIIFlag
         if first.payload & flags != 0 || second.payload & flags != 0 { return keyText(a) == keyText(b) }
         guard first.count == second.count else { return false }
+        guard first.count > 0 else { return true }
         let flag = JSONDocument.unescapedFlag
         let mask = JSONDocument.offsetMask
-        return bytes.withUnsafeBytes { body in
-            unescaped.withUnsafeBytes { unescaped in
-                let left = (first.payload & flag != 0 ? unescaped : body).baseAddress.unsafelyUnwrapped + Int(first.payload & mask)
-                let right = (second.payload & flag != 0 ? unescaped : body).baseAddress.unsafelyUnwrapped + Int(second.payload & mask)
-                return first.count == 0 || memcmp(left, right, Int(first.count)) == 0
-            }
+        let body = UnsafeRawBufferPointer(bytes)
+        return unescaped.withUnsafeBytes { unescaped in
+            let left = (first.payload & flag != 0 ? unescaped : body).baseAddress.unsafelyUnwrapped + Int(first.payload & mask)
+            let right = (second.payload & flag != 0 ? unescaped : body).baseAddress.unsafelyUnwrapped + Int(second.payload & mask)
+            return memcmp(left, right, Int(first.count)) == 0
         }
     }
 
-    private func keyBytes(_ node: Int) -> ArraySlice<UInt8> {
-        let payload = nodes[node].payload
-        let offset = Int(payload & JSONDocument.offsetMask)
-        let storage = payload & JSONDocument.unescapedFlag != 0 ? unescaped : bytes
-        return storage[offset..<offset + Int(nodes[node].count)]
-    }
-
     private func keyText(_ node: Int) -> String {
-        String(decoding: keyBytes(node), as: UTF8.self)
+        let payload = nodes[node].payload
+        let range = Int(payload & JSONDocument.offsetMask)..<Int(payload & JSONDocument.offsetMask) + Int(nodes[node].count)
+        if payload & JSONDocument.unescapedFlag != 0 { return String(decoding: unescaped[range], as: UTF8.self) }
+        return String(decoding: bytes[range], as: UTF8.self)
     }
 
     private mutating func array(depth: Int, parent: UInt32, position: Int) throws(SyntaxError) {
