@@ -121,13 +121,14 @@ public final class JSONDocument: Sendable {
 
     /// The position and value index of member `key` of the object at `object` (nil when absent),
     /// keys compared as Swift compares strings. The decoders look up every field they know, most
-    /// of them absent, so this is one pass over raw memory: an ASCII key equals another string
-    /// only byte for byte (no other text is canonically equivalent to it), and only a key with
-    /// other characters is compared as a `String`. The decoders' own keys are ASCII.
+    /// of them absent, so this is one pass over raw memory: two ASCII strings are equal only byte
+    /// for byte (no other text is canonically equivalent to ASCII text), and only where either
+    /// side has other characters are they compared as `String`s. The decoders' own keys are ASCII.
     func member(of object: Int, named key: String) -> (position: Int, value: Int)? {
         var utf8 = key
         return utf8.withUTF8 { wanted in
-            nodes.withUnsafeBufferPointer { nodes in
+            guard wanted.allSatisfy({ $0 < 0x80 }) else { return memberComparingStrings(of: object, named: key) }
+            return nodes.withUnsafeBufferPointer { nodes in
                 bytes.withUnsafeBytes { body in
                     unescaped.withUnsafeBytes { unescaped in
                         let count = Int(nodes[object].count)
@@ -150,6 +151,16 @@ public final class JSONDocument: Sendable {
                 }
             }
         }
+    }
+
+    /// `member(of:named:)` for a name that is not ASCII: every key compared as a `String`.
+    private func memberComparingStrings(of object: Int, named key: String) -> (position: Int, value: Int)? {
+        var keyIndex = object + 1
+        for position in 0..<Int(nodes[object].count) {
+            if string(at: keyIndex) == key { return (position, keyIndex + 1) }
+            keyIndex = Int(nodes[keyIndex + 1].end)
+        }
+        return nil
     }
 
     func string(at index: Int) -> String {

@@ -71,6 +71,8 @@ struct JSONDocumentTests {
         let document = try JSONReader.document(Array(#"{"\u0070ush": 1, "\u212A": 2, "plain": 3}"#.utf8))
         #expect(document.root.member("push")?.value.number == 1)
         #expect(document.root.member("K")?.value.number == 2)
+        let plainK = try JSONReader.document(Array(#"{"K": 3}"#.utf8))
+        #expect(plainK.root.member("\u{212A}")?.value.number == 3, "a name that is not ASCII is compared as a String too")
         #expect(document.root.member("plain")?.position == 2)
         #expect(document.root.member("plai") == nil)
         #expect(throws: JSONReader.SyntaxError.self) { try JSONReader.document(Array(#"{"K": 1, "\u212A": 2}"#.utf8)) }
