@@ -120,7 +120,7 @@ public enum GeometryEngine {
             solution, frameRate: frameRate, geometry: geometry,
             isReverse: scene.transition.isReverse)
         guard sampled.duration.isFinite,
-            sampled.keyframes.allSatisfy({ $0.state.isFinite && $0.progress.isFinite })
+            sampled.keyframes.indices.allSatisfy({ sampled.keyframes[$0].state.isFinite && sampled.keyframes[$0].progress.isFinite })
         else {
             throw .nonFiniteGeometry
         }

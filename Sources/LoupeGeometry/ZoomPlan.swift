@@ -64,7 +64,9 @@ public struct ZoomPlan: Sendable, Hashable {
     ) throws(GeometryError) -> (keyframes: [Keyframe], duration: Double) {
         let solution = SpringSolution(spring: spring ?? self.spring, from: position, to: target, initialVelocity: velocity)
         let sampled = try KeyframeSampler.sample(solution, frameRate: frameRate, geometry: geometry, isReverse: isReverse)
-        guard sampled.keyframes.allSatisfy({ $0.state.isFinite && $0.progress.isFinite }) else { throw .nonFiniteGeometry }
+        guard sampled.keyframes.indices.allSatisfy({ sampled.keyframes[$0].state.isFinite && sampled.keyframes[$0].progress.isFinite }) else {
+            throw .nonFiniteGeometry
+        }
         return sampled
     }
 }

@@ -27,7 +27,7 @@ public enum PlanEndpoint: RenderedEndpoint {
         let callbacks = try PlanCallbacks.trace(for: request.scene, plan: plan, order: request.callbackOrder)
         // The covered page shows until the trace removes its view (issue 23 §3).
         let covered = HierarchyPresence(callbacks, viewController: PlanCallbacks.sourceName, otherwise: true)
-        plan.keyframes = plan.keyframes.withCoveredPage { covered.isInHierarchy(at: $0) }
+        plan.keyframes.setCoveredPage { covered.isInHierarchy(at: $0) }
         return PlanAnswer(request: request, plan: plan, callbacks: callbacks, warnings: warnings)
     }
 
