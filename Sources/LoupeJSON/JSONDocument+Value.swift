@@ -34,13 +34,6 @@ extension JSONDocument {
             return document.string(at: index)
         }
 
-        /// Calls `body` with the UTF-8 of a string or key (empty for anything else).
-        public func withUTF8<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-            let kind = node.kind
-            guard kind == .string || kind == .key else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
-            return document.withUTF8(at: index, body)
-        }
-
         /// Members of an object, elements of an array, UTF-8 bytes of a string or key; 0 otherwise.
         @inlinable public var count: Int { Int(node.count) }
 
@@ -70,9 +63,6 @@ extension JSONDocument {
             guard node.kind == .object, let found = document.member(of: index, named: key) else { return nil }
             return (found.position, Value(document: document, index: found.value))
         }
-
-        /// The member of `self[key]`, or nil for a missing key or a non-object.
-        public subscript(key: String) -> Value? { member(key)?.value }
 
         /// Calls `body` with each member's position, key node index and value, in order.
         func forEachMember(_ body: (Int, Int, Value) -> Void) {

@@ -32,6 +32,16 @@ public final class JSONDocument: Sendable {
         @inlinable var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: tag)) ?? .null }
         var position: Int { Int(tag >> 8) }
 
+        /// A string's or key's bytes are in `unescaped` (it had escapes), not in the body.
+        var isUnescaped: Bool { payload & JSONDocument.unescapedFlag != 0 }
+        /// A string's or key's bytes are all ASCII.
+        var isASCII: Bool { payload & JSONDocument.nonASCIIFlag == 0 }
+        /// Where a string's or key's bytes are, in the body or in `unescaped` (`isUnescaped`).
+        var textRange: Range<Int> {
+            let start = Int(payload & JSONDocument.offsetMask)
+            return start..<start + Int(count)
+        }
+
         init(kind: Kind, position: Int, parent: UInt32, payload: UInt64 = 0, count: UInt32 = 0, end: UInt32 = 0) {
             self.tag = UInt32(kind.rawValue) | UInt32(truncatingIfNeeded: position) << 8
             self.count = count
@@ -99,24 +109,13 @@ public final class JSONDocument: Sendable {
                         case .number: token.number = Double(bitPattern: node.payload)
                         case .array, .object: token.count = Int(node.count)
                         case .string, .key:
-                            let storage = node.payload & Self.unescapedFlag != 0 ? unescaped : text
-                            let start = Int(node.payload & Self.offsetMask)
-                            token.utf8 = UnsafeRawBufferPointer(rebasing: storage[start..<start + Int(node.count)])
+                            token.utf8 = UnsafeRawBufferPointer(rebasing: (node.isUnescaped ? unescaped : text)[node.textRange])
                         }
                         body(token)
                     }
                 }
             }
         }
-    }
-
-    /// Calls `body` with the UTF-8 bytes of the string or key at `index`.
-    func withUTF8<Result>(at index: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        let node = nodes[index]
-        let offset = Int(node.payload & Self.offsetMask)
-        let count = Int(node.count)
-        let storage = node.payload & Self.unescapedFlag != 0 ? unescaped : bytes
-        return storage.withUnsafeBytes { all in body(UnsafeRawBufferPointer(rebasing: all[offset..<offset + count])) }
     }
 
     /// The position and value index of member `key` of the object at `object` (nil when absent),
@@ -135,11 +134,10 @@ public final class JSONDocument: Sendable {
                         var keyIndex = object &+ 1
                         for position in 0..<count {
                             let node = nodes[keyIndex]
-                            if node.payload & Self.nonASCIIFlag != 0 {
+                            if !node.isASCII {
                                 if string(at: keyIndex) == key { return (position, keyIndex &+ 1) }
                             } else if Int(node.count) == wanted.count {
-                                let storage = node.payload & Self.unescapedFlag != 0 ? unescaped : body
-                                let start = storage.baseAddress! + Int(node.payload & Self.offsetMask)
+                                let start = (node.isUnescaped ? unescaped : body).baseAddress! + node.textRange.lowerBound
                                 if wanted.isEmpty || memoryEqual(start, wanted.baseAddress!, wanted.count) {
                                     return (position, keyIndex &+ 1)
                                 }
@@ -164,7 +162,9 @@ public final class JSONDocument: Sendable {
     }
 
     func string(at index: Int) -> String {
-        withUTF8(at: index) { String(decoding: $0, as: UTF8.self) }
+        let node = nodes[index]
+        return node.isUnescaped
+            ? String(decoding: unescaped[node.textRange], as: UTF8.self) : String(decoding: bytes[node.textRange], as: UTF8.self)
     }
 
     /// The JSON pointer of the node at `index`, found by walking up to the root.
@@ -187,7 +187,7 @@ public final class JSONDocument: Sendable {
 /// `count` bytes at `a` and `b` are equal (a short loop: keys are a few bytes long, and a call to
 /// memcmp would cost more than comparing them).
 @inline(__always)
-private func memoryEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
+func memoryEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
     var offset = 0
     while offset &+ 8 <= count {
         if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A strict RFC 8259 reader for request bodies.
 ///
 /// Foundation's JSONDecoder costs tens of microseconds per request and reports errors as
@@ -195,25 +191,22 @@ public struct JSONReader {
     private func sameKey(_ a: Int, _ b: Int) -> Bool {
         let first = nodes[a]
         let second = nodes[b]
-        let flags = JSONDocument.nonASCIIFlag
-        if first.payload & flags != 0 || second.payload & flags != 0 { return keyText(a) == keyText(b) }
+        if !first.isASCII || !second.isASCII { return keyText(a) == keyText(b) }
         guard first.count == second.count else { return false }
         guard first.count > 0 else { return true }
-        let flag = JSONDocument.unescapedFlag
-        let mask = JSONDocument.offsetMask
         let body = UnsafeRawBufferPointer(bytes)
         return unescaped.withUnsafeBytes { unescaped in
-            let left = (first.payload & flag != 0 ? unescaped : body).baseAddress.unsafelyUnwrapped + Int(first.payload & mask)
-            let right = (second.payload & flag != 0 ? unescaped : body).baseAddress.unsafelyUnwrapped + Int(second.payload & mask)
-            return memcmp(left, right, Int(first.count)) == 0
+            memoryEqual(
+                (first.isUnescaped ? unescaped : body).baseAddress.unsafelyUnwrapped + first.textRange.lowerBound,
+                (second.isUnescaped ? unescaped : body).baseAddress.unsafelyUnwrapped + second.textRange.lowerBound,
+                Int(first.count))
         }
     }
 
     private func keyText(_ node: Int) -> String {
-        let payload = nodes[node].payload
-        let range = Int(payload & JSONDocument.offsetMask)..<Int(payload & JSONDocument.offsetMask) + Int(nodes[node].count)
-        if payload & JSONDocument.unescapedFlag != 0 { return String(decoding: unescaped[range], as: UTF8.self) }
-        return String(decoding: bytes[range], as: UTF8.self)
+        let key = nodes[node]
+        return key.isUnescaped
+            ? String(decoding: unescaped[key.textRange], as: UTF8.self) : String(decoding: bytes[key.textRange], as: UTF8.self)
     }
 
     private mutating func array(depth: Int, parent: UInt32, position: Int) throws(SyntaxError) {

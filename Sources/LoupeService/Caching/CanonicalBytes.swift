@@ -34,12 +34,6 @@ struct CanonicalBytes: ~Copyable {
 
     /// A string's UTF-8 length as a word, then its UTF-8: the form that keeps two different
     /// documents from sharing bytes.
-    mutating func appendCounted(_ text: String) {
-        var text = text
-        text.withUTF8 { appendCounted(UnsafeRawBufferPointer($0)) }
-    }
-
-    /// The same for text already in UTF-8.
     mutating func appendCounted(_ utf8: UnsafeRawBufferPointer) {
         append(word: UInt64(utf8.count))
         append(utf8)
