@@ -119,11 +119,6 @@ public enum GeometryEngine {
         let sampled = try KeyframeSampler.sample(
             solution, frameRate: frameRate, geometry: geometry,
             isReverse: scene.transition.isReverse)
-        guard sampled.duration.isFinite,
-            sampled.keyframes.indices.allSatisfy({ sampled.keyframes[$0].state.isFinite && sampled.keyframes[$0].progress.isFinite })
-        else {
-            throw .nonFiniteGeometry
-        }
         return ZoomPlan(
             effect: effect, duration: sampled.duration, frameRate: frameRate, keyframes: sampled.keyframes,
             warnings: warnings, spring: spring, dimmingColor: dimmingColor, geometry: geometry,

@@ -14,6 +14,10 @@ public struct Keyframe: Sendable, Hashable {
         self.state = state
     }
 
+    /// Whether the progress and every number of the state are finite (a keyframe that is not
+    /// could not be written as JSON, nor played).
+    public var isFinite: Bool { progress.isFinite && state.isFinite }
+
     // The state's members, read and written through the keyframe, as renderers use them.
 
     /// See `FrameState.transform`.

@@ -16,7 +16,9 @@ public enum KeyframeSampler {
     ///   - isReverse: pop/dismiss: presentation progress is 1 − journey progress.
     ///   - epsilon: the settling threshold in progress units (default 0.001).
     /// - Returns: the keyframes and the duration (the settling time, seconds).
-    /// - Throws: `invalidFrameRate`, `springNeverSettles`, `tooManyKeyframes`, `invalidSpring`.
+    /// - Throws: `invalidFrameRate`, `springNeverSettles`, `tooManyKeyframes`, `invalidSpring`;
+    ///   `nonFiniteGeometry` for a keyframe that is not finite (checked as each is made, so no
+    ///   caller walks the keyframes again).
     public static func sample(
         _ solution: SpringSolution, frameRate: Double, geometry: TransitionGeometry,
         isReverse: Bool, epsilon: Double = SpringSolution.defaultEpsilon
@@ -37,11 +39,15 @@ public enum KeyframeSampler {
             guard time < duration - 1e-6 else { break }
             let journey = solution.value(at: time)
             let p = TransitionGeometry.presentationProgress(journey: journey, isReverse: isReverse)
-            keyframes.append(Keyframe(time: time, progress: journey, state: geometry.state(atProgress: p)))
+            let keyframe = Keyframe(time: time, progress: journey, state: geometry.state(atProgress: p))
+            guard keyframe.isFinite else { throw .nonFiniteGeometry }
+            keyframes.append(keyframe)
             k += 1
         }
         let rest = TransitionGeometry.presentationProgress(journey: solution.target, isReverse: isReverse)
-        keyframes.append(Keyframe(time: max(0, duration), progress: solution.target, state: geometry.restingState(atProgress: rest)))
+        let last = Keyframe(time: max(0, duration), progress: solution.target, state: geometry.restingState(atProgress: rest))
+        guard last.isFinite else { throw .nonFiniteGeometry }
+        keyframes.append(last)
         return (keyframes, max(0, duration))
     }
 }
