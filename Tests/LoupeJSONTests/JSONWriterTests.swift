@@ -23,6 +23,32 @@ struct JSONWriterTests {
                 == #"{"z":"quote\" backslash\\ newline\n tab\t bell\u0007","a":1,"list":[true,null,-0.5]}"#)
     }
 
+    @Test("a repeated number is the same bytes as writing it again, at any precision and position")
+    func repeatedNumber_matchesWritingItAgain() {
+        var generator = SeededGenerator(seed: 0x5245_5045)
+        for _ in 0..<500 {
+            let value = generator.chance(0.2) ? Double(generator.int(in: -20...20)) : generator.double(in: -1e4...1e4)
+            let other = generator.double(in: -1...1)
+            let places: Int? = generator.chance(0.5) ? nil : generator.int(in: 0...6)
+            let leading = generator.chance(0.5)
+            var repeated = JSONWriter()
+            repeated.beginArray()
+            if leading { repeated.number(other, places: places) }
+            let text = repeated.markedNumber(value, places: places)
+            repeated.number(other, places: places)
+            repeated.repeatNumber(text)
+            repeated.endArray()
+            var written = JSONWriter()
+            written.beginArray()
+            if leading { written.number(other, places: places) }
+            written.number(value, places: places)
+            written.number(other, places: places)
+            written.number(value, places: places)
+            written.endArray()
+            #expect(repeated.bytes == written.bytes, "\(value) at \(String(describing: places))")
+        }
+    }
+
     @Test("integral numbers are written without a fraction; extremes survive")
     func integralNumbers() {
         var writer = JSONWriter()
