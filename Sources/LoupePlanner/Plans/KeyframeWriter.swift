@@ -11,6 +11,14 @@ struct KeyframeWriter {
     /// Whether keyframes carry `blur` (only when a `dimmingVisualEffect` was asked for, so
     /// answers without one are unchanged).
     let blurs: Bool
+    /// The member names, loaded once per answer: a static read per member went through the
+    /// runtime's once-check each time, about a thousand times an answer.
+    private let keys = Keys.shared
+
+    init(precision: Int?, blurs: Bool) {
+        self.precision = precision
+        self.blurs = blurs
+    }
 
     /// The members a plan and a timeline share, in their order: `keyframes`, `dimmingColor`
     /// ("#RRGGBB" or "#RRGGBBAA"), `dimmingVisualEffect` (only when there is one) and `callbacks`
@@ -20,13 +28,13 @@ struct KeyframeWriter {
         to writer: inout JSONWriter, precision: Int?
     ) {
         let keyframeWriter = KeyframeWriter(precision: precision, blurs: dimmingVisualEffect != nil)
-        writer.key(Keys.keyframes)
+        writer.key(keyframeWriter.keys.keyframes)
         writer.beginArray()
         for keyframe in keyframes { keyframeWriter.write(keyframe, to: &writer) }
         writer.endArray()
         writer.member("dimmingColor", dimmingColor.hex)
         if let dimmingVisualEffect { writer.member("dimmingVisualEffect", dimmingVisualEffect.rawValue) }
-        writer.key(Keys.callbacks)
+        writer.key(keyframeWriter.keys.callbacks)
         writer.beginArray()
         for entry in callbacks { TraceWriter.write(entry, to: &writer, precision: precision) }
         writer.endArray()
@@ -34,32 +42,32 @@ struct KeyframeWriter {
 
     private func write(_ keyframe: Keyframe, to writer: inout JSONWriter) {
         writer.beginObject()
-        number(Keys.time, keyframe.time, &writer)
-        number(Keys.progress, keyframe.progress, &writer)
-        transform(Keys.transform, keyframe.transform, &writer)
-        mask(Keys.mask, keyframe.mask, &writer)
-        writer.key(Keys.opacity)
+        number(keys.time, keyframe.time, &writer)
+        number(keys.progress, keyframe.progress, &writer)
+        transform(keys.transform, keyframe.transform, &writer)
+        mask(keys.mask, keyframe.mask, &writer)
+        writer.key(keys.opacity)
         writer.beginObject()
-        number(Keys.sourceSlot, keyframe.opacity.sourceSlot, &writer)
-        number(Keys.sourceContent, keyframe.opacity.sourceContent, &writer)
-        number(Keys.destination, keyframe.opacity.destination, &writer)
-        number(Keys.dimming, keyframe.opacity.dimming, &writer)
-        number(Keys.background, keyframe.opacity.background, &writer)
-        number(Keys.covered, keyframe.opacity.covered, &writer)
+        number(keys.sourceSlot, keyframe.opacity.sourceSlot, &writer)
+        number(keys.sourceContent, keyframe.opacity.sourceContent, &writer)
+        number(keys.destination, keyframe.opacity.destination, &writer)
+        number(keys.dimming, keyframe.opacity.dimming, &writer)
+        number(keys.background, keyframe.opacity.background, &writer)
+        number(keys.covered, keyframe.opacity.covered, &writer)
         writer.endObject()
-        if blurs { number(Keys.blur, keyframe.blur, &writer) }
-        writer.key(Keys.shadow)
+        if blurs { number(keys.blur, keyframe.blur, &writer) }
+        writer.key(keys.shadow)
         writer.beginObject()
-        number(Keys.radius, keyframe.shadow.radius, &writer)
-        number(Keys.opacity, keyframe.shadow.opacity, &writer)
-        number(Keys.offsetY, keyframe.shadow.offsetY, &writer)
+        number(keys.radius, keyframe.shadow.radius, &writer)
+        number(keys.opacity, keyframe.shadow.opacity, &writer)
+        number(keys.offsetY, keyframe.shadow.offsetY, &writer)
         writer.endObject()
-        transform(Keys.covered, keyframe.covered, &writer)
+        transform(keys.covered, keyframe.covered, &writer)
         if let layers = keyframe.layers {
-            writer.key(Keys.layers)
+            writer.key(keys.layers)
             writer.beginObject()
-            layer(Keys.content, layers.content, &writer)
-            layer(Keys.background, layers.background, &writer)
+            layer(keys.content, layers.content, &writer)
+            layer(keys.background, layers.background, &writer)
             writer.endObject()
         }
         writer.endObject()
@@ -68,9 +76,9 @@ struct KeyframeWriter {
     private func layer(_ name: JSONKey, _ layer: Layer, _ writer: inout JSONWriter) {
         writer.key(name)
         writer.beginObject()
-        transform(Keys.transform, layer.transform, &writer)
-        mask(Keys.mask, layer.mask, &writer)
-        number(Keys.opacity, layer.opacity, &writer)
+        transform(keys.transform, layer.transform, &writer)
+        mask(keys.mask, layer.mask, &writer)
+        number(keys.opacity, layer.opacity, &writer)
         writer.endObject()
     }
 
@@ -96,11 +104,11 @@ struct KeyframeWriter {
     private func mask(_ name: JSONKey, _ mask: RoundedRect, _ writer: inout JSONWriter) {
         writer.key(name)
         writer.beginObject()
-        number(Keys.x, mask.rect.x, &writer)
-        number(Keys.y, mask.rect.y, &writer)
-        number(Keys.width, mask.rect.width, &writer)
-        number(Keys.height, mask.rect.height, &writer)
-        number(Keys.cornerRadius, mask.cornerRadius, &writer)
+        number(keys.x, mask.rect.x, &writer)
+        number(keys.y, mask.rect.y, &writer)
+        number(keys.width, mask.rect.width, &writer)
+        number(keys.height, mask.rect.height, &writer)
+        number(keys.cornerRadius, mask.cornerRadius, &writer)
         writer.endObject()
     }
 
@@ -113,30 +121,32 @@ struct KeyframeWriter {
     }
 
     /// Every member name a keyframe has, written once.
-    private enum Keys {
-        static let background = JSONKey("background")
-        static let callbacks = JSONKey("callbacks")
-        static let content = JSONKey("content")
-        static let cornerRadius = JSONKey("cornerRadius")
-        static let covered = JSONKey("covered")
-        static let destination = JSONKey("destination")
-        static let dimming = JSONKey("dimming")
-        static let blur = JSONKey("blur")
-        static let height = JSONKey("height")
-        static let keyframes = JSONKey("keyframes")
-        static let layers = JSONKey("layers")
-        static let mask = JSONKey("mask")
-        static let offsetY = JSONKey("offsetY")
-        static let opacity = JSONKey("opacity")
-        static let progress = JSONKey("progress")
-        static let radius = JSONKey("radius")
-        static let shadow = JSONKey("shadow")
-        static let sourceContent = JSONKey("sourceContent")
-        static let sourceSlot = JSONKey("sourceSlot")
-        static let time = JSONKey("time")
-        static let transform = JSONKey("transform")
-        static let width = JSONKey("width")
-        static let x = JSONKey("x")
-        static let y = JSONKey("y")
+    private struct Keys {
+        static let shared = Keys()
+
+        let background = JSONKey("background")
+        let callbacks = JSONKey("callbacks")
+        let content = JSONKey("content")
+        let cornerRadius = JSONKey("cornerRadius")
+        let covered = JSONKey("covered")
+        let destination = JSONKey("destination")
+        let dimming = JSONKey("dimming")
+        let blur = JSONKey("blur")
+        let height = JSONKey("height")
+        let keyframes = JSONKey("keyframes")
+        let layers = JSONKey("layers")
+        let mask = JSONKey("mask")
+        let offsetY = JSONKey("offsetY")
+        let opacity = JSONKey("opacity")
+        let progress = JSONKey("progress")
+        let radius = JSONKey("radius")
+        let shadow = JSONKey("shadow")
+        let sourceContent = JSONKey("sourceContent")
+        let sourceSlot = JSONKey("sourceSlot")
+        let time = JSONKey("time")
+        let transform = JSONKey("transform")
+        let width = JSONKey("width")
+        let x = JSONKey("x")
+        let y = JSONKey("y")
     }
 }
