@@ -77,9 +77,11 @@ public struct SpringSolution: Sendable, Hashable {
             let a = -zeta * omega
             let k = v0 - a * d0
             let decay = exp(a * t)
-            let cosine = cos(omegaD * t)
-            let d = decay * (d0 * cosine + k * t * Self.sinc(omegaD * t))
-            let v = a * d + decay * (-d0 * omegaD * sin(omegaD * t) + k * cosine)
+            let phase = omegaD * t
+            let cosine = cos(phase)
+            let sine = sin(phase)  // once: the sinc and the velocity both need it
+            let d = decay * (d0 * cosine + k * t * Self.sinc(phase, sine: sine))
+            let v = a * d + decay * (-d0 * omegaD * sine + k * cosine)
             return (d, v)
         case .criticallyDamped:
             let decay = exp(-omega * t)
@@ -104,8 +106,8 @@ public struct SpringSolution: Sendable, Hashable {
         return (-omega / (zeta + s), -omega * (zeta + s))
     }
 
-    /// sin(x)/x, with its limit 1 at zero.
-    static func sinc(_ x: Double) -> Double { x == 0 ? 1 : sin(x) / x }
+    /// sin(x)/x given sin(x), with its limit 1 at zero.
+    static func sinc(_ x: Double, sine: Double) -> Double { x == 0 ? 1 : sine / x }
 
     /// (eˣ − 1)/x, with its limit 1 at zero; `expm1` keeps it exact for small x.
     static func phi(_ x: Double) -> Double { x == 0 ? 1 : expm1(x) / x }

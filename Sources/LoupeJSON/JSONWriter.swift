@@ -354,16 +354,17 @@ public struct JSONWriter: ~Copyable {
         text.withUTF8 { appendQuoted(utf8: $0) }
     }
 
-    /// `"` + the bytes + `"` in one pass straight into the buffer; the first byte that needs
-    /// escaping sends the whole text (over what was copied) to the escaping path.
+    /// `"` + the bytes + `"` in one pass straight into the buffer. At the first byte that needs
+    /// escaping, what was copied stays and the rest goes through the escaping path.
     private mutating func appendQuoted(utf8 text: UnsafeBufferPointer<UInt8>) {
         reserve(text.count &+ 2)
         start[count] = UInt8(ascii: "\"")
         var end = count &+ 1
-        for byte in text {
+        for index in text.indices {
+            let byte = text[index]
             if _slowPath(Self.needsEscape(byte)) {
-                count &+= 1
-                appendEscaped(text)
+                count = end
+                appendEscaped(UnsafeBufferPointer(rebasing: text[index...]))
                 appendByte(UInt8(ascii: "\""))
                 return
             }
@@ -378,21 +379,35 @@ public struct JSONWriter: ~Copyable {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
-    private mutating func appendEscaped(_ text: some Sequence<UInt8>) {
+    /// The bytes with JSON's escapes, written straight into the buffer after one reservation for
+    /// the longest outcome ("\u00XX", six bytes for one), not a capacity check per byte: warning
+    /// messages quote names, so most answers come here.
+    private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
+        reserve(text.count &* 6)
+        var end = count
         for byte in text {
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                appendByte(UInt8(ascii: "\\"))
-                appendByte(byte)
-            case 0x0A: appendStatic("\\n")
-            case 0x0D: appendStatic("\\r")
-            case 0x09: appendStatic("\\t")
+                start[end] = UInt8(ascii: "\\")
+                start[end &+ 1] = byte
+                end &+= 2
+            case 0x0A, 0x0D, 0x09:
+                start[end] = UInt8(ascii: "\\")
+                start[end &+ 1] = byte == 0x0A ? UInt8(ascii: "n") : byte == 0x0D ? UInt8(ascii: "r") : UInt8(ascii: "t")
+                end &+= 2
             case 0..<0x20:
-                appendStatic("\\u00")
-                appendByte(Self.hexDigits.utf8Start[Int(byte >> 4)])
-                appendByte(Self.hexDigits.utf8Start[Int(byte & 0xF)])
-            default: appendByte(byte)
+                start[end] = UInt8(ascii: "\\")
+                start[end &+ 1] = UInt8(ascii: "u")
+                start[end &+ 2] = UInt8(ascii: "0")
+                start[end &+ 3] = UInt8(ascii: "0")
+                start[end &+ 4] = Self.hexDigits.utf8Start[Int(byte >> 4)]
+                start[end &+ 5] = Self.hexDigits.utf8Start[Int(byte & 0xF)]
+                end &+= 6
+            default:
+                start[end] = byte
+                end &+= 1
             }
         }
+        count = end
     }
 }

@@ -12,24 +12,36 @@ enum CodingBenchmarks {
         #"{"transition":"push","platform":{"os":"iOS","version":"18.0","framework":"UIKit"},"container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},"destination":{"frame":{"x":0,"y":0,"width":393,"height":852},"alignmentRect":{"x":0,"y":0,"width":393,"height":393}},"animation":{"frameRate":60}}"#
             .utf8)
 
-    /// The push request with the source's x moved by `variation` millionths of a point, as a
-    /// whole HTTP request (built from two fixed halves, so the benchmark times the server,
-    /// not the string replacement).
-    static func variedRequest(_ variation: Int) -> [UInt8] {
-        let x = Array(String(16 + Double(variation) * 1e-6).utf8)
-        let head =
-            "POST /v1/plans HTTP/1.1\r\nHost: bench\r\nContent-Type: application/json\r\nContent-Length: \(variedHalves.before.count + x.count + variedHalves.after.count)\r\n\r\n"
-        return Array(head.utf8) + variedHalves.before + x + variedHalves.after
-    }
+    /// scripts/load.d/benchmark-push.json, minified: the front-door issue's push, a 0.5 s / 0.85
+    /// spring at 60 fps with no platform or destination (an underdamped spring, so sines and
+    /// cosines, and two warnings): what `scripts/load` sends with that BODY.
+    static let springPushRequest = Array(
+        #"{"transition":"push","container":{"width":393,"height":852,"cornerRadius":55},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},"animation":{"spring":{"response":0.5,"dampingRatio":0.85},"frameRate":60}}"#
+            .utf8)
 
-    /// The push request split around the source frame's x value.
-    private static let variedHalves: (before: [UInt8], after: [UInt8]) = {
-        let marker = Array("\"frame\":{\"x\":".utf8)
-        let found = (0...(pushRequest.count - marker.count)).first { Array(pushRequest[$0..<$0 + marker.count]) == marker }
-        let start = (found ?? 0) + marker.count
-        let end = pushRequest[start...].firstIndex(of: UInt8(ascii: ",")) ?? start
-        return (Array(pushRequest[..<start]), Array(pushRequest[end...]))
-    }()
+    /// A request body as a whole HTTP request with the source's x moved by `variation`
+    /// millionths of a point, built from two fixed halves, so the benchmark times the server,
+    /// not the string replacement.
+    struct VariedRequests {
+        let before: [UInt8]
+        let after: [UInt8]
+
+        /// Splits `body` around the source frame's x value.
+        init(_ body: [UInt8]) {
+            let marker = Array("\"frame\":{\"x\":".utf8)
+            let found = (0...(body.count - marker.count)).first { Array(body[$0..<$0 + marker.count]) == marker }
+            let start = (found ?? 0) + marker.count
+            let end = body[start...].firstIndex(of: UInt8(ascii: ",")) ?? start
+            (before, after) = (Array(body[..<start]), Array(body[end...]))
+        }
+
+        func request(_ variation: Int) -> [UInt8] {
+            let x = Array(String(16 + Double(variation) * 1e-6).utf8)
+            let head =
+                "POST /v1/plans HTTP/1.1\r\nHost: bench\r\nContent-Type: application/json\r\nContent-Length: \(before.count + x.count + after.count)\r\n\r\n"
+            return Array(head.utf8) + before + x + after
+        }
+    }
 
     static func all() -> [Benchmark] {
         if let text = ProcessInfo.processInfo.environment["LOUPE_VERIFY_SHORTEST"], let count = Int(text) {
@@ -48,6 +60,18 @@ enum CodingBenchmarks {
             + pushRequest
         var connection = InProcessConnection(responder: application)
         var variedConnection = InProcessConnection(responder: application)
+        let variedPushes = VariedRequests(pushRequest)
+        let variedSpringPushes = VariedRequests(springPushRequest)
+        func varied(_ name: String, _ requests: VariedRequests) -> Benchmark {
+            Benchmark(name: name) { iterations in
+                var count = 0
+                for _ in 0..<iterations {
+                    variation += 1
+                    count &+= variedConnection.send(requests.request(variation)).count
+                }
+                return count
+            }
+        }
         // As deployed: the access log on (written to /dev/null by the sink's thread).
         let loggingApplication = LoupeApplication(
             configuration: ServiceConfiguration(),
@@ -147,14 +171,10 @@ enum CodingBenchmarks {
             },
             // Every request different (the source's x moved by a millionth of a point each
             // time), as scripts/load's varied mode: parse, plan, write, every time.
-            Benchmark(name: "HTTP request bytes to response bytes, varied") { iterations in
-                var count = 0
-                for _ in 0..<iterations {
-                    variation += 1
-                    count &+= variedConnection.send(Self.variedRequest(variation)).count
-                }
-                return count
-            },
+            varied("HTTP request bytes to response bytes, varied", variedPushes),
+            // The same with the front-door issue's request (scripts/load.d/benchmark-push.json),
+            // the work behind the load figures in docs/benchmarks.md.
+            varied("HTTP request bytes to response bytes, varied spring push", variedSpringPushes),
             // Per number: divide the median by 1000.
             Benchmark(name: "format 1000 doubles (ours)") { iterations in
                 var count = 0

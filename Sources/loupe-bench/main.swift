@@ -23,7 +23,7 @@ if let flag = arguments.firstIndex(of: "--profile"), flag + 2 < arguments.count 
     exit(0)
 }
 
-print("benchmark".padding(toLength: 52, withPad: " ", startingAt: 0) + "median ns/op      p10      p90")
+print("benchmark".padding(toLength: 60, withPad: " ", startingAt: 0) + "median ns/op      p10      p90")
 var medians: [String: Double] = [:]
 for benchmark in benchmarks {
     let result = runner.measure(benchmark)
@@ -33,7 +33,7 @@ for benchmark in benchmarks {
         return String(repeating: " ", count: max(0, 12 - text.count)) + text
     }
     print(
-        result.name.padding(toLength: 52, withPad: " ", startingAt: 0)
+        result.name.padding(toLength: 60, withPad: " ", startingAt: 0)
             + column(result.medianNanoseconds) + column(result.p10Nanoseconds) + column(result.p90Nanoseconds))
 }
 for (name, reference) in CodingBenchmarks.ratios {

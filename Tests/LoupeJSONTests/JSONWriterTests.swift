@@ -23,6 +23,43 @@ struct JSONWriterTests {
                 == #"{"z":"quote\" backslash\\ newline\n tab\t bell\u0007","a":1,"list":[true,null,-0.5]}"#)
     }
 
+    /// Strings whose escapes start anywhere (the first bytes are copied before the escaping path
+    /// takes over), in writers small enough to grow in the middle of a string: the bytes are
+    /// JSON's escapes byte for byte, and read back as the string.
+    @Test("strings with escapes anywhere: JSON's escapes, byte for byte, at any buffer size", arguments: PropertySeeds.seeds(count: 6))
+    func escapesAnywhere(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let pieces = ["a", "Z", " ", "\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}", "/", "é", "😀", "word "]
+        func escaped(_ text: String) -> String {
+            var out = Array("\"".utf8)
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): out += Array("\\\"".utf8)
+                case UInt8(ascii: "\\"): out += Array("\\\\".utf8)
+                case 0x0A: out += Array("\\n".utf8)
+                case 0x0D: out += Array("\\r".utf8)
+                case 0x09: out += Array("\\t".utf8)
+                case 0..<0x20: out += Array(("\\u00" + String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16)).utf8)
+                default: out.append(byte)
+                }
+            }
+            return String(decoding: out + Array("\"".utf8), as: UTF8.self)
+        }
+        for _ in 0..<300 {
+            let text = (0..<generator.int(in: 0...40)).map { _ in generator.element(of: pieces) }.joined()
+            var writer = JSONWriter(capacity: generator.int(in: 1...64))
+            writer.beginArray()
+            writer.string(text)
+            var bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { writer.string(utf8: $0) }
+            writer.endArray()
+            let expected = "[" + escaped(text) + "," + escaped(text) + "]"
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == expected, "\(text.debugDescription)")
+            #expect(try JSONReader.parse(writer.bytes) == .array([.string(text), .string(text)]))
+            bytes.removeAll()
+        }
+    }
+
     @Test("a repeated number is the same bytes as writing it again, at any precision and position")
     func repeatedNumber_matchesWritingItAgain() {
         var generator = SeededGenerator(seed: 0x5245_5045)
