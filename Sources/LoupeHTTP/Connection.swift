@@ -40,6 +40,8 @@ final class Connection {
     var lingeringSince: UInt64?
     /// Parsing stopped because too much output was queued; resume once it drains.
     var heldBack = false
+    /// Its output waits for the loop's pass over ready events to end (write coalescing).
+    var writeHeld = false
     /// A request of this connection is being answered on the compute pool; nothing else is
     /// read or parsed until its answer is queued, which keeps pipelined answers in order.
     var awaitingAnswer = false

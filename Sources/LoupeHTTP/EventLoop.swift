@@ -52,6 +52,10 @@ final class EventLoop: @unchecked Sendable {
     var siblings: [EventLoop] = []
 
     private var connections: [Int32: Connection] = [:]
+    /// While the loop handles a pass of ready events: connections whose writes wait for the
+    /// pass to end (`dispatchCoalescingWrites`).
+    private var coalescingWrites = false
+    private var heldWrites: [Connection] = []
     private var exchanger: Exchanger
     private var pending = ServerStatistics()
     private var nextSerial: UInt64 = 0
@@ -140,10 +144,7 @@ final class EventLoop: @unchecked Sendable {
             receiveArrivals(now: now)
             receiveCompletions(now: now)
             if count > 0 {
-                for index in 0..<Int(count) {
-                    let event = events[index]
-                    dispatch(fd: event.fd, flags: event.events, now: now)
-                }
+                dispatchCoalescingWrites(count: Int(count), now: now)
             }
             if now >= nextSweep {
                 sweep(now: now)
@@ -173,6 +174,42 @@ final class EventLoop: @unchecked Sendable {
         flushStatistics()
         close(wakeFD)
         close(epollFD)
+    }
+
+    /// Handles the ready events, holding back the writes of answers built meanwhile until the
+    /// pass ends or has taken `writeCoalescingMicroseconds`, then writing them back to back:
+    /// a client woken by its answer then finds the next ones already there, instead of one
+    /// wake-up per answer (see `ServerConfiguration.writeCoalescingMicroseconds`).
+    private func dispatchCoalescingWrites(count: Int, now: UInt64) {
+        let limit = UInt64(max(0, configuration.writeCoalescingMicroseconds)) &* 1_000
+        coalescingWrites = limit > 0
+        var heldSince = now
+        for index in 0..<count {
+            let event = events[index]
+            dispatch(fd: event.fd, flags: event.events, now: now)
+            if !heldWrites.isEmpty {
+                let clock = MonotonicClock.now()
+                if clock &- heldSince >= limit {
+                    writeHeld(now: now)
+                    heldSince = clock
+                }
+            }
+        }
+        writeHeld(now: now)
+        coalescingWrites = false
+    }
+
+    /// Writes every held answer (a connection closed meanwhile, or whose descriptor now
+    /// serves another client, is skipped).
+    private func writeHeld(now: UInt64) {
+        let coalescing = coalescingWrites
+        coalescingWrites = false
+        for connection in heldWrites where connections[connection.fd] === connection {
+            connection.writeHeld = false
+            flush(connection, now: now)
+        }
+        heldWrites.removeAll(keepingCapacity: true)
+        coalescingWrites = coalescing
     }
 
     private func dispatch(fd: Int32, flags: UInt32, now: UInt64) {
@@ -392,6 +429,13 @@ final class EventLoop: @unchecked Sendable {
         if connection.peerClosed && !connection.closeAfterWrite && !connection.awaitingAnswer {
             // Nothing more can arrive: a partial request can never complete.
             connection.closeAfterWrite = true
+        }
+        if coalescingWrites {
+            if !connection.writeHeld {
+                connection.writeHeld = true
+                heldWrites.append(connection)
+            }
+            return
         }
         flush(connection, now: now)
     }

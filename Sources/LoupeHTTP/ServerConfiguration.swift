@@ -54,6 +54,12 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var shutdownGracePeriod: Double
     /// Event-loop threads; each runs one epoll loop. Default: the number of cores.
     public var eventLoops: Int
+    /// Longest, in microseconds, an answer built on a loop may wait while the loop answers the
+    /// other requests that arrived in the same pass, so that answers ready together are written
+    /// together. Why: each write to an idle client wakes it (on loopback the sender pays for the
+    /// wake-up); written back to back, one wake-up serves several answers, and a loaded server
+    /// gets through more requests a second. 0 writes every answer at once. Default: 200 µs.
+    public var writeCoalescingMicroseconds: Int
 
     public init(
         host: String = "0.0.0.0", port: UInt16 = 8080, limits: HTTPLimits = HTTPLimits(),
@@ -61,7 +67,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         maxConnections: Int = 10_000, shutdownGracePeriod: Double = 10, eventLoops: Int = ServerConfiguration.coreCount,
         bodyDeadline: Double = 60, minBodyRate: Int = 1024, minSendRate: Int = 16 * 1024,
         computeWorkers: Int = ServerConfiguration.coreCount, computeQueue: Int = 64, memoryBudget: Int = 96 << 20,
-        computeReservation: Int = (4 << 20) + (64 << 10), sendBufferBytes: Int = 128 << 10
+        computeReservation: Int = (4 << 20) + (64 << 10), sendBufferBytes: Int = 128 << 10,
+        writeCoalescingMicroseconds: Int = 200
     ) {
         self.host = host
         self.port = port
@@ -81,6 +88,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         self.memoryBudget = memoryBudget
         self.computeReservation = computeReservation
         self.sendBufferBytes = sendBufferBytes
+        self.writeCoalescingMicroseconds = writeCoalescingMicroseconds
     }
 
     /// Seconds of a body's arrival during which `minBodyRate` is not yet applied: a slow

@@ -65,6 +65,13 @@ struct ConfigurationTests {
         #expect(parsed.server.idleTimeout == 0.25 && parsed.server.port == 80 && parsed.shutdownDrainDelay == 0)
         #expect(parsed.server.sendBufferBytes == 0)
         #expect(try ServiceConfiguration.parse(arguments: [], environment: [:]).server.sendBufferBytes == 128 << 10)
+        #expect(try ServiceConfiguration.parse(arguments: [], environment: [:]).server.writeCoalescingMicroseconds == 200)
+        #expect(
+            try ServiceConfiguration.parse(arguments: [], environment: ["LOUPE_WRITE_COALESCING_US": "0"]).server
+                .writeCoalescingMicroseconds == 0)
+        #expect(throws: ConfigurationError.self) {
+            try ServiceConfiguration.parse(arguments: ["--write-coalescing-us", "10001"], environment: [:])
+        }
         for host in ["0.0.0.0", "127.0.0.1", "::", "::1", "fe80::1", "::ffff:10.0.0.1"] {
             #expect(try ServiceConfiguration.parse(arguments: ["--host", host], environment: [:]).server.host == host)
         }

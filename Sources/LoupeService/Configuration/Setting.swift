@@ -111,6 +111,13 @@ public struct Setting: Sendable {
             configuration.server.sendBufferBytes = bytes
         },
         Setting(
+            flag: "--write-coalescing-us", environment: "LOUPE_WRITE_COALESCING_US", defaultValue: "200",
+            summary:
+                "Longest an answer waits, in microseconds, for its loop to answer the other requests that arrived with it, so answers ready together are written together (0: each at once)."
+        ) { value, configuration throws(ConfigurationError) in
+            configuration.server.writeCoalescingMicroseconds = try integer(value, "--write-coalescing-us", 0...10_000)
+        },
+        Setting(
             flag: "--max-answer-bytes", environment: "LOUPE_MAX_ANSWER_BYTES", defaultValue: "4194304",
             summary: "Largest /v1 answer in any format; larger ones get 422 work-limit-exceeded."
         ) { value, configuration throws(ConfigurationError) in
