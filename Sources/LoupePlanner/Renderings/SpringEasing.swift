@@ -63,9 +63,11 @@ enum SpringEasing {
         /// The journey's progress: the spring from 0 to 1.
         var solution: SpringSolution { SpringSolution(spring: spring, from: 0, to: 1, initialVelocity: initialVelocity) }
 
-        /// By bits, so -0 and NaN cannot alias.
+        /// Every number by its bits, the spring's too, so -0 and NaN cannot alias.
         static func == (lhs: FitKey, rhs: FitKey) -> Bool {
-            lhs.spring == rhs.spring && lhs.initialVelocity.bitPattern == rhs.initialVelocity.bitPattern
+            lhs.spring.response.bitPattern == rhs.spring.response.bitPattern
+                && lhs.spring.dampingRatio.bitPattern == rhs.spring.dampingRatio.bitPattern
+                && lhs.initialVelocity.bitPattern == rhs.initialVelocity.bitPattern
                 && lhs.duration.bitPattern == rhs.duration.bitPattern && lhs.tolerance.bitPattern == rhs.tolerance.bitPattern
         }
     }
