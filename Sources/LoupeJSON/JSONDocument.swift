@@ -42,6 +42,12 @@ public final class JSONDocument: Sendable {
             return start..<start + Int(count)
         }
 
+        /// A string's or key's text, from the body it was read from or the unescaped strings.
+        func text<Body: RandomAccessCollection<UInt8>>(body: Body, unescaped: [UInt8]) -> String where Body.Index == Int {
+            isUnescaped
+                ? String(decoding: unescaped[textRange], as: UTF8.self) : String(decoding: body[textRange], as: UTF8.self)
+        }
+
         init(kind: Kind, position: Int, parent: UInt32, payload: UInt64 = 0, count: UInt32 = 0, end: UInt32 = 0) {
             self.tag = UInt32(kind.rawValue) | UInt32(truncatingIfNeeded: position) << 8
             self.count = count
@@ -162,9 +168,7 @@ public final class JSONDocument: Sendable {
     }
 
     func string(at index: Int) -> String {
-        let node = nodes[index]
-        return node.isUnescaped
-            ? String(decoding: unescaped[node.textRange], as: UTF8.self) : String(decoding: bytes[node.textRange], as: UTF8.self)
+        nodes[index].text(body: bytes, unescaped: unescaped)
     }
 
     /// The JSON pointer of the node at `index`, found by walking up to the root.

@@ -204,9 +204,7 @@ public struct JSONReader {
     }
 
     private func keyText(_ node: Int) -> String {
-        let key = nodes[node]
-        return key.isUnescaped
-            ? String(decoding: unescaped[key.textRange], as: UTF8.self) : String(decoding: bytes[key.textRange], as: UTF8.self)
+        nodes[node].text(body: bytes, unescaped: unescaped)
     }
 
     private mutating func array(depth: Int, parent: UInt32, position: Int) throws(SyntaxError) {

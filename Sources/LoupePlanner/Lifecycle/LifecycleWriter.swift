@@ -9,9 +9,7 @@ enum LifecycleWriter {
         var writer = JSONWriter(capacity: 256 + result.trace.count * 96)
         writer.beginObject()
         writer.key("trace")
-        writer.beginArray()
-        for entry in result.trace { TraceWriter.write(entry, to: &writer, precision: precision) }
-        writer.endArray()
+        TraceWriter.write(result.trace, to: &writer, precision: precision)
         writeFinal(result.final, to: &writer)
         writeNotes(result.notes, to: &writer, precision: precision)
         RequestWarning.write(warnings, to: &writer)

@@ -35,9 +35,7 @@ struct KeyframeWriter {
         writer.member("dimmingColor", dimmingColor.hex)
         if let dimmingVisualEffect { writer.member("dimmingVisualEffect", dimmingVisualEffect.rawValue) }
         writer.key(keyframeWriter.keys.callbacks)
-        writer.beginArray()
-        for entry in callbacks { TraceWriter.write(entry, to: &writer, precision: precision) }
-        writer.endArray()
+        TraceWriter.write(callbacks, to: &writer, precision: precision)
     }
 
     private func write(_ keyframe: Keyframe, to writer: inout JSONWriter) {
