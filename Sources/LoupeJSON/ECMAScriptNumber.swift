@@ -20,6 +20,15 @@ enum ECMAScriptNumber {
         let sign = negative ? 1 : 0
         let text = start + sign
         let significand = decimal.significand
+        // Most numbers of a plan: 16 or 17 digits, a point within the first eight places or up
+        // to five zeros after "0." (between 1e-6 and 1e8), written without branching on either.
+        if significand >= 1_000_000_000_000_000 {
+            let count = significand >= 10_000_000_000_000_000 ? 17 : 16
+            let point = decimal.exponent &+ count
+            if point > -6, point <= 8 {
+                return sign &+ writeLong(significand, count: count, point: point, to: text)
+            }
+        }
         let count = ShortestDecimal.digitCount(significand)
         let point = decimal.exponent &+ count
         if point > 0, point <= 21 {
@@ -53,6 +62,27 @@ enum ECMAScriptNumber {
         let width = magnitude >= 100 ? 3 : magnitude >= 10 ? 2 : 1
         writeDigits(magnitude, count: width, to: text + length + 2)
         return sign &+ length &+ 2 &+ width
+    }
+
+    /// Writes a 16- or 17-digit `significand` with its point after `point` digits (1...8) or
+    /// after "0." and -`point` zeros (-5...0): the digits go, as one zero-padded 17-digit
+    /// block, either one place right of where they belong (then the integer part moves back
+    /// over the gap) or after "0.000000"'s zeros, and the point is written last, so the two
+    /// layouts and the two lengths differ only in where things go, not in what runs.
+    @inline(__always)
+    static func writeLong(_ significand: UInt64, count: Int, point: Int, to text: UnsafeMutablePointer<UInt8>) -> Int {
+        storeEight(Self.zeroPointZeros, to: text)
+        let start = point > 0 ? 1 : 2 &- point  // where the first significant digit goes
+        let moved = point > 0 ? point : 0
+        let block = text + (start &+ count &- 17)  // a 16-digit significand's leading 0 goes one place early
+        let high = significand / 100_000_000
+        let top = high / 100_000_000
+        block[0] = UInt8(truncatingIfNeeded: top) | UInt8(ascii: "0")
+        storeEight(eightDigits(high &- top &* 100_000_000), to: block + 1)
+        storeEight(eightDigits(significand &- high &* 100_000_000), to: block + 9)
+        moveBackOne(text, count: moved)
+        text[moved > 1 ? moved : 1] = UInt8(ascii: ".")
+        return start &+ count
     }
 
     /// Moves `text[1...count]` to `text[0..<count]`. Up to eight bytes (a plan's numbers are
@@ -106,17 +136,20 @@ enum ECMAScriptNumber {
     }
 
     /// The eight ASCII digits of `value` (below 10^8), zero-padded, the most significant in the
-    /// lowest byte: divisions by 10^4, 100 and 10 done in parallel lanes of one 64-bit integer
-    /// (multiply-and-shift reciprocals, exact in these ranges: 10486 / 2^20 for x < 10^4 and
-    /// 103 / 2^10 for x < 100; the tests check every two-digit and four-digit value).
+    /// lowest byte: divisions by 10^4, 100 and 10 done in parallel lanes of one 64-bit integer.
+    /// Each step splits every lane L into ⌊L / d⌋ below and L mod d above as
+    /// (L << w) + ⌊L / d⌋ × (1 - d × 2^w), one multiply-add, whose terms the wrapping arithmetic
+    /// sums exactly since both parts fit their half-lanes. The quotients are multiply-and-shift
+    /// reciprocals, exact in these ranges (109951163 / 2^40 for x < 10^8, 10486 / 2^20 for
+    /// x < 10^4 and 103 / 2^10 for x < 100; the tests check every lane value and each block's ends).
     @inline(__always)
     static func eightDigits(_ value: UInt64) -> UInt64 {
-        let upper = value / 10_000
-        let fourDigitLanes = upper | (value &- upper &* 10_000) << 32  // abcd, efgh
+        let upper = (value &* 109_951_163) &>> 40
+        let fourDigitLanes = (value &<< 32) &+ upper &* (1 &- 10_000 &<< 32)  // abcd, efgh
         let hundreds = ((fourDigitLanes &* 10_486) &>> 20) & 0x0000_007F_0000_007F  // ab, ef
-        let twoDigitLanes = hundreds | (fourDigitLanes &- hundreds &* 100) << 16  // ab, cd, ef, gh
+        let twoDigitLanes = (fourDigitLanes &<< 16) &+ hundreds &* (1 &- 100 &<< 16)  // ab, cd, ef, gh
         let tens = ((twoDigitLanes &* 103) &>> 10) & 0x000F_000F_000F_000F  // a, c, e, g
-        return tens | (twoDigitLanes &- tens &* 10) << 8 | 0x3030_3030_3030_3030
+        return (twoDigitLanes &<< 8) &+ tens &* (1 &- 10 &<< 8) | 0x3030_3030_3030_3030
     }
 
     /// Stores eight bytes, lowest first, at any alignment.

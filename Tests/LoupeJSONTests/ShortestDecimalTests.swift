@@ -188,6 +188,54 @@ struct ShortestDecimalTests {
         }
     }
 
+    /// The one-product path against Schubfach's three products, called side by side: wherever
+    /// `nearest` answers it must give Schubfach's decimal, and it must decline the doubles that
+    /// sit on a decision point (exact ties, decimals on an end of R_v), which only an exact
+    /// method can place. The differential tests above check the combination against `description`.
+    @Test("the one-product path gives Schubfach's decimal or declines", arguments: PropertySeeds.seeds(count: 8))
+    func nearestAgreesWithSchubfach(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        var answered = 0
+        var failures = 0
+        for _ in 0..<max(1, Self.sampleCount / 8) {
+            let bits = Self.randomDouble(&generator).magnitude.bitPattern
+            let fraction = bits & ShortestDecimal.fractionMask
+            let biased = Int(bits >> 52)
+            // Regular normals only: the path is not asked about subnormals or c = 2^52.
+            guard biased > 0, biased < 0x7FF, fraction != 0 else { continue }
+            let c = fraction | ShortestDecimal.hiddenBit
+            let q = biased - 1075
+            guard let fast = ShortestDecimal.nearest(c: c, q: q) else { continue }
+            answered += 1
+            let exact = ShortestDecimal.schubfach(c: c, q: q, irregular: false)
+            if fast != exact, failures < 5 {
+                failures += 1
+                Issue.record("\(Double(bitPattern: bits)): one product \(fast), Schubfach \(exact)")
+            }
+        }
+        #expect(answered > Self.sampleCount / 16, "the path answers most regular doubles")
+    }
+
+    @Test("the one-product path declines exact ties and decimals on an end of the interval")
+    func nearestDeclinesDecisionPoints() {
+        // q = -2, doubles in [2^50, 2^51) with a quarter: k = -1 and X = 2.5 c, so every odd c is
+        // an exact tie between two integers.
+        for offset: UInt64 in stride(from: 1, to: 2_000, by: 2) {
+            #expect(ShortestDecimal.nearest(c: ShortestDecimal.hiddenBit | offset, q: -2) == nil, "tie at c = 2^52 + \(offset)")
+        }
+        // q = 2, doubles 4c from 2^54 up: k = 0, X = 4c and H = 2, so R_v's ends 4c ± 2 fall on a
+        // multiple of 10 whenever 4c ≡ 2 or 8 (mod 10), where open or closed decides the answer.
+        var found = 0
+        var c = ShortestDecimal.hiddenBit | 1
+        while found < 50 {
+            if (4 * c) % 10 == 2 || (4 * c) % 10 == 8 {
+                #expect(ShortestDecimal.nearest(c: c, q: 2) == nil, "an end on a multiple of 10 at c = \(c)")
+                found += 1
+            }
+            c += 1
+        }
+    }
+
     @Test("digit counts at every power-of-ten and power-of-two boundary")
     func digitCounts() {
         var power: UInt64 = 1
@@ -232,6 +280,9 @@ struct ShortestDecimalTests {
         for value: UInt64 in 0..<10_000 {
             #expect(eight(value) == padded(value, 8))
             #expect(eight(value * 10_000 + 9_999 - value) == padded(value * 10_000 + 9_999 - value, 8))
+            // Where ⌊x / 10^4⌋ steps, the reciprocal's error is largest.
+            #expect(eight(value * 10_000 + 9_999) == padded(value * 10_000 + 9_999, 8))
+            #expect(eight(value * 10_000) == padded(value * 10_000, 8))
         }
         var generator = SeededGenerator(seed: 0x10AE_D161)
         var buffer = [UInt8](repeating: 0, count: 32)
