@@ -117,14 +117,17 @@ extension ShortestDecimal {
         {
             return nil
         }
-        if upperEnd > ten { return trimmed((tens &+ 1) &* 10, exponent: k) }
-        if remainder < halfSpacing { return trimmed(tens &* 10, exponent: k) }
+        // S + 10 or S: a multiple of 10 already divided by 10, so one place up.
+        if upperEnd > ten { return trimmed(tens &+ 1, exponent: k &+ 1) }
+        if remainder < halfSpacing { return trimmed(tens, exponent: k &+ 1) }
         // No multiple of 10 in R_v, so the nearest integer ends in another digit: nothing to trim.
         return ShortestDecimal(significand: integral &+ (fraction &>> 63), exponent: k)
     }
 
-    /// Schubfach's core (the paper's figures 7 and 9) for v = c × 2^q.
-    @inline(__always)
+    /// Schubfach's core (the paper's figures 7 and 9) for v = c × 2^q. Out of line: only
+    /// subnormals, powers of two and what `nearest` declines come here, and inlined it would
+    /// crowd the registers of every number's path.
+    @inline(never)
     static func schubfach(c: UInt64, q: Int, irregular: Bool) -> ShortestDecimal {
         // Ends of R_v, in quarters of 2^q: cbl/4 and cbr/4 times 2^q. `out` is 1 when R_v is open,
         // turning each "end ≤ x" test below into "end < x".
