@@ -130,21 +130,26 @@ public struct JSONWriter: ~Copyable {
     /// the digits 0 to 9 (opacities, identity scales, zero offsets), written as one byte.
     @inlinable
     public mutating func number(_ value: Double) {
-        separate()
+        // One capacity check for the separator and the text; the separator is stored either way
+        // and kept only when due, with no branch on it.
+        reserve(Self.numberRoom)
+        start[count] = UInt8(ascii: ",")
+        count &+= needsComma ? 1 : 0
+        needsComma = true
         // NaN and the infinities fail the comparison; Int(value) is exact below 2^53.
         if value.magnitude <= Self.largestExactInteger, Double(Int(value)) == value {
             let integer = Int(value)
             if UInt(bitPattern: integer) < 10 {  // 0...9, and -0 as 0
-                appendByte(UInt8(truncatingIfNeeded: integer) &+ UInt8(ascii: "0"))
+                start[count] = UInt8(truncatingIfNeeded: integer) &+ UInt8(ascii: "0")
+                count &+= 1
             } else {
-                appendFixed(Int64(integer), places: 0)
+                writeFixed(Int64(integer), places: 0)
             }
         } else if value.isFinite {
-            appendShortest(value)
+            writeShortest(value)
         } else {
             appendStatic("null")
         }
-        needsComma = true
     }
 
     /// Writes `value` rounded to `places` decimal places (shorter output for clients that
@@ -305,23 +310,40 @@ public struct JSONWriter: ~Copyable {
     private static let powersOfTen: [Double] = (0...12).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
     private static let hexDigits: StaticString = "0123456789abcdef"
 
+    /// The room `number` reserves: a separator, then the longest text any number takes with
+    /// the spill of its eight-byte stores (`fixedRoom`, more than `ECMAScriptNumber.scratchBytes`).
+    @usableFromInline static var numberRoom: Int { 1 &+ fixedRoom }
+
+    /// The room `writeFixed` needs: a sign, up to 20 digits, a point, and the eight-byte stores'
+    /// spill past the text.
+    @usableFromInline static var fixedRoom: Int { 40 }
+
     /// Writes a finite, non-zero `value` from its shortest decimal (ShortestDecimal, Schubfach) in
-    /// ECMAScript's layout, straight into the buffer: no String, no copy.
+    /// ECMAScript's layout, straight into the buffer (which has `numberRoom` bytes of room): no
+    /// String, no copy.
     @usableFromInline
-    mutating func appendShortest(_ value: Double) {
+    mutating func writeShortest(_ value: Double) {
         let decimal = ShortestDecimal.shortest(magnitudeBits: value.bitPattern & ~ShortestDecimal.signBit)
-        reserve(ECMAScriptNumber.scratchBytes)
         count &+= ECMAScriptNumber.write(decimal, negative: value < 0, to: start + count)
     }
 
-    /// `scaled / 10^places` in positional notation, trailing fraction zeros dropped, "0" for
-    /// zero (never "-0"); with 0 places, any integer. The digits are written in place, eight at
-    /// a time, and the fraction (at most 6 places) moved one byte right to make room for the point.
+    /// `writeFixed` after making its room.
     @usableFromInline
     mutating func appendFixed(_ scaled: Int64, places: Int) {
-        assert(places <= 6)
+        reserve(Self.fixedRoom)
+        writeFixed(scaled, places: places)
+    }
+
+    /// `scaled / 10^places` in positional notation, trailing fraction zeros dropped, "0" for
+    /// zero (never "-0"); with 0 places, any integer, into a buffer with `fixedRoom` bytes of
+    /// room. The digits are written in place, eight at a time, and the fraction (at most 6
+    /// places) moved one byte right to make room for the point.
+    @usableFromInline
+    mutating func writeFixed(_ scaled: Int64, places: Int) {
+        assert(places <= 6 && capacity &- count >= Self.fixedRoom)
         guard scaled != 0 else {
-            appendByte(UInt8(ascii: "0"))
+            start[count] = UInt8(ascii: "0")
+            count &+= 1
             return
         }
         var magnitude = scaled.magnitude
@@ -330,8 +352,6 @@ public struct JSONWriter: ~Copyable {
             magnitude /= 10
             fractionDigits -= 1
         }
-        // A sign, up to 20 digits, a point, and the eight-byte stores' spill past the text.
-        reserve(40)
         var text = start + count
         if scaled < 0 {
             text.pointee = UInt8(ascii: "-")
