@@ -68,23 +68,40 @@ enum ECMAScriptNumber {
     }
 
     /// Writes a 16- or 17-digit `significand` with its point after `point` digits (1...8) or
-    /// after "0." and -`point` zeros (-5...0): the digits go, as one zero-padded 17-digit
-    /// block, either one place right of where they belong (then the integer part moves back
-    /// over the gap) or after "0.000000"'s zeros, and the point is written last, so the two
-    /// layouts and the two lengths differ only in where things go, not in what runs.
+    /// after "0." and -`point` zeros (-5...0). Every byte is stored from registers and nothing
+    /// written is read back: a load spanning the digits' stores (as moving the integer part
+    /// back over a gap did) cannot be served from them and waits for them to reach the cache,
+    /// which made that move a sixth of the time of every such number.
     @inline(__always)
     static func writeLong(_ significand: UInt64, count: Int, point: Int, to text: UnsafeMutablePointer<UInt8>) -> Int {
-        storeEight(Self.zeroPointZeros, to: text)
-        let start = point > 0 ? 1 : 2 &- point  // where the first significant digit goes
-        let moved = point > 0 ? point : 0
-        let block = text + (start &+ count &- 17)  // a 16-digit significand's leading 0 goes one place early
         let high = significand / 100_000_000
         let top = high / 100_000_000
-        block[0] = UInt8(truncatingIfNeeded: top) | UInt8(ascii: "0")
-        storeEight(eightDigits(high &- top &* 100_000_000), to: block + 1)
-        storeEight(eightDigits(significand &- high &* 100_000_000), to: block + 9)
-        moveBackOne(text, count: moved)
-        text[moved > 1 ? moved : 1] = UInt8(ascii: ".")
+        let topDigit = top | 0x30
+        let middle = eightDigits(high &- top &* 100_000_000)
+        let last = eightDigits(significand &- high &* 100_000_000)
+        if point > 0 {
+            // The first eight digits, in memory order, and the point put after `point` of them:
+            // the bytes from there move one place up, and the eighth digit moves out to text[8].
+            let firstEight = count == 17 ? topDigit | middle &<< 8 : middle
+            let shift = UInt64(truncatingIfNeeded: point &* 8)
+            let kept: UInt64 = point == 8 ? ~0 : (1 &<< shift) &- 1
+            let dot: UInt64 = point == 8 ? 0 : UInt64(UInt8(ascii: ".")) &<< shift
+            storeEight(firstEight & kept | dot | (firstEight & ~kept) &<< 8, to: text)
+            text[8] = point == 8 ? UInt8(ascii: ".") : UInt8(truncatingIfNeeded: firstEight &>> 56)
+            // The ninth digit onwards: for 17 digits the middle block's last, then the last block.
+            text[9] = UInt8(truncatingIfNeeded: middle &>> 56)
+            storeEight(last, to: text + (count &- 7))
+            return count &+ 1
+        }
+        // "0.000000", then the digits after -point of its zeros; a 16-digit significand's
+        // leading 0 lands one place early, over a zero or the point, which is written again.
+        storeEight(Self.zeroPointZeros, to: text)
+        let start = 2 &- point
+        let block = text + (start &+ count &- 17)
+        block[0] = UInt8(truncatingIfNeeded: topDigit)
+        storeEight(middle, to: block + 1)
+        storeEight(last, to: block + 9)
+        text[1] = UInt8(ascii: ".")
         return start &+ count
     }
 
