@@ -33,16 +33,18 @@ public enum KeyframeSampler {
         }
         var keyframes: [Keyframe] = []
         keyframes.reserveCapacity(Int(steps) + 1)
-        var k = 0
-        while true {
-            let time = Double(k) / frameRate
-            guard time < duration - 1e-6 else { break }
-            let journey = solution.value(at: time)
-            let p = TransitionGeometry.presentationProgress(journey: journey, isReverse: isReverse)
-            let keyframe = Keyframe(time: time, progress: journey, state: geometry.state(atProgress: p))
-            guard keyframe.isFinite else { throw .nonFiniteGeometry }
-            keyframes.append(keyframe)
-            k += 1
+        try geometry.withStateFunction { (state) throws(GeometryError) in
+            var k = 0
+            while true {
+                let time = Double(k) / frameRate
+                guard time < duration - 1e-6 else { break }
+                let journey = solution.value(at: time)
+                let p = TransitionGeometry.presentationProgress(journey: journey, isReverse: isReverse)
+                let keyframe = Keyframe(time: time, progress: journey, state: state(p))
+                guard keyframe.isFinite else { throw .nonFiniteGeometry }
+                keyframes.append(keyframe)
+                k += 1
+            }
         }
         let rest = TransitionGeometry.presentationProgress(journey: solution.target, isReverse: isReverse)
         let last = Keyframe(time: max(0, duration), progress: solution.target, state: geometry.restingState(atProgress: rest))

@@ -14,11 +14,21 @@ public enum TransitionGeometry: Sendable, Hashable {
     /// one mapping serves plans and timelines alike, so a timeline's single app call from rest
     /// still draws the plan's keyframes.
     public func state(atProgress p: Double) -> FrameState {
+        withStateFunction { state in state(p) }
+    }
+
+    /// Calls `body` with `state(atProgress:)` as a function of the progress alone, the geometry
+    /// taken out of the enum once: the keyframe sampler, which asks for a state per frame, would
+    /// otherwise copy a zoom's few hundred bytes out of it at every frame.
+    @inline(__always)
+    func withStateFunction<Result, Failure: Error>(
+        _ body: ((Double) -> FrameState) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         switch self {
-        case .zoom(let g): return g.state(atProgress: g.geometricProgress(p))
-        case .slide(let g): return g.state(atProgress: p)
-        case .coverVertical(let g): return g.state(atProgress: p)
-        case .popover(let g): return g.state(atProgress: p)
+        case .zoom(let g): return try body { g.state(atProgress: g.geometricProgress($0)) }
+        case .slide(let g): return try body { g.state(atProgress: $0) }
+        case .coverVertical(let g): return try body { g.state(atProgress: $0) }
+        case .popover(let g): return try body { g.state(atProgress: $0) }
         }
     }
 
