@@ -36,22 +36,22 @@ public struct JSONWriter: ~Copyable {
 
     // MARK: Containers
 
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func beginObject() {
         open(UInt8(ascii: "{"))
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func endObject() {
         close(UInt8(ascii: "}"))
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func beginArray() {
         open(UInt8(ascii: "["))
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func endArray() {
         close(UInt8(ascii: "]"))
     }
@@ -245,7 +245,7 @@ public struct JSONWriter: ~Copyable {
 
     // MARK: Buffer
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func open(_ bracket: UInt8) {
         reserve(2)
         if needsComma {
@@ -257,7 +257,7 @@ public struct JSONWriter: ~Copyable {
         needsComma = false
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func close(_ bracket: UInt8) {
         appendByte(bracket)
         needsComma = true
