@@ -175,7 +175,17 @@ enum CodingBenchmarks {
             // The same with the front-door issue's request (scripts/load.d/benchmark-push.json),
             // the work behind the load figures in docs/benchmarks.md.
             varied("HTTP request bytes to response bytes, varied spring push", variedSpringPushes),
-            // Per number: divide the median by 1000.
+            // Per number: divide the median by 1000. The decimal alone (the shortest digits and
+            // their exponent, no text), then the whole number as the writer writes it.
+            Benchmark(name: "shortest decimal of 1000 doubles (ours)") { iterations in
+                var sum: UInt64 = 0
+                for _ in 0..<iterations {
+                    for value in formatSample {
+                        if let decimal = ShortestDecimal(value) { sum &+= decimal.significand &+ UInt64(bitPattern: Int64(decimal.exponent)) }
+                    }
+                }
+                return Int(truncatingIfNeeded: sum & 1)
+            },
             Benchmark(name: "format 1000 doubles (ours)") { iterations in
                 var count = 0
                 for _ in 0..<iterations {
