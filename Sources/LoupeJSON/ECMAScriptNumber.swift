@@ -16,7 +16,7 @@ enum ECMAScriptNumber {
     /// `scratchBytes` bytes of room, and returns the number of bytes of text.
     ///
     /// Transparent, not `@inline(__always)`: the optimizer kept the latter as a call from
-    /// `JSONWriter.appendShortest`, whose register saves alone cost a tenth of a number.
+    /// `JSONWriter.writeShortest`, whose register saves alone cost a tenth of a number.
     @_transparent
     static func write(_ decimal: ShortestDecimal, negative: Bool, to start: UnsafeMutablePointer<UInt8>) -> Int {
         start[0] = UInt8(ascii: "-")  // overwritten below when positive

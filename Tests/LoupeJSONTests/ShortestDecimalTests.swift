@@ -57,6 +57,27 @@ struct ShortestDecimalTests {
         checker.finish("structured doubles")
     }
 
+    /// The 16- and 17-digit layout (`ECMAScriptNumber.writeLong`) puts the point with word
+    /// arithmetic at each of its places; every place and both lengths, against `description`.
+    @Test("16- and 17-digit numbers at every place of the point, either sign")
+    func longNumbersAtEveryPlace() {
+        var generator = SeededGenerator(seed: 0x10AE_1017)
+        var checker = DifferentialChecker()
+        for point in -5...9 {
+            for digits in [15, 16, 17] {
+                for _ in 0..<400 {
+                    let low = ShortestDecimal.powersOfTenUInt64[digits - 1]
+                    let significand = low + generator.next() % (ShortestDecimal.powersOfTenUInt64[digits] - low)
+                    guard let value = Double("\(significand)e\(point - digits)") else { continue }
+                    checker.check(value)
+                    checker.check(-value)
+                    checker.check(value.nextUp)
+                }
+            }
+        }
+        checker.finish("16 and 17 digits at every place")
+    }
+
     @Test("hand-picked values: digits, exponent and JSON text")
     func handPicked() {
         let cases: [(Double, UInt64, Int, String)] = [
