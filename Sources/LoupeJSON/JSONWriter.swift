@@ -125,9 +125,10 @@ public struct JSONWriter: ~Copyable {
     /// a fraction), in JavaScript's `Number.prototype.toString` form so browsers and we agree
     /// byte for byte. Non-finite values, which JSON cannot carry, are written as null.
     ///
-    /// Always inlined, as is `number(_:places:)`: an answer writes hundreds of numbers, and a call
-    /// (across the module boundary, with its register saves) cost a tenth of writing one. About half of a plan's numbers are
-    /// the digits 0 to 9 (opacities, identity scales, zero offsets), written as one byte.
+    /// Always inlined, as is `number(_:places:)`: an answer writes hundreds of numbers, and a
+    /// call (across the module boundary, with its register saves) cost a tenth of writing one.
+    /// About half of a plan's numbers are the digits 0 to 9 (opacities, identity scales, zero
+    /// offsets), written as one byte.
     @inlinable @inline(__always)
     public mutating func number(_ value: Double) {
         // One capacity check for the separator and the text; the separator is stored either way
