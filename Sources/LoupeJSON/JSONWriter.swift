@@ -381,7 +381,19 @@ public struct JSONWriter: ~Copyable {
         reserve(text.count &+ 2)
         start[count] = UInt8(ascii: "\"")
         var end = count &+ 1
-        for index in text.indices {
+        // Eight bytes at a time while none of them needs escaping (most text: ids, paths,
+        // callback names), then byte by byte from the first word that has one.
+        var wordStart = 0
+        if let base = text.baseAddress {
+            while wordStart &+ 8 <= text.count {
+                let word = UnsafeRawPointer(base + wordStart).loadUnaligned(as: UInt64.self)
+                if Self.someByteNeedsEscape(word) { break }
+                UnsafeMutableRawPointer(start + end).storeBytes(of: word, as: UInt64.self)
+                wordStart &+= 8
+                end &+= 8
+            }
+        }
+        for index in wordStart..<text.count {
             let byte = text[index]
             if _slowPath(Self.needsEscape(byte)) {
                 count = end
@@ -398,6 +410,19 @@ public struct JSONWriter: ~Copyable {
 
     private static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// Whether any of the eight bytes of `word` is below 0x20, a quote or a backslash, without
+    /// looking at them one by one: (x - n × 0x01…01) & ~x & 0x80…80 is non-zero exactly when
+    /// some byte of x is below n, for n ≤ 128 (S. E. Anderson, "Bit Twiddling Hacks",
+    /// https://graphics.stanford.edu/~seander/bithacks.html#HasLessInWord), and a byte equals
+    /// c exactly when that byte of x ^ c × 0x01…01 is below 1.
+    @inline(__always)
+    static func someByteNeedsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasByteBelow(_ x: UInt64, _ n: UInt64) -> Bool { (x &- ones &* n) & ~x & highs != 0 }
+        return hasByteBelow(word, 0x20) || hasByteBelow(word ^ (ones &* 0x22), 1) || hasByteBelow(word ^ (ones &* 0x5C), 1)
     }
 
     /// The bytes with JSON's escapes, written straight into the buffer after one reservation for

@@ -1,5 +1,5 @@
 import Foundation
-import LoupeJSON
+@testable import LoupeJSON
 import LoupeTestSupport
 import Testing
 
@@ -57,6 +57,39 @@ struct JSONWriterTests {
             #expect(String(decoding: writer.bytes, as: UTF8.self) == expected, "\(text.debugDescription)")
             #expect(try JSONReader.parse(writer.bytes) == .array([.string(text), .string(text)]))
             bytes.removeAll()
+        }
+    }
+
+    @Test("the eight-byte escape test agrees with testing each byte, for every byte at every place and random words")
+    func wordEscapeTest() {
+        func reference(_ word: UInt64) -> Bool {
+            (0..<8).contains { index in
+                let byte = UInt8(truncatingIfNeeded: word >> UInt64(8 * index))
+                return byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+            }
+        }
+        // Every byte value at every place among bytes that need no escape (and among ones above
+        // 0x7F, where borrows could mislead a careless test).
+        for filler: UInt8 in [UInt8(ascii: "a"), 0x20, 0x23, 0x5B, 0x5D, 0xFF, 0x80] {
+            for place in 0..<8 {
+                for byte in 0...255 {
+                    var word = UInt64(filler) &* 0x0101_0101_0101_0101
+                    word &= ~(0xFF << UInt64(8 * place))
+                    word |= UInt64(byte) << UInt64(8 * place)
+                    #expect(JSONWriter.someByteNeedsEscape(word) == reference(word), "byte \(byte) at \(place) among \(filler)")
+                }
+            }
+        }
+        var generator = SeededGenerator(seed: 0x10AE_E5CA)
+        for _ in 0..<200_000 {
+            // Random words, and words of printable bytes with an occasional one that needs escaping.
+            var word = generator.next()
+            if generator.chance(0.5) { word = (word & 0x3F3F_3F3F_3F3F_3F3F) | 0x4040_4040_4040_4040 }
+            if generator.chance(0.3) { word ^= UInt64(generator.int(in: 0...0x5C)) << UInt64(8 * generator.int(in: 0...7)) }
+            if JSONWriter.someByteNeedsEscape(word) != reference(word) {
+                Issue.record("word 0x\(String(word, radix: 16))")
+                return
+            }
         }
     }
 

@@ -23,37 +23,31 @@ public struct Logger: Sendable {
     /// straight from the writer: this runs for every request.
     public func access(_ record: ExchangeRecord) {
         guard level <= .info else { return }
+        let keys = Self.accessKeys  // one once-check a line, not one a member
         var writer = JSONWriter(capacity: 256)
         writer.beginObject()
-        writer.key(AccessKeys.time)
+        writer.key(keys.time)
         Self.withTimestamp { writer.string(utf8: $0) }
-        writer.key(AccessKeys.level); writer.string("info")
-        writer.key(AccessKeys.msg); writer.string("request")
-        writer.key(AccessKeys.requestId); writer.string(record.requestID)
-        writer.key(AccessKeys.method); writer.string(record.method)
-        writer.key(AccessKeys.path); writer.string(record.path)
-        writer.key(AccessKeys.status); writer.int(record.status)
-        writer.key(AccessKeys.bytesIn); writer.int(record.bytesIn)
-        writer.key(AccessKeys.bytesOut); writer.int(record.bytesOut)
-        writer.key(AccessKeys.micros); writer.int(record.microseconds)
-        writer.key(AccessKeys.peer); writer.string(record.peer)
+        writer.key(keys.level); writer.string("info")
+        writer.key(keys.msg); writer.string("request")
+        writer.key(keys.requestId); writer.string(record.requestID)
+        writer.key(keys.method); writer.string(record.method)
+        writer.key(keys.path); writer.string(record.path)
+        writer.key(keys.status); writer.int(record.status)
+        writer.key(keys.bytesIn); writer.int(record.bytesIn)
+        writer.key(keys.bytesOut); writer.int(record.bytesOut)
+        writer.key(keys.micros); writer.int(record.microseconds)
+        writer.key(keys.peer); writer.string(record.peer)
         writer.endObject()
         writer.withUnsafeBytes { sink.write($0) }
     }
 
-    private enum AccessKeys {
-        static let time = JSONKey("time")
-        static let level = JSONKey("level")
-        static let msg = JSONKey("msg")
-        static let requestId = JSONKey("requestId")
-        static let method = JSONKey("method")
-        static let path = JSONKey("path")
-        static let status = JSONKey("status")
-        static let bytesIn = JSONKey("bytesIn")
-        static let bytesOut = JSONKey("bytesOut")
-        static let micros = JSONKey("micros")
-        static let peer = JSONKey("peer")
-    }
+    /// The access line's member names, written once and loaded together.
+    private static let accessKeys = (
+        time: JSONKey("time"), level: JSONKey("level"), msg: JSONKey("msg"), requestId: JSONKey("requestId"),
+        method: JSONKey("method"), path: JSONKey("path"), status: JSONKey("status"), bytesIn: JSONKey("bytesIn"),
+        bytesOut: JSONKey("bytesOut"), micros: JSONKey("micros"), peer: JSONKey("peer")
+    )
 
     /// A service event (start, shutdown, errors) with optional string fields.
     public func event(_ eventLevel: LogLevel, _ message: String, _ fields: [(String, String)] = []) {
@@ -91,9 +85,9 @@ public struct Logger: Sendable {
         return withUnsafeMutableBytes(of: &text) { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             func put(_ value: Int, _ width: Int, at offset: Int) {
-                var value = value
+                var value = UInt(bitPattern: value)  // unsigned: no sign fix-ups in % and /
                 for position in stride(from: offset + width - 1, through: offset, by: -1) {
-                    bytes[position] = UInt8(truncatingIfNeeded: 48 + value % 10)
+                    bytes[position] = UInt8(truncatingIfNeeded: 48 &+ value % 10)
                     value /= 10
                 }
             }
