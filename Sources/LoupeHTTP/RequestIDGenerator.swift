@@ -41,6 +41,9 @@ struct RequestIDGenerator {
         }
     }
 
+    /// Sets the counter, so the next id carries `value + 1` (tests of the widest ids).
+    mutating func skip(to value: UInt64) { counter = value }
+
     /// The lowercase hex digit of `value`'s low four bits.
     private static func hexDigit(_ value: UInt64) -> UInt8 {
         let nibble = UInt8(truncatingIfNeeded: value) & 0xF
