@@ -18,7 +18,7 @@ public struct Logger: Sendable {
         self.sink = sink
     }
 
-    /// The access-log line of one exchange. Member names are written once (`AccessKeys`), the
+    /// The access-log line of one exchange. Member names are written once (`accessKeys`), the
     /// timestamp is formatted into a stack buffer, and the line is copied into the sink's queue
     /// straight from the writer: this runs for every request.
     public func access(_ record: ExchangeRecord) {
