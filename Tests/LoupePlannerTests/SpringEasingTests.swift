@@ -92,6 +92,30 @@ struct SpringEasingTests {
         }
     }
 
+    /// The fits are memoised by `FitKey`; a key that let two different numbers compare equal
+    /// would hand one spring's easing to another. Every number is compared by its bits.
+    @Test("the fit memo's key tells every number apart by its bits, -0 and NaN included")
+    func fitKeyComparesBits() throws {
+        let answer = try PlanEndpoint.compute(try RequestDocument.parse(Array((Self.push + "}").utf8)))
+        let key = SpringEasing.FitKey(answer)
+        #expect(key == SpringEasing.FitKey(answer))
+        let changes: [(String, (inout SpringEasing.FitKey) -> Void)] = [
+            ("response", { $0.spring = Spring(response: $0.spring.response.nextUp, dampingRatio: $0.spring.dampingRatio) }),
+            ("damping ratio", { $0.spring = Spring(response: $0.spring.response, dampingRatio: $0.spring.dampingRatio.nextDown) }),
+            ("initial velocity -0", { $0.initialVelocity = -0.0 }),
+            ("duration", { $0.duration = $0.duration.nextUp }),
+            ("tolerance", { $0.tolerance = $0.tolerance.nextUp })
+        ]
+        for (name, change) in changes {
+            var other = key
+            change(&other)
+            #expect(other != key, "\(name)")
+        }
+        var nan = key
+        nan.tolerance = .nan
+        #expect(nan == nan, "the same NaN bits are the same key")
+    }
+
     @Test("a looser tolerance buys fewer stops, a tighter one more, and each is kept")
     func tolerance_tradesStopsForError() throws {
         var counts: [Int] = []
