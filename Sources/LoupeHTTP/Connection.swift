@@ -32,6 +32,9 @@ final class Connection {
     /// Bytes of output the kernel still holds for this connection (written, not yet
     /// acknowledged): counted as written, re-measured by the sweep, charged to the budget.
     var kernelQueued = 0
+    /// When the sweep last saw the peer acknowledge some of `kernelQueued` (monotonic ns): a
+    /// closing connection waits for its last answer to be acknowledged while this moves.
+    var lastAcknowledgedAt: UInt64 = 0
     /// No further requests are read; close once `output` is written.
     var closeAfterWrite = false
     /// The peer shut its sending side; answer what it sent, then close.
@@ -47,6 +50,8 @@ final class Connection {
     var awaitingAnswer = false
     /// Bytes this connection holds that are charged to the server's memory budget.
     var charged = 0
+    /// The connection has been closed: whatever still refers to it stops.
+    var isClosed = false
     /// The epoll events currently registered, and whether the descriptor is registered.
     var interest: UInt32 = 0
     var isRegistered = false
@@ -74,12 +79,20 @@ final class Connection {
 
     /// Bytes this connection holds now, its kernel send queue included: what the memory
     /// budget charges it.
-    var heldBytes: Int { input.capacity + output.capacity + parser.bufferedBodyBytes + kernelCharge }
+    var heldBytes: Int { heldBytes(outputCapacity: output.capacity, pendingOutput: pendingOutput) }
 
-    /// The kernel's share: while output waits, as much of it as the kernel may take (so the
-    /// charge is whole when the output is queued and never grows while it is written, as the
-    /// output moves into the kernel); once written, what the kernel still holds.
-    var kernelCharge: Int { max(kernelQueued, min(pendingOutput, kernelQueueCap)) }
+    /// What the connection would hold with an output buffer of `outputCapacity` bytes, of which
+    /// `pendingOutput` are still to be written: asked before an answer is kept (`EventLoop`'s
+    /// admission), so an answer the budget cannot hold is refused instead of charged.
+    func heldBytes(outputCapacity: Int, pendingOutput: Int) -> Int {
+        input.capacity + outputCapacity + parser.bufferedBodyBytes + kernelCharge(pendingOutput: pendingOutput)
+    }
+
+    /// The kernel's share: everything owed (queued here or held by the kernel), up to what the
+    /// kernel may hold. It is whole as soon as output is queued and never grows while that
+    /// output is written (the bytes only move from here into the kernel), so writing needs no
+    /// new room from the budget; it shrinks as the peer acknowledges.
+    func kernelCharge(pendingOutput: Int) -> Int { min(pendingOutput + kernelQueued, kernelQueueCap) }
 
     /// Buffers larger than this are freed, not kept, once empty: an idle keep-alive
     /// connection costs at most twice this (charged to the memory budget), not the largest

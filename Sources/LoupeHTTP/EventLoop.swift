@@ -70,9 +70,16 @@ final class EventLoop: @unchecked Sendable {
 
     private static let maxEvents: Int32 = 256
     private static let readSize = 64 * 1024
-    /// Output a connection may have queued before the loop stops reading from it
-    /// (backpressure for pipelining clients that do not read).
-    private static let outputHighWater = 1024 * 1024
+    /// Output a connection may have queued before the loop reads no further pipelined request
+    /// from it. Small, as nginx reads the next request only once the last answer is written: a
+    /// client that pipelines and never reads holds one answer here (and what the kernel holds),
+    /// not one per request it sent (issue 34 §2). Answers of a few hundred bytes (probes) still
+    /// go out together.
+    static let pipeliningOutputBytes = 16 * 1024
+    /// Growth in a connection's charge no larger than a 503 refusal's (its bytes and the
+    /// kernel's share of them): an answer this small may use the budget's refusal headroom, so
+    /// /healthz and /readyz still answer while the budget is full of other clients' answers.
+    static let refusalSizedBytes = 4 * 1024
     /// How long a closing connection keeps draining client bytes so its last answer is
     /// not destroyed by a TCP reset (lingering close).
     private static let lingerNanoseconds: UInt64 = 2_000_000_000
@@ -354,8 +361,12 @@ final class EventLoop: @unchecked Sendable {
             return
         }
         if connection.lingeringSince != nil {
-            // Discarding what a closing client still sends; its FIN or an error ends it.
-            if received == 0 { closeConnection(connection) }
+            // Discarding what a closing client still sends; its FIN ends it once what it was
+            // sent is acknowledged.
+            if received == 0 {
+                connection.peerClosed = true
+                closeOnceAcknowledged(connection)
+            }
             return
         }
         if received == 0 {
@@ -372,8 +383,8 @@ final class EventLoop: @unchecked Sendable {
     /// (pipelining), then writes what it can.
     private func process(_ connection: Connection, now: UInt64) {
         var progressed = true
-        while progressed && !connection.closeAfterWrite && !connection.awaitingAnswer
-            && connection.pendingOutput < Self.outputHighWater
+        while progressed && !connection.isClosed && !connection.closeAfterWrite && !connection.awaitingAnswer
+            && connection.pendingOutput < Self.pipeliningOutputBytes
         {
             progressed = false
             if connection.requestStartedAt == nil && connection.unreadInput > 0 {
@@ -399,8 +410,8 @@ final class EventLoop: @unchecked Sendable {
                 connection.bytesBeforeBody = connection.requestBytes
             }
             // A body is charged as soon as it is promised (a fixed length is allocated whole),
-            // so a thousand half-sent bodies cannot hold more than the budget.
-            guard account(connection, mayRefuse: connection.parser.phase == .body) else {
+            // so a thousand half-sent bodies cannot hold more than the budget; a head too.
+            guard account(connection) else {
                 fail(connection, .busy(.memoryBudget), now: now)
                 return
             }
@@ -418,13 +429,15 @@ final class EventLoop: @unchecked Sendable {
                     return
                 }
                 connection.output.append(contentsOf: ResponseWriter.continueResponse)
+                guard noteOutput(connection, now: now) else { return }
                 progressed = connection.unreadInput > 0
             case .request(let request):
                 answer(request, on: connection, now: now)
                 progressed = connection.unreadInput > 0
             }
         }
-        connection.heldBack = connection.pendingOutput >= Self.outputHighWater && connection.unreadInput > 0
+        guard !connection.isClosed else { return }
+        connection.heldBack = connection.pendingOutput >= Self.pipeliningOutputBytes && connection.unreadInput > 0
         connection.compactInput()
         if connection.peerClosed && !connection.closeAfterWrite && !connection.awaitingAnswer {
             // Nothing more can arrive: a partial request can never complete.
@@ -445,7 +458,13 @@ final class EventLoop: @unchecked Sendable {
         let mayKeepAlive = !draining && !state.isClosingConnections && !connection.peerClosed
         let handled = exchanger.handle(
             request, peer: connection.peer, mayKeepAlive: mayKeepAlive,
-            startedAt: connection.requestStartedAt, bytesIn: connection.requestBytes, into: &connection.output)
+            startedAt: connection.requestStartedAt, bytesIn: connection.requestBytes, into: &connection.output
+        ) { output in
+            // The answer is kept only if the budget holds it; else it is refused with 503. One no
+            // larger than that 503 would be (a probe's) may use the refusals' headroom.
+            let held = connection.heldBytes(outputCapacity: output.capacity, pendingOutput: output.count - connection.outputStart)
+            return settle(connection, held: held, refusal: held - connection.charged <= Self.refusalSizedBytes)
+        }
         connection.endRequest()
         switch handled {
         case .answered(let keepAlive):
@@ -453,7 +472,7 @@ final class EventLoop: @unchecked Sendable {
             noteOutput(connection, now: now)
         case .compute(let pending):
             // The request's body now belongs to the work: the parser has let go of it.
-            _ = account(connection, mayRefuse: false)
+            account(releasingOnly: connection)
             let job = ComputeJob(
                 pending: pending, fd: connection.fd, serial: connection.serial,
                 reservation: configuration.answerReservation + request.body.count, budget: budget, loop: self)
@@ -490,7 +509,7 @@ final class EventLoop: @unchecked Sendable {
                 connection.output.append(contentsOf: completion.bytes)
             }
             if !completion.keepAlive { connection.closeAfterWrite = true }
-            noteOutput(connection, now: now)
+            guard noteOutput(connection, now: now) else { continue }
             process(connection, now: now)
         }
     }
@@ -511,50 +530,66 @@ final class EventLoop: @unchecked Sendable {
         connection.inputStart = connection.input.count
         connection.compactInput()
         connection.parser = RequestParser(limits: configuration.limits)
-        noteOutput(connection, now: now)
+        guard noteOutput(connection, now: now) else { return }
         flush(connection, now: now)
     }
 
     // MARK: - Memory
 
     /// Brings the connection's charge on the memory budget up to date with what it holds.
-    /// Growth may be refused (`mayRefuse`): the caller then answers 503 instead of buffering.
-    private func account(_ connection: Connection, mayRefuse: Bool) -> Bool {
+    /// Growth is a reservation that may be refused: the caller then answers 503 instead of
+    /// buffering. Every growth goes through here or `settle`, so the budget is a hard bound.
+    private func account(_ connection: Connection) -> Bool {
+        settle(connection, held: connection.heldBytes)
+    }
+
+    /// `account` where the connection can only have shrunk (its body handed to the pool, output
+    /// written, the kernel's queue acknowledged): nothing to refuse.
+    private func account(releasingOnly connection: Connection) {
         let held = connection.heldBytes
+        if held < connection.charged {
+            budget.release(connection.charged - held)
+            connection.charged = held
+        }
+    }
+
+    /// Charges the connection `held` bytes: growth reserved from the budget (from its refusal
+    /// headroom when `refusal`), shrinkage given back. False, with nothing charged, when the
+    /// growth does not fit.
+    private func settle(_ connection: Connection, held: Int, refusal: Bool = false) -> Bool {
         let growth = held - connection.charged
-        guard growth != 0 else { return true }
-        if growth > 0 && mayRefuse {
-            guard budget.reserve(growth) else { return false }
+        if growth > 0 {
+            guard refusal ? budget.reserveRefusal(growth) : budget.reserve(growth) else { return false }
         } else {
-            budget.charge(growth)
+            budget.release(-growth)
         }
         connection.charged = held
         return true
     }
 
-    /// Brings the budget's charge up to date with output just queued, and starts the rolling
-    /// send rate's clock if nothing was owed before (`isSendTooSlow`).
-    private func noteOutput(_ connection: Connection, now: UInt64) {
-        _ = account(connection, mayRefuse: false)
+    /// Brings the budget's charge up to date with output just queued (already admitted, or a
+    /// refusal, which may use the budget's headroom), and starts the rolling send rate's clock if
+    /// nothing was owed before (`isSendTooSlow`). When not even that fits, the connection is
+    /// reset unanswered and this returns false: the only answer that is never sent is one the
+    /// memory the operator allowed cannot hold.
+    @discardableResult
+    private func noteOutput(_ connection: Connection, now: UInt64) -> Bool {
+        guard settle(connection, held: connection.heldBytes, refusal: true) else {
+            pending.resetForMemory += 1
+            Socket.discardUnsentOnClose(connection.fd)
+            closeConnection(connection)
+            return false
+        }
         if connection.pendingOutput > 0 && connection.sendingSince == nil {
             connection.sendingSince = now
             connection.sentSinceSending = 0
         }
+        return true
     }
 
     // MARK: - Writing
 
     private func flush(_ connection: Connection, now: UInt64) {
-        var written = 0
-        defer {
-            if written > 0 {
-                // What the kernel took is still memory until the peer acknowledges it: charged
-                // at once (at most the queue's cap), measured again by the sweep.
-                connection.kernelQueued = min(connection.kernelQueued + written, configuration.kernelSendQueueBytes)
-                connection.sentSinceSending += written
-                if connections[connection.fd] === connection { _ = account(connection, mayRefuse: false) }
-            }
-        }
         while connection.pendingOutput > 0 {
             let start = connection.outputStart
             let sent = connection.output.withUnsafeBytes { bytes in
@@ -564,7 +599,10 @@ final class EventLoop: @unchecked Sendable {
                 connection.outputStart += sent
                 connection.lastWriteAt = now
                 pending.bytesOut += sent
-                written += sent
+                // What the kernel took is still memory until the peer acknowledges it: charged
+                // (at most the queue's cap) until the sweep measures it acknowledged.
+                connection.kernelQueued = min(connection.kernelQueued + sent, configuration.kernelSendQueueBytes)
+                connection.sentSinceSending += sent
             } else if sent < 0 && errno == EINTR {
                 continue
             } else if sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
@@ -576,7 +614,7 @@ final class EventLoop: @unchecked Sendable {
         }
         if connection.pendingOutput == 0 {
             connection.resetOutput()
-            _ = account(connection, mayRefuse: false)
+            account(releasingOnly: connection)
             if connection.closeAfterWrite && !connection.awaitingAnswer {
                 finishClosing(connection, now: now)
                 return
@@ -592,15 +630,30 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Half-closes after the last answer and drains the peer's remaining bytes briefly,
-    /// so the kernel does not answer them with a reset that destroys the answer.
+    /// so the kernel does not answer them with a reset that destroys the answer. A peer that
+    /// has closed its side already sends nothing more: its connection closes as soon as the
+    /// kernel's queue is acknowledged (`closeOnceAcknowledged`).
     private func finishClosing(_ connection: Connection, now: UInt64) {
-        if connection.peerClosed {
-            closeConnection(connection)
-            return
-        }
         shutdown(connection.fd, Int32(SHUT_WR))
         connection.lingeringSince = now
+        if connection.peerClosed {
+            closeOnceAcknowledged(connection)
+            return
+        }
         updateInterest(connection)
+    }
+
+    /// Closes a lingering connection whose peer has closed once nothing it was sent is still
+    /// unacknowledged; until then it waits, charged (the sweep looks again, and resets it at the
+    /// write timeout if the peer stops reading). A plain `close()` with bytes still queued
+    /// leaves an orphan socket: the kernel keeps them, outside the budget and the process, for
+    /// as long as it retries (issue 34 §3).
+    private func closeOnceAcknowledged(_ connection: Connection) {
+        if Socket.queuedOutputBytes(connection.fd) == 0 {
+            closeConnection(connection)
+        } else {
+            updateInterest(connection)
+        }
     }
 
     private func updateInterest(_ connection: Connection) {
@@ -609,9 +662,9 @@ final class EventLoop: @unchecked Sendable {
             wanted |= LOUPE_EPOLLOUT
         }
         let reading =
-            connection.lingeringSince != nil
-            || (!connection.peerClosed && !connection.closeAfterWrite && !connection.awaitingAnswer
-                && connection.pendingOutput < Self.outputHighWater)
+            !connection.peerClosed
+            && (connection.lingeringSince != nil
+                || (!connection.closeAfterWrite && !connection.awaitingAnswer && connection.pendingOutput < Self.pipeliningOutputBytes))
         if reading {
             wanted |= LOUPE_EPOLLIN | LOUPE_EPOLLRDHUP
         }
@@ -632,6 +685,7 @@ final class EventLoop: @unchecked Sendable {
 
     private func closeConnection(_ connection: Connection) {
         guard connections.removeValue(forKey: connection.fd) != nil else { return }
+        connection.isClosed = true
         load.subtract(1, ordering: .relaxed)
         close(connection.fd)
         budget.release(connection.charged)
@@ -648,12 +702,27 @@ final class EventLoop: @unchecked Sendable {
         let writeLimit = UInt64(configuration.writeTimeout * 1e9)
         for connection in Array(connections.values) {
             if connection.kernelQueued > 0 {
-                // The kernel's queue shrinks as the peer acknowledges: charge what is left.
-                connection.kernelQueued = min(Socket.queuedOutputBytes(connection.fd), connection.kernelQueued)
-                _ = account(connection, mayRefuse: false)
+                // The kernel's queue shrinks as the peer acknowledges: charge what is left, and
+                // note when it last moved (a lingering connection's write timeout).
+                let queued = min(Socket.queuedOutputBytes(connection.fd), connection.kernelQueued)
+                if queued < connection.kernelQueued { connection.lastAcknowledgedAt = now }
+                connection.kernelQueued = queued
+                account(releasingOnly: connection)
             }
             if let since = connection.lingeringSince {
-                if now &- since > min(Self.lingerNanoseconds, max(headerLimit, 100_000_000)) { closeConnection(connection) }
+                if connection.kernelQueued > 0 {
+                    // The last answer is still unacknowledged: the connection stays, charged,
+                    // while the peer reads it; one that stops reading is reset at the write
+                    // timeout. Closed plainly, the kernel would keep the bytes as an orphan, out
+                    // of the budget's sight, for as long as it retries (issue 34 §3).
+                    if now &- max(connection.lastWriteAt, connection.lastAcknowledgedAt) > writeLimit {
+                        pending.orphansReset += 1
+                        Socket.discardUnsentOnClose(connection.fd)
+                        closeConnection(connection)
+                    }
+                } else if connection.peerClosed || now &- since > min(Self.lingerNanoseconds, max(headerLimit, 100_000_000)) {
+                    closeConnection(connection)
+                }
             } else if connection.awaitingAnswer {
                 // The pool answers every job it accepted; the drain deadline bounds the wait.
                 continue

@@ -18,13 +18,16 @@ struct Exchanger {
     ///   - mayKeepAlive: false when the connection will close anyway (shutdown, peer gone).
     ///   - startedAt: monotonic time of the request's first byte, for the latency record.
     ///   - bytesIn: the request's size on the wire.
+    ///   - admit: whether the output with an answer built now may be kept (the memory budget);
+    ///     when not, the request is answered 503 `server-busy` instead (`PendingExchange.finish`).
     mutating func handle(
-        _ request: HTTPRequest, peer: String, mayKeepAlive: Bool, startedAt: UInt64?, bytesIn: Int, into output: inout [UInt8]
+        _ request: HTTPRequest, peer: String, mayKeepAlive: Bool, startedAt: UInt64?, bytesIn: Int, into output: inout [UInt8],
+        admit: (_ output: [UInt8]) -> Bool = { _ in true }
     ) -> Handled {
         let exchange = prepare(request, peer: peer, mayKeepAlive: mayKeepAlive, startedAt: startedAt, bytesIn: bytesIn)
         switch responder.handle(request, context: exchange.context) {
         case .response(let response):
-            return .answered(keepAlive: exchange.finish(response, writer: &writer, into: &output))
+            return .answered(keepAlive: exchange.finish(response, writer: &writer, into: &output, admit: admit))
         case .compute(let work):
             return .compute(PendingWork(exchange: exchange, work: work))
         }

@@ -116,6 +116,8 @@ public final class HTTPServer: @unchecked Sendable {
         total.computeQueued = pool.queued
         total.computeRefused = pool.refused
         total.memoryInUse = budget.inUse
+        total.memoryPeak = budget.highWater
+        total.memoryLimit = budget.limit
         total.memoryRefused = budget.refused
         return total
     }

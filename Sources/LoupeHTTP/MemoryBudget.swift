@@ -7,9 +7,17 @@ import Synchronization
 /// is 10 GiB). With a global budget, memory stays under a figure an operator can fit to the
 /// pod, whatever the clients do; what does not fit is refused with 503 and Retry-After,
 /// never buffered.
+///
+/// It is a hard bound: every growth is a reservation that may be refused, so the bytes charged
+/// never exceed `limit` (issue 34 §2). The last `refusalHeadroom` bytes are kept for the 503s
+/// themselves: ordinary reservations stop short of them, so a refusal still finds room while
+/// the budget is full of answers; a connection whose refusal finds none is reset unanswered.
 public final class MemoryBudget: Sendable {
     /// The most bytes that may be charged at once.
     public let limit: Int
+    /// Room at the top of the budget that only refusals (503 answers, a few hundred bytes
+    /// each) may use: an eighth of the budget, at most 1 MiB (about 2,500 refusals at once).
+    public let refusalHeadroom: Int
     private let charged = Atomic<Int>(0)
     private let peak = Atomic<Int>(0)
     private let refusals = Atomic<Int>(0)
@@ -23,15 +31,26 @@ public final class MemoryBudget: Sendable {
 
     public init(limit: Int) {
         self.limit = limit
+        refusalHeadroom = min(limit / 8, 1 << 20)
     }
 
-    /// Charges `bytes` if they fit under the limit; false (and nothing charged) otherwise.
+    /// Charges `bytes` if they fit under the limit less the refusals' headroom; false (and
+    /// nothing charged) otherwise.
     func reserve(_ bytes: Int) -> Bool {
+        reserve(bytes, upTo: limit - refusalHeadroom, counted: true)
+    }
+
+    /// Charges the bytes of a refusal (a 503 answer) if they fit under the whole limit.
+    func reserveRefusal(_ bytes: Int) -> Bool {
+        reserve(bytes, upTo: limit, counted: false)
+    }
+
+    private func reserve(_ bytes: Int, upTo ceiling: Int, counted: Bool) -> Bool {
         guard bytes > 0 else { return true }
         var current = charged.load(ordering: .relaxed)
         while true {
-            guard current + bytes <= limit else {
-                refusals.add(1, ordering: .relaxed)
+            guard current + bytes <= ceiling else {
+                if counted { refusals.add(1, ordering: .relaxed) }
                 return false
             }
             let (exchanged, original) = charged.compareExchange(
@@ -44,15 +63,9 @@ public final class MemoryBudget: Sendable {
         }
     }
 
-    /// Charges `bytes` whether or not they fit: for memory that already exists (a small
-    /// inline answer), so the count stays true.
-    func charge(_ bytes: Int) {
-        let total = charged.add(bytes, ordering: .relaxed).newValue
-        notePeak(total)
-    }
-
+    /// Gives back `bytes` charged earlier (never more than was charged).
     func release(_ bytes: Int) {
-        guard bytes != 0 else { return }
+        guard bytes > 0 else { return }
         charged.subtract(bytes, ordering: .relaxed)
     }
 

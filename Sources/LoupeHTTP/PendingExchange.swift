@@ -29,13 +29,28 @@ struct PendingExchange: Sendable {
     }
 
     /// Appends `response` with its framing headers and reports the exchange.
+    ///
+    /// `admit` is shown the output with the answer in it before anything is reported: when it
+    /// says no (the memory budget cannot hold it), the answer is taken back out and the request
+    /// is answered 503 `server-busy` instead, closing. So an answer built anywhere, on a loop or
+    /// on the pool, is either within the budget or refused (issue 34 §2).
     /// - Returns: whether the connection stays open after it.
-    func finish(_ response: HTTPResponse, writer: inout ResponseWriter, into output: inout [UInt8]) -> Bool {
+    func finish(
+        _ response: HTTPResponse, writer: inout ResponseWriter, into output: inout [UInt8],
+        admit: (_ output: [UInt8]) -> Bool = { _ in true }
+    ) -> Bool {
         let keepAlive = mayKeepAlive && !closeAfter && request.wantsKeepAlive && !response.closesConnection
         let before = output.count
         writer.write(
             response, requestID: context.requestID, headOnly: request.method == "HEAD", keepAlive: keepAlive,
             http10: request.version == .http1_0, into: &output)
+        guard admit(output) else {
+            // Give the room back too: a buffer kept at the refused answer's capacity would hold
+            // what the budget just refused.
+            output = before == 0 ? [] : Array(output[..<before])
+            refuse(.busy(.memoryBudget), writer: &writer, into: &output)
+            return false
+        }
         responder.didRespond(
             ExchangeRecord(
                 method: request.method, path: request.path, status: response.status.code, requestID: context.requestID,

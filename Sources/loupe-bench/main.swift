@@ -5,6 +5,8 @@ import Foundation
 //   swift run -c release loupe-bench            full run (docs/benchmarks.md figures)
 //   swift run -c release loupe-bench --quick    a few samples, so CI keeps it from rotting
 
+//   loupe-bench --work-estimates                 each plan the event loop may build, timed beside
+//                                                 its work estimate (docs/benchmarks.md)
 //   loupe-bench --profile NAME N                 run one benchmark N times untimed, for
 //                                                 valgrind --tool=callgrind (instruction counts)
 
@@ -12,6 +14,11 @@ let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
 let runner = BenchmarkRunner(samples: quick ? 3 : 25, sampleSeconds: quick ? 0.002 : 0.05)
 let benchmarks = EngineBenchmarks.all() + CodingBenchmarks.all()
+
+if arguments.contains("--work-estimates") {
+    WorkEstimateCheck.run(quick: quick)
+    exit(0)
+}
 
 if let flag = arguments.firstIndex(of: "--profile"), flag + 2 < arguments.count {
     let name = arguments[flag + 1]

@@ -43,3 +43,28 @@ public enum PlanEndpoint: RenderedEndpoint {
         }
     }
 }
+
+extension PlanEndpoint {
+    /// A plan's work from its request: the body read, the request decoded and its geometry
+    /// resolved without keyframes (a few microseconds), which gives the duration and so the
+    /// keyframe count; then the sampling and the rendering of that many keyframes, at each
+    /// format's measured cost per keyframe (`WorkEstimate.perKeyframe`). css and waapi carry a
+    /// `linear()` fit whose cost follows the spring's duration and the tolerance (up to 20,000
+    /// samples, tried up to eight times), so they are `unbounded`; so is a request that does not
+    /// decode or plan (its 422 is the pool's to write).
+    public static func estimatedWork(of document: JSONDocument, bodyBytes: Int, as format: RenderingFormat) -> WorkEstimate {
+        guard format != .css, format != .waapi, let keyframes = estimatedKeyframes(of: document) else { return .unbounded }
+        return .reading(bodyBytes: bodyBytes)
+            + WorkEstimate(microseconds: WorkEstimate.fixed(format) + Double(keyframes) * WorkEstimate.perKeyframe(format))
+    }
+
+    /// How many keyframes `document`'s plan will have, from its geometry alone; nil when it
+    /// does not decode or plan.
+    public static func estimatedKeyframes(of document: JSONDocument) -> Int? {
+        guard let request = try? PlanRequestDecoder.decode(document),
+            let plan = try? GeometryEngine.plan(request.scene, sampling: .geometryOnly),
+            plan.duration.isFinite, plan.frameRate.isFinite
+        else { return nil }
+        return Int(min(Double(KeyframeSampler.maximumKeyframes), (plan.duration * plan.frameRate).rounded(.up) + 1))
+    }
+}

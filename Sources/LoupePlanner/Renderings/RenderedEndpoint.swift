@@ -26,6 +26,19 @@ public protocol RenderedEndpoint: SendableMetatype {
     /// (keyframes, trace entries, name lengths), in microseconds rather than the rendering's
     /// milliseconds: the work budget is checked with it before rendering.
     static func estimatedBytes(of answer: Answer, as format: RenderingFormat) -> Int
+
+    /// The CPU that computing and rendering `document` in `format` will cost, reading its
+    /// `bodyBytes` included, estimated before any of it is done (`WorkEstimate`): the service
+    /// builds the answer on an event loop only when this is within `WorkEstimate.inlineCeiling`.
+    static func estimatedWork(of document: JSONDocument, bodyBytes: Int, as format: RenderingFormat) -> WorkEstimate
+}
+
+extension RenderedEndpoint {
+    /// Scripts (lifecycle, timelines) cost what their events ask for, which has no cheap bound
+    /// that is also tight: their work always goes to the compute pool.
+    public static func estimatedWork(of document: JSONDocument, bodyBytes: Int, as format: RenderingFormat) -> WorkEstimate {
+        .unbounded
+    }
 }
 
 extension RenderedEndpoint {

@@ -154,8 +154,18 @@ public final class Metrics: Sendable {
             "loupe_memory_budget_bytes", "gauge", "Bytes charged to the memory budget now (bodies, answers, reservations).",
             server.memoryInUse)
         single(
+            "loupe_memory_budget_peak_bytes", "gauge", "The most bytes ever charged to the memory budget at once: never above its limit.",
+            server.memoryPeak)
+        single("loupe_memory_budget_limit_bytes", "gauge", "The memory budget's limit (--memory-budget).", server.memoryLimit)
+        single(
             "loupe_memory_budget_rejected_total", "counter",
             "Requests answered 503 because the memory budget could not hold their body or answer.", server.memoryRefused)
+        single(
+            "loupe_memory_budget_resets_total", "counter",
+            "Connections reset unanswered because not even a 503 fit in the memory budget.", server.resetForMemory)
+        single(
+            "loupe_http_orphans_reset_total", "counter",
+            "Closing connections reset because the peer stopped acknowledging their last bytes for the write timeout.", server.orphansReset)
         single("loupe_answer_cache_hits_total", "counter", "/v1 requests answered from the answer cache.", cache.hits)
         single("loupe_answer_cache_misses_total", "counter", "/v1 requests whose answer was not cached.", cache.misses)
         single("loupe_answer_cache_evictions_total", "counter", "Answers evicted from the cache to make room.", cache.evictions)

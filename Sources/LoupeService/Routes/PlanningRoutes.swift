@@ -9,18 +9,18 @@ enum PlanningRoutes {
     /// The routes, each computing on the compute pool within `limits`, and answering repeated
     /// requests from `cache` on the event loop.
     static func all(limits: WorkLimits, cache: AnswerCache) -> [Route] {
-        // A plan's computation is bounded small (2,400 keyframes), so a small plan request is
-        // computed on the event loop and only a large rendering goes to the pool; scripts can
-        // cost tens of milliseconds to play, so they always go to the pool (unless cached).
+        // A plan estimates its work from its request (`PlanEndpoint.estimatedWork`), so a plan
+        // whose whole work is within the loop's ceiling is built on the event loop; scripts cost
+        // what their events ask for, so they always go to the pool (unless cached).
         [
-            route("/v1/plans", PlanEndpoint.self, limits: limits, cache: cache, inlineWork: true),
-            route("/v1/lifecycle", LifecycleEndpoint.self, limits: limits, cache: cache, inlineWork: false),
-            route("/v1/timelines", TimelineEndpoint.self, limits: limits, cache: cache, inlineWork: false)
+            route("/v1/plans", PlanEndpoint.self, limits: limits, cache: cache, estimatesWork: true),
+            route("/v1/lifecycle", LifecycleEndpoint.self, limits: limits, cache: cache, estimatesWork: false),
+            route("/v1/timelines", TimelineEndpoint.self, limits: limits, cache: cache, estimatesWork: false)
         ]
     }
 
     private static func route<Endpoint: RenderedEndpoint>(
-        _ path: String, _ endpoint: Endpoint.Type, limits: WorkLimits, cache: AnswerCache, inlineWork: Bool
+        _ path: String, _ endpoint: Endpoint.Type, limits: WorkLimits, cache: AnswerCache, estimatesWork: Bool
     ) -> Route {
         Route(
             path: path, requiresAPIKey: true,
@@ -28,6 +28,6 @@ enum PlanningRoutes {
                 try JSONBody.require(request)
                 _ = try FormatNegotiation(request, offered: Endpoint.formats)
             },
-            handlers: ["POST": RenderedRoute.handler(endpoint, limits: limits, cache: cache, inlineWork: inlineWork)])
+            handlers: ["POST": RenderedRoute.handler(endpoint, limits: limits, cache: cache, estimatesWork: estimatesWork)])
     }
 }

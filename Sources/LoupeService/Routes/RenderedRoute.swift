@@ -9,19 +9,18 @@ import LoupePlanner
 /// cached answer (200, or 304 when `If-None-Match` names its tag: nothing parsed) → 400 (not
 /// JSON) → 304 (`If-None-Match` names this request's tag: nothing is computed) → the
 /// endpoint's 422s → 200, or 304 for `If-None-Match: *` now that an answer exists. Each step
-/// runs once per request; the steps before the work are decided on the event loop.
+/// runs once per request; the steps before the work are decided on the event loop, and the work
+/// itself runs there only when it is estimated within `WorkEstimate.inlineCeiling`.
 enum RenderedRoute {
     /// 200s may be stored but must be revalidated (`no-cache`): revalidation is cheap (the tag
     /// comes from the request, so a 304 costs a hash, not a plan), and it keeps a client from
     /// reusing an answer across a deploy that changed the engine without changing the version.
     static let cacheControl = "no-cache"
 
-    /// Bodies up to this size are parsed on the event loop when the endpoint's work is bounded
-    /// small (parsing them costs microseconds).
-    static let inlineBodyBytes = 16 * 1024
-    /// Answers estimated up to this size are rendered on the event loop, in well under a
-    /// millisecond; larger ones are rendered on the compute pool.
-    static let inlineAnswerBytes = 64 * 1024
+    /// Bodies up to this size are read on the event loop (a tape and its ETag, about 80 µs at
+    /// most) for an endpoint that estimates its work, to decide where the rest runs; larger ones
+    /// go to the pool unread.
+    static let inlineBodyBytes = 8 * 1024
 
     /// What every step after negotiation needs: decided once, on the event loop, and carried
     /// to the pool with the work.
@@ -35,34 +34,32 @@ enum RenderedRoute {
     }
 
     /// A route handler for an endpoint with renderings. In order, each once: 415, 406, the cache
-    /// key; a cached answer (or its 304) is answered at once. Then, for an endpoint whose work is
-    /// bounded small (`inlineWork`: plans, at most 2,400 keyframes) and a body up to
-    /// `inlineBodyBytes`, the request is parsed and computed here and only a large rendering goes
-    /// to the pool; anything else goes to the pool whole. The work within `limits`, the answer
-    /// kept in `cache`.
+    /// key; a cached answer (or its 304) is answered at once. Then, for an endpoint that estimates
+    /// its work (`estimatesWork`: plans) and a body up to `inlineBodyBytes`, the body is read and
+    /// its ETag checked here, and the answer is built here only when the whole of its work is
+    /// estimated within `WorkEstimate.inlineCeiling` (issue 34 §1); anything else goes to the
+    /// pool. The work within `limits`, the answer kept in `cache`.
     static func handler<Endpoint: RenderedEndpoint>(
-        _ endpoint: Endpoint.Type, limits: WorkLimits, cache: AnswerCache, inlineWork: Bool
+        _ endpoint: Endpoint.Type, limits: WorkLimits, cache: AnswerCache, estimatesWork: Bool
     ) -> RouteHandler {
         { request, _ in
             let exchange = try begin(request, formats: Endpoint.formats, cache: cache)
             if let cached = cachedResponse(exchange) { return .response(cached) }
-            guard inlineWork, request.body.count <= inlineBodyBytes else {
+            guard estimatesWork, request.body.count <= inlineBodyBytes else {
                 return .compute { answering { () throws(Problem) in try respond(to: exchange, endpoint, limits: limits) } }
             }
             let (document, tag) = try parse(exchange)
             if let notModified = notModified(exchange, tag: tag) { return .response(notModified) }
-            let computed = try Endpoint.compute(document)
             let format = exchange.negotiation.format
-            let estimate = Endpoint.estimatedBytes(of: computed, as: format)
-            try limits.check(estimate, format: format, estimated: true)
-            guard estimate > inlineAnswerBytes else {
-                return .response(try finish(exchange, tag: tag, body: Endpoint.render(computed, as: format), limits: limits))
-            }
-            return .compute {
-                answering { () throws(Problem) in
-                    try finish(exchange, tag: tag, body: Endpoint.render(computed, as: format), limits: limits)
+            let work = Endpoint.estimatedWork(of: document, bodyBytes: request.body.count, as: format)
+            guard work <= .inlineCeiling else {
+                return .compute {
+                    answering { () throws(Problem) in
+                        try finish(exchange, tag: tag, body: Endpoint.answer(document, as: format, limits: limits), limits: limits)
+                    }
                 }
             }
+            return .response(try finish(exchange, tag: tag, body: Endpoint.answer(document, as: format, limits: limits), limits: limits))
         }
     }
 
@@ -72,8 +69,7 @@ enum RenderedRoute {
     ) throws(Problem) -> HTTPResponse {
         let (document, tag) = try parse(exchange)
         if let notModified = notModified(exchange, tag: tag) { return notModified }
-        let body = try Endpoint.answer(document, as: exchange.negotiation.format, limits: limits)
-        return try finish(exchange, tag: tag, body: body, limits: limits)
+        return try finish(exchange, tag: tag, body: Endpoint.answer(document, as: exchange.negotiation.format, limits: limits), limits: limits)
     }
 
     // MARK: - Steps

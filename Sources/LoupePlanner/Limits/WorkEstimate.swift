@@ -1,0 +1,72 @@
+import LoupeGeometry
+import LoupeJSON
+
+/// What building an answer will cost in CPU, estimated before any of the work is done, from the
+/// request alone: the reading of its body, the engine's simulation, the `linear()` fits and the
+/// rendering.
+///
+/// Why: an event loop that builds an answer holds every other connection it owns (the probes
+/// among them) for as long as that takes. The service builds an answer on the loop only when
+/// this estimate is at most `inlineCeiling`, and sends everything else to the compute pool
+/// (issue 34 §1). The estimate must never be low: a request that is dearer than it looks is the
+/// very attack the ceiling is there for. So each figure is a measured worst case per unit
+/// (docs/benchmarks.md, "Where work runs"), and whatever has no cheap bound (a `linear()` fit,
+/// whose cost follows the spring's duration and the tolerance, not the answer's size) is
+/// `unbounded`.
+public struct WorkEstimate: Sendable, Comparable {
+    /// Microseconds of one core, release build, on the project's 2-core machine.
+    public var microseconds: Double
+
+    public init(microseconds: Double) {
+        self.microseconds = microseconds
+    }
+
+    /// Work without a cheap bound: always the pool's.
+    public static let unbounded = WorkEstimate(microseconds: .infinity)
+
+    /// The most work an event loop does for one request: 200 µs, the time a probe may wait
+    /// behind one such request without noticing (a readiness probe times out at 1 s).
+    public static let inlineCeiling = WorkEstimate(microseconds: 200)
+
+    public static func < (lhs: WorkEstimate, rhs: WorkEstimate) -> Bool { lhs.microseconds < rhs.microseconds }
+
+    public static func + (lhs: WorkEstimate, rhs: WorkEstimate) -> WorkEstimate {
+        WorkEstimate(microseconds: lhs.microseconds + rhs.microseconds)
+    }
+
+    // MARK: - Unit costs (measured worst cases; docs/benchmarks.md, "Where work runs")
+
+    /// Reading a body into a tape and deriving its ETag: per byte of body.
+    static let readingPerByte = 0.01
+
+    /// A plan's work besides its keyframes in `format`: decoding and validating, the geometry,
+    /// the callback trace, the warnings, the answer's fixed parts (the picture's panels). With
+    /// `perKeyframe`, the upper envelope of `loupe-bench --work-estimates` (pushes, crossfaded
+    /// and blurred presentations and popovers, 14 to 1,573 keyframes) with a fifth to spare.
+    static func fixed(_ format: RenderingFormat) -> Double {
+        switch format {
+        case .json: 40
+        case .svg: 330
+        case .viewTransition: 80
+        case .lottie: 60
+        case .css, .waapi: .infinity
+        }
+    }
+
+    /// One keyframe sampled and rendered in `format`, whatever its effect and layers (the SVG
+    /// draws its eight panels whatever the count, and a dot or a curve point per keyframe).
+    static func perKeyframe(_ format: RenderingFormat) -> Double {
+        switch format {
+        case .json: 1
+        case .svg: 1.3
+        case .viewTransition: 8
+        case .lottie: 10
+        case .css, .waapi: .infinity
+        }
+    }
+
+    /// The estimate for reading `bodyBytes` bytes.
+    public static func reading(bodyBytes: Int) -> WorkEstimate {
+        WorkEstimate(microseconds: Double(bodyBytes) * readingPerByte)
+    }
+}
