@@ -24,8 +24,8 @@ enum Usage {
         SERVE OPTIONS (flag, then environment variable; flags win)
         \(Setting.helpText)
 
-        Numbers are decimal digits; seconds may have a fraction (0.25) and are at most 86400;
-        the timeouts, --shutdown-grace and --body-deadline are at least 0.01 (deadlines are
+        Numbers are decimal digits; seconds may have a fraction (0.25) and are at most \(Int(Setting.longestSeconds));
+        the timeouts, --shutdown-grace and --body-deadline are at least \(Setting.shortestTimeout) (deadlines are
         checked every 5 ms at the finest). An invalid value is named as given: flag or variable.
 
         Exit codes: 0 after a clean shutdown (SIGTERM or SIGINT), 1 when the service cannot

@@ -39,7 +39,7 @@ extension ServiceConfiguration {
     ///   the flag for a flag's value, the environment variable for the variable's (`PORT: …`, not
     ///   `--port: …`), so the message points at the line of the deployment to fix.
     public static func parse(arguments: [String], environment: [String: String]) throws(ConfigurationError) -> ServiceConfiguration {
-        /// Each setting's value by flag, with the name it was given under.
+        // Each setting's value by flag, with the name it was given under.
         var values: [String: (value: String, givenAs: String)] = [:]
         for setting in Setting.all {
             if let value = environment[setting.environment] { values[setting.flag] = (value, setting.environment) }
