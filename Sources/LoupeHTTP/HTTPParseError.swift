@@ -19,6 +19,7 @@ public enum HTTPParseError: Error, Sendable, Equatable, CustomStringConvertible 
     case missingHost
     case multipleHosts
     case invalidHost
+    case multipleContentTypes
     case invalidContentLength
     case conflictingContentLengths
     case contentLengthWithTransferEncoding
@@ -68,6 +69,7 @@ public enum HTTPParseError: Error, Sendable, Equatable, CustomStringConvertible 
         case .missingHost: return "an HTTP/1.1 request must carry exactly one Host field; it has none"
         case .multipleHosts: return "an HTTP/1.1 request must carry exactly one Host field; it has several"
         case .invalidHost: return "the Host field is not a host with an optional port (RFC 3986 §3.2.2)"
+        case .multipleContentTypes: return "Content-Type is a singleton field (RFC 9110 §8.3); the request has several"
         case .invalidContentLength: return "Content-Length is not a non-negative decimal number"
         case .conflictingContentLengths: return "Content-Length fields disagree"
         case .contentLengthWithTransferEncoding: return "Content-Length and Transfer-Encoding are both present"

@@ -255,6 +255,14 @@ public struct RequestParser: Sendable {
             if hosts.count > 1 { throw .multipleHosts }
         }
         for host in hosts where !HostField.isValid(host) { throw .invalidHost }
+        // Content-Type is a singleton field (RFC 9110 §8.3) that must not be repeated (§5.3):
+        // with two, the body's type is whichever one a reader happens to look at (ours takes the
+        // first, a proxy may take the last), so the request is refused (issue 34 §6).
+        var contentTypes = 0
+        for field in headers.fields where field.name.equalsIgnoringASCIICase("Content-Type") {
+            contentTypes += 1
+            if contentTypes > 1 { throw .multipleContentTypes }
+        }
         var expectsContinue = false
         let expectations = headers.tokens("Expect")
         for expectation in expectations {

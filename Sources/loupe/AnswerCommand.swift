@@ -23,7 +23,8 @@ enum AnswerCommand {
             let inline = rest[flag].hasPrefix("--format=") ? String(rest[flag].dropFirst("--format=".count)) : nil
             let name = inline ?? (flag + 1 < rest.count ? rest[flag + 1] : "")
             rest.removeSubrange(flag...(inline == nil ? min(flag + 1, rest.count - 1) : flag))
-            guard let chosen = RenderingFormat(rawValue: name), Endpoint.formats.contains(chosen) else {
+            // Case-insensitive, as `?format=` is (issue 34 §6): `--format CSS` answers as `?format=CSS` does.
+            guard let chosen = RenderingFormat(rawValue: name.lowercased()), Endpoint.formats.contains(chosen) else {
                 let offered = Endpoint.formats.map(\.rawValue).joined(separator: ", ")
                 return usageError("--format must be one of \(offered), not '\(name)'")
             }

@@ -15,7 +15,7 @@ enum Usage {
                                     Print the POST /v1/plans answer for a request file (- or
                                     nothing: standard input), byte for byte as the service;
                                     F is json (default), css, waapi, svg,
-                                    view-transition or lottie.
+                                    view-transition or lottie, in any case.
           loupe lifecycle [--format F] [FILE|-]
                                     The same for POST /v1/lifecycle (json or svg).
           loupe version             Print the version.
@@ -23,6 +23,10 @@ enum Usage {
 
         SERVE OPTIONS (flag, then environment variable; flags win)
         \(Setting.helpText)
+
+        Numbers are decimal digits; seconds may have a fraction (0.25) and are at most \(Int(Setting.longestSeconds));
+        the timeouts, --shutdown-grace and --body-deadline are at least \(Setting.shortestTimeout) (deadlines are
+        checked every 5 ms at the finest). An invalid value is named as given: flag or variable.
 
         Exit codes: 0 after a clean shutdown (SIGTERM or SIGINT), 1 when the service cannot
         start (for example the port is taken), 2 for invalid configuration.

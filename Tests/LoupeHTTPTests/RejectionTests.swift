@@ -21,6 +21,10 @@ struct RejectionTests {
             "POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n5;a=\"b\r\nhello\r\n0\r\n\r\n", 400
         ),
         ("Host with a space", "GET /echo HTTP/1.1\r\nHost: t x\r\n\r\n", 400),
+        (
+            "issue 34 §6: two Content-Type fields",
+            "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\n{}", 400
+        ),
         ("unknown transfer coding", "POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: br\r\n\r\n", 501),
         ("obs-fold", "GET /echo HTTP/1.1\r\nHost: t\r\nX: a\r\n\tb\r\n\r\n", 400),
         ("whitespace before colon", "GET /echo HTTP/1.1\r\nHost : t\r\n\r\n", 400),

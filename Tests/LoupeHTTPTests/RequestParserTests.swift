@@ -152,6 +152,15 @@ struct RequestParserTests {
         ("header line without a colon", "GET / HTTP/1.1\r\nHost: h\r\nnocolon\r\n\r\n", .invalidHeaderName),
         ("HTTP/1.1 without Host", "GET / HTTP/1.1\r\nAccept: x\r\n\r\n", .missingHost),
         ("two Host fields", "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", .multipleHosts),
+        // Issue 34 §6: Content-Type is a singleton, even when both fields say the same.
+        (
+            "two Content-Type fields", "POST / HTTP/1.1\r\nHost: h\r\nContent-Type: application/json\r\ncontent-type: text/plain\r\n\r\n",
+            .multipleContentTypes
+        ),
+        (
+            "the same Content-Type twice", "GET / HTTP/1.1\r\nHost: h\r\nContent-Type: a/b\r\nX: y\r\nContent-Type: a/b\r\n\r\n",
+            .multipleContentTypes
+        ),
         (
             "Content-Length with Transfer-Encoding", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n",
             .contentLengthWithTransferEncoding
@@ -261,6 +270,8 @@ struct RequestParserTests {
         #expect(HTTPParseError.invalidHost.problem == .malformedRequest)
         #expect(HTTPParseError.invalidChunkExtension.status.code == 400)
         #expect(HTTPParseError.invalidChunkExtension.problem == .malformedRequest)
+        #expect(HTTPParseError.multipleContentTypes.status.code == 400)
+        #expect(HTTPParseError.multipleContentTypes.problem == .malformedRequest)
     }
 
     // MARK: - Limits, enforced before the oversize input has arrived

@@ -209,6 +209,74 @@ struct ShortestDecimalTests {
         }
     }
 
+    /// Issue 34 §6: `exactRoundToOdd`'s comment said it was never reached, and an independent
+    /// check of 3.1 billion doubles reached it for 0.57 % of its random bit patterns, every time
+    /// answered by its first check (the value is an integer). This retraces `shortest`'s path
+    /// for 2^20 uniformly random bit patterns and finds the `roundToOdd` calls that go on there:
+    /// 0.12 % of the doubles (the share depends on how doubles are drawn), all declined by
+    /// `nearest`, and every call's X an exact integer, so the big-integer comparison after that
+    /// check is never reached. The comment states the same.
+    @Test("issue 34 §6: exactRoundToOdd is reached for about 0.12 % of random bit patterns, always for an exact integer")
+    func exactRoundToOdd_isReachedOnlyForExactIntegers() {
+        var generator = SeededGenerator(seed: 0x10AE_0034)
+        var finite = 0
+        var reaching = 0
+        var paths = Set<String>()
+        for _ in 0..<(1 << 20) {
+            let bits = generator.next() & ~ShortestDecimal.signBit
+            guard Double(bitPattern: bits).isFinite else { continue }
+            finite += 1
+            let calls = Self.exactRoundToOddCalls(magnitudeBits: bits)
+            guard !calls.calls.isEmpty else { continue }
+            reaching += 1
+            paths.insert(calls.path)
+            for call in calls.calls where !ShortestDecimal.isInteger(call.cbx, q: call.q, k: call.k) {
+                Issue.record("\(Double(bitPattern: bits)): \(call.cbx) × 2^\(call.q) × 10^\(-call.k) reaches the exact comparison")
+            }
+        }
+        // 1,254 of 1,048,075 with this seed: 0.12 %.
+        let share = Double(reaching) / Double(finite)
+        #expect((0.0009...0.0015).contains(share), "\(reaching) of \(finite) doubles reach exactRoundToOdd")
+        #expect(paths == ["declined by nearest"], "\(paths)")
+    }
+
+    /// The calls of `roundToOdd` that `shortest` makes for a double's magnitude bits and that go on
+    /// to `exactRoundToOdd` (the 64 bits below ⌊Y⌋ are all zero), and which path made them.
+    static func exactRoundToOddCalls(magnitudeBits bits: UInt64) -> (path: String, calls: [(cbx: UInt64, q: Int, k: Int)]) {
+        let fraction = bits & ShortestDecimal.fractionMask
+        let biased = Int(bits >> 52)
+        let c: UInt64
+        let q: Int
+        let irregular: Bool
+        let path: String
+        if biased == 0 {
+            guard fraction != 0 else { return ("zero", []) }
+            (c, q, irregular, path) = (fraction, ShortestDecimal.minQ, false, "subnormal")
+        } else {
+            c = fraction | ShortestDecimal.hiddenBit
+            q = biased - 1075
+            if q <= 0, q > -53, c & ((1 << UInt64(-q)) - 1) == 0 { return ("small integer", []) }
+            if fraction == 0 {
+                (irregular, path) = (biased > 1, "power of two")
+            } else {
+                guard ShortestDecimal.nearest(c: c, q: q) == nil else { return ("nearest", []) }
+                (irregular, path) = (false, "declined by nearest")
+            }
+        }
+        let k = irregular ? ShortestDecimal.floorLog10ThreeQuartersPow2(q) : ShortestDecimal.floorLog10Pow2(q)
+        let h = q + ShortestDecimal.floorLog2Pow10(-k) + 1
+        let slot = 2 * (k - ShortestDecimal.minK)
+        var calls: [(cbx: UInt64, q: Int, k: Int)] = []
+        for cbx in [4 * c, irregular ? 4 * c - 1 : 4 * c - 2, 4 * c + 2] {
+            // `roundToOdd`'s test: the upper 64 bits of the fraction of Y are all zero.
+            let cp = cbx << UInt64(h)
+            let upper = ShortestDecimal.powersOfTen[slot].multipliedFullWidth(by: cp)
+            let lower = ShortestDecimal.powersOfTen[slot + 1].multipliedFullWidth(by: cp)
+            if upper.low &+ lower.high == 0 { calls.append((cbx, q, k)) }
+        }
+        return (path, calls)
+    }
+
     /// The one-product path against Schubfach's three products, called side by side: wherever
     /// `nearest` answers it must give Schubfach's decimal, and it must decline the doubles that
     /// sit on a decision point (exact ties, decimals on an end of R_v), which only an exact

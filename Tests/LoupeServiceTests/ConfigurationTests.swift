@@ -37,17 +37,66 @@ struct ConfigurationTests {
     @Test(
         "an --api-keys value that names no key is refused, not read as an open API",
         arguments: [
-            (["--api-keys", ","], [String: String]()),
-            (["--api-keys= , "], [:]),
-            (["--api-keys", " "], [:]),
-            ([], ["LOUPE_API_KEYS": ","]),
-            ([], ["LOUPE_API_KEYS": ",,"])
+            (["--api-keys", ","], [String: String](), "--api-keys"),
+            (["--api-keys= , "], [:], "--api-keys"),
+            (["--api-keys", " "], [:], "--api-keys"),
+            ([], ["LOUPE_API_KEYS": ","], "LOUPE_API_KEYS"),
+            ([], ["LOUPE_API_KEYS": ",,"], "LOUPE_API_KEYS")
         ])
-    func apiKeysWithoutAKey_areRefused(arguments: [String], environment: [String: String]) {
+    func apiKeysWithoutAKey_areRefused(arguments: [String], environment: [String: String], named: String) {
         let error = #expect(throws: ConfigurationError.self) {
             try ServiceConfiguration.parse(arguments: arguments, environment: environment)
         }
-        #expect(error?.setting == "--api-keys")
+        #expect(error?.setting == named)
+    }
+
+    /// Issue 34 §6: `PORT=0x10` was reported as "--port: …", a flag nobody had passed.
+    @Test(
+        "issue 34 §6: a bad environment variable is named as the variable, not as its flag",
+        arguments: [
+            (["PORT": "0x10"], "PORT"),
+            (["LOUPE_HOST": "localhost"], "LOUPE_HOST"),
+            (["LOUPE_HEADER_TIMEOUT": "0.000000001"], "LOUPE_HEADER_TIMEOUT"),
+            (["LOUPE_LOG_LEVEL": "loud"], "LOUPE_LOG_LEVEL"),
+            (["LOUPE_SEND_BUFFER_BYTES": "100"], "LOUPE_SEND_BUFFER_BYTES"),
+            (["LOUPE_MEMORY_BUDGET": "1048576"], "LOUPE_MEMORY_BUDGET")
+        ])
+    func badEnvironmentValue_namesTheVariable(environment: [String: String], variable: String) {
+        let error = #expect(throws: ConfigurationError.self) {
+            try ServiceConfiguration.parse(arguments: [], environment: environment)
+        }
+        #expect(error?.setting == variable)
+        #expect(error?.description.hasPrefix("invalid configuration: \(variable): ") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("--") == false || variable == "LOUPE_MEMORY_BUDGET", "\(String(describing: error))")
+    }
+
+    @Test("a bad flag is named as the flag even when its variable is set too, and a flag mends a bad variable")
+    func badFlag_overAVariable_namesTheFlag() throws {
+        let error = #expect(throws: ConfigurationError.self) {
+            try ServiceConfiguration.parse(arguments: ["--port", "0x10"], environment: ["PORT": "80"])
+        }
+        #expect(error?.setting == "--port")
+        #expect(try ServiceConfiguration.parse(arguments: ["--port=81"], environment: ["PORT": "0x10"]).server.port == 81)
+    }
+
+    /// Issue 34 §6: `--header-timeout 0.000000001` was accepted, and would answer every request
+    /// 408; event loops look for expired deadlines every 5 ms at the finest.
+    @Test(
+        "issue 34 §6: timeouts are at least 0.01 s",
+        arguments: ["--header-timeout", "--idle-timeout", "--body-timeout", "--write-timeout", "--shutdown-grace", "--body-deadline"])
+    func timeouts_haveAMinimum(flag: String) throws {
+        for tooShort in ["0.000000001", "0.009", "0.0099999", "0"] {
+            let error = #expect(throws: ConfigurationError.self, "\(flag) \(tooShort)") {
+                try ServiceConfiguration.parse(arguments: [flag, tooShort], environment: [:])
+            }
+            #expect(error?.setting == flag)
+            #expect(error?.message == "must be a number of seconds from 0.01 to 86400, not \"\(tooShort)\"")
+        }
+        for fine in ["0.01", "0.010", "0.25", "86400"] {
+            #expect(throws: Never.self, "\(flag) \(fine)") { try ServiceConfiguration.parse(arguments: [flag, fine], environment: [:]) }
+        }
+        #expect(Setting.shortestTimeout == 0.01)
+        #expect(try ServiceConfiguration.parse(arguments: ["--shutdown-drain-delay", "0"], environment: [:]).shutdownDrainDelay == 0)
     }
 
     @Test("an empty --api-keys value leaves the API open")

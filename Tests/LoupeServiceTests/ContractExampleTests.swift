@@ -36,6 +36,22 @@ struct ContractExampleTests {
         #expect(Array(result.stdout) == response.body)
     }
 
+    /// Issue 34 §6: `--format CSS` was refused while `?format=CSS` was answered.
+    @Test(
+        "issue 34 §6: loupe plan --format takes a format name in any case, as ?format= does, and prints the same bytes",
+        arguments: [["--format", "CSS"], ["--format=View-Transition"], ["--format", "Lottie"]])
+    func cliFormat_isCaseInsensitiveLikeTheQuery(option: [String]) throws {
+        let file = ExampleFiles.root.appendingPathComponent("examples/push.json").path
+        let result = try LoupeExecutable.run(["plan"] + option + [file])
+        #expect(result.status == 0, "\(String(decoding: result.stderr, as: UTF8.self))")
+        let name = option.count == 2 ? option[1] : String(option[0].dropFirst("--format=".count))
+        let service = try TestService()
+        let response = try service.post("/v1/plans?format=\(name)", json: String(decoding: try ExampleFiles.bytes("push.json"), as: UTF8.self))
+        #expect(response.status == 200)
+        #expect(Array(result.stdout) == response.body)
+        #expect(try LoupeExecutable.run(["lifecycle", "--format", "CSS", "-"], stdin: Data()).status == 2, "a format the route lacks stays refused")
+    }
+
     @Test("loupe lifecycle reads standard input; a problem goes to stderr with exit status 1")
     func cliLifecycle_readsStdinAndReportsProblems() throws {
         let body = try ExampleFiles.bytes("lifecycle-push.json")

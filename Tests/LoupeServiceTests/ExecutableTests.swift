@@ -70,12 +70,15 @@ struct ExecutableTests {
         "invalid configuration stops start-up with one line naming the setting and exit code 2",
         arguments: [
             (["serve", "--port", "99999"], [String: String](), "--port"),
-            (["serve"], ["PORT": "eighty"], "--port"),
+            (["serve"], ["PORT": "eighty"], "PORT: "),
+            // Issue 34 §6: the variable is named, not its flag; timeouts are at least 0.01 s.
+            (["serve"], ["PORT": "0x10"], "invalid configuration: PORT: "),
+            (["serve", "--header-timeout", "0.000000001"], [:], "--header-timeout: must be a number of seconds from 0.01"),
             (["serve", "--log-level", "loud"], [:], "--log-level"),
             (["serve", "--header-timeout", "0"], [:], "--header-timeout"),
             (["serve", "--bogus", "1"], [:], "--bogus"),
             (["serve", "--api-keys", ","], [:], "--api-keys"),
-            (["serve"], ["LOUPE_API_KEYS": " , "], "--api-keys"),
+            (["serve"], ["LOUPE_API_KEYS": " , "], "LOUPE_API_KEYS: "),
             (["serve", "--host", "example.com"], [:], "--host"),
             (["serve", "--body-timeout", "0x10"], [:], "--body-timeout")
         ])

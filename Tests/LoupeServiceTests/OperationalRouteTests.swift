@@ -197,7 +197,7 @@ struct DocumentationTests {
             .bareLineFeed, .bareCarriageReturn, .invalidCharacter(where: "target"), .malformedRequestLine, .invalidMethod,
             .invalidTarget, .unsupportedVersion("HTTP/2.0"), .malformedVersion, .requestLineTooLong(limit: 1),
             .headerSectionTooLarge(limit: 1), .tooManyHeaderFields(limit: 1), .obsoleteLineFolding, .whitespaceBeforeColon,
-            .invalidHeaderName, .invalidHeaderValue(name: "x"), .missingHost, .multipleHosts, .invalidHost,
+            .invalidHeaderName, .invalidHeaderValue(name: "x"), .missingHost, .multipleHosts, .invalidHost, .multipleContentTypes,
             .invalidContentLength, .conflictingContentLengths, .contentLengthWithTransferEncoding,
             .unsupportedTransferCoding("gzip"), .chunkedNotFinal, .transferEncodingInHTTP10, .invalidChunkSize,
             .invalidChunkExtension, .invalidChunkTerminator, .bodyTooLarge(limit: 1), .unsupportedExpectation("x")

@@ -7,12 +7,18 @@ import LoupePlanner
 ///
 /// Answers are deterministic: the same route, parsed body, format and release give the same
 /// bytes. So the tag is a 128-bit hash (MurmurHash3, hex) of the release version, the path, the
-/// format and the parsed body in a canonical binary form: whitespace gone, numbers as the double
-/// they denote (`1.0` = `1` = `1e0`; -0 = 0), strings as their characters (`"\u0041"` = `"A"`),
-/// every value tagged with its kind and every string and container with its length, so two
-/// different documents never share a form. Member order is kept, not sorted, because it is not
-/// meaningless here: unknown-field warnings come in document order, so two orders can give two
-/// different answers.
+/// format and the parsed body in a canonical binary form: whitespace gone, numbers as the bits of
+/// the double they denote (`1.0` = `1` = `1e0`, but -0 ≠ 0), strings as their characters
+/// (`"\u0041"` = `"A"`), every value tagged with its kind and every string and container with its
+/// length, so two different documents never share a form. Member order is kept, not sorted,
+/// because it is not meaningless here: unknown-field warnings come in document order, so two
+/// orders can give two different answers.
+///
+/// The form may tell apart requests whose answers are the same (that costs a 200 where a 304
+/// would do), never the other way round: a strong tag must change whenever the answer's bytes
+/// do (RFC 9110 §8.8.1). So it keeps all that the planners can see. They see a number only as
+/// its double, never its spelling, and -0 is a double of its own: a timeline touch at x = -0 is
+/// answered "x = -0.0" where one at 0 says "x = 0.0" (issue 34 §5), so the sign of a zero is kept.
 ///
 /// The hash is not cryptographic, and need not be for the tag: an ETag is not a security
 /// boundary. A client that forged a collision would only make its own cache treat two of its
@@ -51,7 +57,8 @@ struct EntityTag: Sendable, Equatable, CustomStringConvertible {
             bytes.append(byte: node.flag ? UInt8(ascii: "t") : UInt8(ascii: "f"))
         case .number:
             bytes.append(byte: UInt8(ascii: "d"))
-            bytes.append(word: (node.number == 0 ? 0 : node.number).bitPattern)
+            // The bits as they are: -0 keeps its sign (see the type's comment).
+            bytes.append(word: node.number.bitPattern)
         case .string:
             bytes.append(byte: UInt8(ascii: "s"))
             bytes.appendCounted(node.utf8)

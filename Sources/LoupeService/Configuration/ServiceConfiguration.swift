@@ -35,11 +35,14 @@ public struct ServiceConfiguration: Sendable, Equatable {
 extension ServiceConfiguration {
     /// Reads flags (`--port 9000` or `--port=9000`) over environment variables over defaults.
     ///
-    /// - Throws: `ConfigurationError` naming the first invalid or unknown setting.
+    /// - Throws: `ConfigurationError` naming the first invalid or unknown setting as it was given:
+    ///   the flag for a flag's value, the environment variable for the variable's (`PORT: …`, not
+    ///   `--port: …`), so the message points at the line of the deployment to fix.
     public static func parse(arguments: [String], environment: [String: String]) throws(ConfigurationError) -> ServiceConfiguration {
-        var values: [String: String] = [:]
+        // Each setting's value by flag, with the name it was given under.
+        var values: [String: (value: String, givenAs: String)] = [:]
         for setting in Setting.all {
-            if let value = environment[setting.environment] { values[setting.flag] = value }
+            if let value = environment[setting.environment] { values[setting.flag] = (value, setting.environment) }
         }
         var index = 0
         while index < arguments.count {
@@ -48,32 +51,39 @@ extension ServiceConfiguration {
                 throw ConfigurationError(setting: argument, message: "unexpected argument")
             }
             var name = argument
-            var value: String?
+            var inline: String?
             if let equals = argument.firstIndex(of: "=") {
                 name = String(argument[..<equals])
-                value = String(argument[argument.index(after: equals)...])
+                inline = String(argument[argument.index(after: equals)...])
             }
             guard Setting.all.contains(where: { $0.flag == name }) else {
                 throw ConfigurationError(setting: name, message: "unknown option (see loupe serve --help)")
             }
-            if value == nil {
+            let value: String
+            if let inline {
+                value = inline
+            } else {
                 index += 1
                 guard index < arguments.count else { throw ConfigurationError(setting: name, message: "needs a value") }
                 value = arguments[index]
             }
-            values[name] = value
+            values[name] = (value, name)
             index += 1
         }
         var configuration = ServiceConfiguration()
         for setting in Setting.all {
-            if let value = values[setting.flag] {
-                try setting.apply(value, &configuration)
+            if let given = values[setting.flag] {
+                do {
+                    try setting.apply(given.value, &configuration)
+                } catch {
+                    throw ConfigurationError(setting: given.givenAs, message: error.message)
+                }
             }
         }
         let smallestUsefulBudget = configuration.server.answerReservation + configuration.server.limits.maxBodyBytes
         guard configuration.server.memoryBudget >= smallestUsefulBudget else {
             throw ConfigurationError(
-                setting: "--memory-budget",
+                setting: values["--memory-budget"]?.givenAs ?? "--memory-budget",
                 message:
                     "must hold at least one body and one answer (--max-body-bytes + --max-answer-bytes + 64 KiB + 2 × --send-buffer-bytes = \(smallestUsefulBudget))"
             )

@@ -189,12 +189,24 @@ public struct Setting: Sendable {
         return value
     }
 
+    /// The shortest timeout, in seconds (issue 34 §6: `--header-timeout 0.000000001` was taken).
+    /// Event loops look for expired deadlines at most every 5 ms (`ServerConfiguration`'s sweep
+    /// interval), so a shorter timeout could not be kept, only fire up to 5 ms late; at 10 ms the
+    /// lateness is at most half the timeout. Anything shorter is a typo (a unit mistaken for
+    /// milliseconds) that would answer every request 408.
+    public static let shortestTimeout = 0.01
+
+    /// The longest time setting: a day.
+    public static let longestSeconds = 86_400.0
+
+    /// Seconds from `shortestTimeout` (or 0 with `allowZero`, for a delay that may be off) to a day.
     private static func seconds(_ text: String, _ name: String, allowZero: Bool = false) throws(ConfigurationError) -> Double {
-        guard isDecimal(text, fraction: true), let value = Double(text), value.isFinite, allowZero ? value >= 0 : value > 0,
-            value <= 86_400
+        let shortest = allowZero ? 0 : shortestTimeout
+        guard isDecimal(text, fraction: true), let value = Double(text), value.isFinite, value >= shortest, value <= longestSeconds
         else {
             throw ConfigurationError(
-                setting: name, message: "must be a number of seconds \(allowZero ? "from 0" : "above 0") up to 86400, not \"\(text)\"")
+                setting: name,
+                message: "must be a number of seconds from \(allowZero ? "0" : "\(shortestTimeout)") to \(Int(longestSeconds)), not \"\(text)\"")
         }
         return value
     }
