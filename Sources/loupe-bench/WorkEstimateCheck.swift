@@ -97,3 +97,46 @@ enum WorkEstimateCheck {
         return requests
     }
 }
+
+/// `loupe-bench --rendering-costs`: each rendering timed alone (the answer computed once, the
+/// fit remembered, so css and waapi are timed without it) beside its size and its estimated size
+/// (what is known before rendering), in microseconds per estimated byte: the unit cost
+/// `WorkEstimate.renderingPerByte` must stay above (issue 34 §4). The last column, the estimate
+/// over the measured time, must stay at or above 1 for large answers.
+enum RenderingCostCheck {
+    static func run(quick: Bool) {
+        let runner = BenchmarkRunner(samples: quick ? 3 : 7, sampleSeconds: quick ? 0.002 : 0.02)
+        print(
+            "rendering".padding(toLength: 58, withPad: " ", startingAt: 0)
+                + "     bytes  estimated   median µs  µs/estimated byte  estimate/measured")
+        func time<Endpoint: RenderedEndpoint>(_ endpoint: Endpoint.Type, _ name: String, _ body: String, _ format: RenderingFormat) {
+            guard let document = try? RequestDocument.parse(Array(body.utf8)), let answer = try? Endpoint.compute(document) else {
+                print("\(name): does not compute")
+                return
+            }
+            let bytes = Endpoint.render(answer, as: format).count
+            let estimated = Endpoint.estimatedBytes(of: answer, as: format)
+            let result = runner.measure(
+                Benchmark(name: "\(name) as \(format.rawValue)") { iterations in
+                    var total = 0
+                    for _ in 0..<iterations { total &+= Endpoint.render(answer, as: format).count }
+                    return total
+                })
+            let micros = result.medianNanoseconds / 1_000
+            let work = Endpoint.estimatedRenderingWork(of: answer, bytes: estimated, as: format)
+            print(
+                result.name.padding(toLength: 58, withPad: " ", startingAt: 0)
+                    + String(
+                        format: "%10d%11d%12.1f%19.4f%19.2f", bytes, estimated, micros, micros / Double(estimated),
+                        work.microseconds / micros))
+        }
+        for request in WorkEstimateCheck.requests(quick: true) {
+            for format in PlanEndpoint.formats { time(PlanEndpoint.self, request.name, request.body, format) }
+        }
+        for pushes in quick ? [100] : [100, 300, 700, 1_500] {
+            let events = (0..<pushes).map { #"{"time":\#(Double($0) / 1000),"type":"push","viewController":"v\#($0)"}"# }
+            let body = #"{"stack":["root"],"events":["# + events.joined(separator: ",") + "]}"
+            for format in LifecycleEndpoint.formats { time(LifecycleEndpoint.self, "lifecycle \(pushes) pushes", body, format) }
+        }
+    }
+}

@@ -15,6 +15,11 @@ let quick = arguments.contains("--quick")
 let runner = BenchmarkRunner(samples: quick ? 3 : 25, sampleSeconds: quick ? 0.002 : 0.05)
 let benchmarks = EngineBenchmarks.all() + CodingBenchmarks.all()
 
+if arguments.contains("--rendering-costs") {
+    RenderingCostCheck.run(quick: quick)
+    exit(0)
+}
+
 if arguments.contains("--work-estimates") {
     WorkEstimateCheck.run(quick: quick)
     exit(0)

@@ -4,6 +4,7 @@ Usage: python3 scripts/hostile.d/attacks.py PID PORT
 Every attack talks to 127.0.0.1 only; each is bounded in count and time.
 """
 import json
+import os
 import socket
 import statistics
 import sys
@@ -20,6 +21,19 @@ def rss_mib():
             if line.startswith("VmRSS:"):
                 return int(line.split()[1]) / 1024
     return 0.0
+
+
+def server_cpu_ms():
+    """CPU the server has spent, user and system, every thread summed (/proc/PID/task/*/schedstat,
+    nanoseconds: finer than /proc/PID/stat's clock ticks)."""
+    total = 0
+    for task in os.listdir(f"/proc/{PID}/task"):
+        try:
+            with open(f"/proc/{PID}/task/{task}/schedstat") as stat:
+                total += int(stat.read().split()[0])
+        except OSError:
+            pass
+    return total / 1e6
 
 
 def connect():
@@ -86,6 +100,9 @@ def metric(name):
 
 # The documented CPU ceiling of one accepted request (docs/operations.md, capacity planning).
 BUDGET_MS = 60
+# Issue 34 §4: server CPU per accepted request, and per refusal.
+CPU_CEILING_MS = 60
+REFUSAL_CEILING_MS = 20
 
 
 def many_members(count):
@@ -94,8 +111,8 @@ def many_members(count):
     return "{" + ",".join(f'"{key}":0' for key in keys) + "}"
 
 
-def lifecycle(pushes):
-    events = [{"time": i / 1000, "type": "push", "viewController": f"v{i}"} for i in range(pushes)]
+def lifecycle(pushes, prefix="v"):
+    events = [{"time": i / 1000, "type": "push", "viewController": f"{prefix}{i}"} for i in range(pushes)]
     return json.dumps({"stack": ["root"], "events": events}, separators=(",", ":"))
 
 
@@ -142,6 +159,107 @@ def source_storm(changes, frame_rate=240, gap=0.004):
         "source": {"frame": {"x": 16, "y": 120, "width": 110, "height": 110}, "cornerRadius": 8},
         "destination": {"alignmentRect": {"x": 0, "y": 0, "width": 393, "height": 393}},
         "animation": {"frameRate": frame_rate}, "events": events}, separators=(",", ":"))
+
+
+def ceiling_plan(fmt, spring, frame_rate, options=None, platform=None, destination=None):
+    body = {"transition": "present", "container": {"width": 393, "height": 852, "cornerRadius": 55},
+            "source": {"frame": {"x": 16, "y": 120, "width": 110, "height": 110}, "cornerRadius": 8},
+            "destination": destination or {"frame": {"x": 0, "y": 0, "width": 393, "height": 852},
+                                           "presentationStyle": "fullScreen"},
+            "animation": {"frameRate": frame_rate, "spring": spring}}
+    if options:
+        body["options"] = options
+    if platform:
+        body["platform"] = platform
+    return f"/v1/plans?format={fmt}", json.dumps(body, separators=(",", ":"))
+
+
+def interrupted_pushes(count, prefix="v"):
+    """`count` events: pushes, each interrupted and released (issue 34 item 4's 929 events)."""
+    events = []
+    for i in range(count // 3):
+        base = i * 0.5
+        events += [{"time": round(base, 3), "type": "push", "viewController": f"{prefix}{i}", "transition": "zoom"},
+                   {"time": round(base + 0.1, 3), "type": "interrupt"},
+                   {"time": round(base + 0.2, 3), "type": "release", "outcome": "finish"}]
+    return json.dumps({"stack": ["root"], "events": events}, separators=(",", ":"))
+
+
+def pinch_samples(samples, span, frame_rate):
+    """A pinch moved `samples` times over `span` seconds (issue 34 item 4's 10,000 samples)."""
+    events = [{"time": 0, "type": "touchesBegan", "gesture": "pinch", "touches": [{"x": 86, "y": 426}, {"x": 306, "y": 426}]}]
+    for i in range(1, samples + 1):
+        t = span * i / (samples + 1)
+        squeeze = 40 * (i % 50) / 50
+        events.append({"time": round(t, 5), "type": "touchesMoved",
+                       "touches": [{"x": round(86 + squeeze, 2), "y": 426}, {"x": round(306 - squeeze, 2), "y": 426}]})
+    events.append({"time": span, "type": "touchesEnded"})
+    return json.dumps({
+        "container": {"width": 393, "height": 852, "cornerRadius": 55},
+        "source": {"frame": {"x": 16, "y": 120, "width": 110, "height": 110}, "cornerRadius": 8},
+        "destination": {"presentationStyle": "fullScreen"}, "initial": "presented",
+        "animation": {"frameRate": frame_rate}, "events": events}, separators=(",", ":"))
+
+
+def pinch_with_source_changes(count):
+    """A pinch whose source moves under it: `count` sourceChanged and touchesMoved events
+    alternating (issue 34 item 4's 1,086)."""
+    events = [{"time": 0, "type": "touchesBegan", "gesture": "pinch", "touches": [{"x": 86, "y": 426}, {"x": 306, "y": 426}]}]
+    for i in range(count // 2):
+        t = 0.01 + i * 0.004
+        events.append({"time": round(t, 4), "type": "sourceChanged",
+                       "source": {"frame": {"x": 16 + i % 200, "y": 120, "width": 110, "height": 110}}})
+        events.append({"time": round(t + 0.002, 4), "type": "touchesMoved",
+                       "touches": [{"x": 86 + (i % 40), "y": 426}, {"x": 306 - (i % 40), "y": 426}]})
+    events.append({"time": round(0.02 + count // 2 * 0.004, 4), "type": "touchesEnded"})
+    return json.dumps({
+        "container": {"width": 393, "height": 852, "cornerRadius": 55},
+        "source": {"frame": {"x": 16, "y": 120, "width": 110, "height": 110}, "cornerRadius": 8},
+        "destination": {"presentationStyle": "fullScreen"}, "initial": "presented",
+        "animation": {"frameRate": 240}, "events": events}, separators=(",", ":"))
+
+
+def cpu_ceilings():
+    """Issue 34 §4: server CPU (not wall time) of the requests that once broke the 60 ms
+    ceiling, and of refusals (20 ms), each the median of three on an idle server. Each of the
+    three differs a little (the spring, the names) so no memo of the engine's answers it."""
+    report(f"server CPU per request (median of 3; ceilings: {CPU_CEILING_MS} ms accepted, {REFUSAL_CEILING_MS} ms refused)")
+    cases = [
+        (lambda k: ceiling_plan("waapi", {"response": 0.4 + k * 1e-6, "dampingRatio": 20}, 120,
+                                {"easingTolerance": 0.0001, "backgroundMode": "crossfade",
+                                 "dimmingVisualEffect": "systemMaterial", "motionPath": "arc"}),
+         "waapi, ζ 20, 120 fps, tolerance 1e-4, crossfade + blur + arc"),
+        (lambda k: ceiling_plan("css", {"response": 0.45 + k * 1e-6, "dampingRatio": 0.05}, 240,
+                                platform={"os": "iOS", "version": "26.0", "framework": "UIKit"},
+                                destination={"presentationStyle": "pageSheet", "detent": "medium"}),
+         "css, iOS 26 sheet, ζ 0.05, 240 fps"),
+        (lambda k: ceiling_plan("css", {"response": 10 - k * 1e-6, "dampingRatio": 1}, 24, {"easingTolerance": 0.0001},
+                                destination={"frame": {"x": 40, "y": 200, "width": 300, "height": 400},
+                                             "presentationStyle": "popover"}),
+         "css popover, 24 fps, response 10, tolerance 1e-4 (issue 34 item 1)"),
+        (lambda k: ("/v1/lifecycle?format=svg", interrupted_pushes(929, f"w{k}-")),
+         "svg, 929 push/interrupt/release events"),
+        (lambda k: ("/v1/lifecycle?format=svg", lifecycle(682, f"w{k}-")), "svg, 682 pushes"),
+        (lambda k: ("/v1/timelines", pinch_samples(9998, 58 + k * 0.001, 24)), "9,998 pinch samples over 58 s, 24 fps"),
+        (lambda k: ("/v1/timelines", pinch_with_source_changes(1086 + 2 * k)), "1,086 sourceChanged + touchesMoved during a pinch"),
+        (lambda k: ("/v1/timelines", pinch_samples(9998, 58 + k * 0.001, 240)),
+         "9,998 pinch samples over 58 s at 240 fps (refused)"),
+        (lambda k: ("/v1/lifecycle?format=svg", lifecycle(10000, f"w{k}-")), "svg, 10,000 pushes (refused)"),
+    ]
+    print("| route | request | status | server CPU | within its ceiling |")
+    print("| --- | --- | ---: | ---: | --- |")
+    for make, label in cases:
+        spent = []
+        status = path = None
+        for k in range(3):
+            path, body = make(k)
+            before = server_cpu_ms()
+            response, _ = exchange(path, body)
+            spent.append(server_cpu_ms() - before)
+            status = response[0] if response else None
+        median = statistics.median(spent)
+        ceiling = CPU_CEILING_MS if status == 200 else REFUSAL_CEILING_MS
+        print(f"| `{path}` | {label} | {status} | {median:.1f} ms | {'yes' if median <= ceiling else '**no**'} |")
 
 
 def largest_accepted(path, make, low, high, integer=True):
@@ -443,6 +561,7 @@ if __name__ == "__main__":
     IDLE = rss_mib()
     print(f"# Loupe under attack: pid {PID}, port {PORT}, idle RSS {IDLE:.1f} MiB")
     many_member_body()
+    cpu_ceilings()
     heavy = worst_cases()
     probes_beside(heavy)
     timeline = heavy.get("/v1/timelines")

@@ -28,6 +28,11 @@ public struct WorkEstimate: Sendable, Comparable {
     /// behind one such request without noticing (a readiness probe times out at 1 s).
     public static let inlineCeiling = WorkEstimate(microseconds: 200)
 
+    /// The most CPU one accepted request may cost, on the pool: 60 ms (docs/operations.md). Work
+    /// estimated over it is refused with 422 `work-limit-exceeded` before it is done (issue 34
+    /// §4): a timeline's simulation before simulating, any answer's rendering before rendering.
+    public static let requestCeiling = WorkEstimate(microseconds: 60_000)
+
     public static func < (lhs: WorkEstimate, rhs: WorkEstimate) -> Bool { lhs.microseconds < rhs.microseconds }
 
     public static func + (lhs: WorkEstimate, rhs: WorkEstimate) -> WorkEstimate {
@@ -63,6 +68,33 @@ public struct WorkEstimate: Sendable, Comparable {
         case .lottie: 10
         case .css, .waapi: .infinity
         }
+    }
+
+    /// Rendering in `format`, per byte of the answer's *estimated* size (`AnswerSize`, what is
+    /// known before rendering; it runs one to eight times the real size): the upper envelope of
+    /// `loupe-bench --rendering-costs` over answers of 100 KB to 5.5 MB (plans in every format,
+    /// lifecycle traces as json and svg), with about half again to spare, which also covers the
+    /// decoding and simulating before it (a few milliseconds where rendering is this large).
+    /// Small answers cost more per byte but are far from the ceiling.
+    static func renderingPerByte(_ format: RenderingFormat) -> Double {
+        switch format {
+        case .json: 0.002
+        case .css: 0.022
+        case .waapi: 0.03
+        case .svg: 0.02
+        case .viewTransition: 0.018
+        case .lottie: 0.008
+        }
+    }
+
+    /// A `linear()` fit, per sample of the spring (1,000 to 20,000, `SpringEasing.sampleCounts`),
+    /// every try and the balancing included: about 13-18 ms at 20,000 samples, measured by server
+    /// CPU (docs/benchmarks.md).
+    static let fitPerSample = 1.2
+
+    /// Rendering `bytes` bytes in `format`.
+    public static func rendering(bytes: Int, as format: RenderingFormat) -> WorkEstimate {
+        WorkEstimate(microseconds: Double(bytes) * renderingPerByte(format))
     }
 
     /// The estimate for reading `bodyBytes` bytes.

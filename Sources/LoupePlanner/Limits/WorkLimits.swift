@@ -17,6 +17,24 @@ public struct WorkLimits: Sendable, Equatable {
     /// The limits a `loupe` command line uses: the service's defaults.
     public static let standard = WorkLimits()
 
+    /// - Throws: `Problem` 422 `workLimitExceeded` when `work` (of rendering in `format`, or of
+    ///   simulating a script) is estimated over `WorkEstimate.requestCeiling`, before it is done.
+    ///   `pointer`, when the work follows one field (a timeline's `/events`), is named in
+    ///   `errors`.
+    public static func check(work: WorkEstimate, of what: String, pointer: String? = nil) throws(Problem) {
+        guard work > .requestCeiling else { return }
+        let milliseconds = Int((work.microseconds / 1_000).rounded(.up))
+        let ceiling = Int(WorkEstimate.requestCeiling.microseconds / 1_000)
+        throw Problem(
+            .workLimitExceeded,
+            detail: """
+                \(what) would cost about \(milliseconds) ms of CPU, over the \(ceiling) ms one request may cost. Ask \
+                for fewer events, a shorter script, a lower frame rate, a looser easingTolerance or a more compact \
+                format.
+                """,
+            errors: pointer.map { [Problem.FieldError(pointer: $0, detail: "would cost about \(milliseconds) ms of CPU, over \(ceiling) ms")] } ?? [])
+    }
+
     /// - Throws: `Problem` 422 `workLimitExceeded` when `bytes` (an estimate before rendering,
     ///   or the rendered size) is over the limit.
     public func check(_ bytes: Int, format: RenderingFormat, estimated: Bool) throws(Problem) {

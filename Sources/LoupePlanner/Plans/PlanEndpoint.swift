@@ -58,6 +58,15 @@ extension PlanEndpoint {
             + WorkEstimate(microseconds: WorkEstimate.fixed(format) + Double(keyframes) * WorkEstimate.perKeyframe(format))
     }
 
+    /// The rendering's cost per byte, and for css and waapi the `linear()` fit, by its sample
+    /// count, whether or not a fit is remembered (so the verdict is the same every time).
+    public static func estimatedRenderingWork(of answer: PlanAnswer, bytes: Int, as format: RenderingFormat) -> WorkEstimate {
+        let fit =
+            format == .css || format == .waapi
+            ? Double(SpringEasing.sampleCount(duration: answer.plan.duration)) * WorkEstimate.fitPerSample : 0
+        return .rendering(bytes: bytes, as: format) + WorkEstimate(microseconds: fit)
+    }
+
     /// How many keyframes `document`'s plan will have, from its geometry alone; nil when it
     /// does not decode or plan.
     public static func estimatedKeyframes(of document: JSONDocument) -> Int? {

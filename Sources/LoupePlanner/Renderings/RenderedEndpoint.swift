@@ -31,6 +31,12 @@ public protocol RenderedEndpoint: SendableMetatype {
     /// `bodyBytes` included, estimated before any of it is done (`WorkEstimate`): the service
     /// builds the answer on an event loop only when this is within `WorkEstimate.inlineCeiling`.
     static func estimatedWork(of document: JSONDocument, bodyBytes: Int, as format: RenderingFormat) -> WorkEstimate
+
+    /// The CPU `render(answer, as: format)` will cost, from the answer's estimated size `bytes`
+    /// (and, for a plan's css and waapi, its `linear()` fit): checked against
+    /// `WorkEstimate.requestCeiling` before rendering. It must not depend on what is remembered
+    /// (the fit's memo), so a request is accepted or refused the same way every time.
+    static func estimatedRenderingWork(of answer: Answer, bytes: Int, as format: RenderingFormat) -> WorkEstimate
 }
 
 extension RenderedEndpoint {
@@ -38,6 +44,11 @@ extension RenderedEndpoint {
     /// that is also tight: their work always goes to the compute pool.
     public static func estimatedWork(of document: JSONDocument, bodyBytes: Int, as format: RenderingFormat) -> WorkEstimate {
         .unbounded
+    }
+
+    /// The rendering's cost per byte of the format (`WorkEstimate.renderingPerByte`).
+    public static func estimatedRenderingWork(of answer: Answer, bytes: Int, as format: RenderingFormat) -> WorkEstimate {
+        .rendering(bytes: bytes, as: format)
     }
 }
 
@@ -48,13 +59,15 @@ extension RenderedEndpoint {
         try answer(try RequestDocument.parse(body), as: .json, limits: .standard)
     }
 
-    /// The answer in `format` within `limits`: compute, check the estimated size, render,
-    /// check the real size (the estimate keeps the rendering's cost bounded; the second check
-    /// keeps the limit exact).
+    /// The answer in `format` within `limits`: compute, check the estimated size and the
+    /// rendering's estimated CPU, render, check the real size (the estimates keep the
+    /// rendering's cost bounded; the second check keeps the limit exact).
     /// - Throws: `Problem` as `compute`, or 422 `workLimitExceeded`.
     public static func answer(_ document: JSONDocument, as format: RenderingFormat, limits: WorkLimits) throws(Problem) -> [UInt8] {
         let computed = try compute(document)
-        try limits.check(estimatedBytes(of: computed, as: format), format: format, estimated: true)
+        let estimate = estimatedBytes(of: computed, as: format)
+        try limits.check(estimate, format: format, estimated: true)
+        try WorkLimits.check(work: estimatedRenderingWork(of: computed, bytes: estimate, as: format), of: "The \(format.rawValue) answer")
         let bytes = render(computed, as: format)
         try limits.check(bytes.count, format: format, estimated: false)
         return bytes

@@ -96,10 +96,17 @@ enum SpringEasing {
 
     private static let estimateShare = 0.45
 
+    /// How many samples a fit of `duration` seconds takes: what its cost follows
+    /// (`WorkEstimate.fitPerSample`).
+    static func sampleCount(duration: Double) -> Int {
+        guard duration.isFinite, duration > 0 else { return sampleCounts.lowerBound }
+        return min(sampleCounts.upperBound, max(sampleCounts.lowerBound, Int((duration / sampleSpacing).rounded(.up))))
+    }
+
     /// `progress` every `sampleSpacing` of `duration` (within `sampleCounts`), the last sample the
     /// rest at 1.
     private static func samples(duration: Double, progress: (Double) -> Double) -> [Double] {
-        let count = min(sampleCounts.upperBound, max(sampleCounts.lowerBound, Int((duration / sampleSpacing).rounded(.up))))
+        let count = sampleCount(duration: duration)
         return (0...count).map { index in
             index == count ? 1 : progress(duration * Double(index) / Double(count))
         }

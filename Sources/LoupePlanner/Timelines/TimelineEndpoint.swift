@@ -7,14 +7,16 @@ import LoupeTimeline
 public enum TimelineEndpoint: RenderedEndpoint {
     public static let formats: [RenderingFormat] = [.json]
 
-    /// Steps: decode and validate every field → run the timeline engine (geometry, gestures and
+    /// Steps: decode and validate every field → estimate the simulation's CPU and refuse it over
+    /// the ceiling, before simulating → run the timeline engine (geometry, gestures and
     /// lifecycle on one clock) → warnings: the geometry engine's warnings and unknown fields (a 422 in
     /// strict mode) and the script's own warnings, each pointing at its event.
     /// - Throws: `Problem`: 422 `invalidRequest` listing every invalid field; 422
     ///   `invalidScript` when the events cannot be played; 422 `unsupportedPlatform`; 422
-    ///   `strictWarnings`.
+    ///   `strictWarnings`; 422 `workLimitExceeded` when the simulation would cost too much CPU.
     public static func compute(_ document: JSONDocument) throws(Problem) -> TimelineAnswer {
         let request = try TimelineRequestDecoder.decode(document)
+        try WorkLimits.check(work: estimatedSimulationWork(of: request.script), of: "Simulating this timeline", pointer: "/events")
         let timeline: Timeline
         do {
             timeline = try TimelineEngine.run(request.script)
