@@ -87,6 +87,7 @@ public enum GeometryEngine {
                 scene, destinationFrame: destinationFrame, destinationRadius: destinationRadius, warnings: &warnings)
             warnings += SceneReview.beyondIOSWarnings(scene, destinationFrame: destinationFrame)
             warnings += SceneReview.closeButtonWarnings(scene)
+            warnings += SceneReview.detentFrameWarnings(scene, sheetFrame: sheetShape?.rect)
             geometry = .zoom(built.geometry)
             sourceFrame = built.sourceFrame
             dimmingColor = scene.options.dimming.color

@@ -117,7 +117,7 @@ extension TimelineSimulator {
         // iOS 26's content back swipe pops a slide too: a pan that leaves its slop toward the
         // trailing side (the script's samples say so from the start).
         let backSwipe = kind == .edgePan || (interpreter.contentBackSwipe && tracks[index].map(interpreter.isBackSwipePan) == true)
-        let slideBack = backSwipe && opensIn == nil && hasSlideBackSwipe(plan)
+        let slideBack = backSwipe && opensIn == nil && hasSlideBackSwipe(plan, content: kind != .edgePan)
         guard plan.effect == .zoom || slideBack else {
             if plan.effect == .popover, kind != .edgePan, opensIn == nil {
                 watchPopoverGesture(kind, index: index)
@@ -182,13 +182,20 @@ extension TimelineSimulator {
     /// `UINavigationController.interactivePopGestureRecognizer` is installed (issue 23 §2: a
     /// SwiftUI page without `navigationTransition`, or iOS 17). tvOS, watchOS, native visionOS
     /// and a Mac have no touch back swipe to model.
-    private func hasSlideBackSwipe(_ plan: ZoomPlan) -> Bool {
+    ///
+    /// `content`: the swipe is iOS 26's content back swipe (a pan from anywhere), not the edge
+    /// swipe. Apple lists `UINavigationController.interactiveContentPopGestureRecognizer` as
+    /// available on Mac Catalyst 26.0 and visionOS 26.0 too (UIKit API reference, its
+    /// availability list), so there it pops the platform's default slide (issue 35 §4); their
+    /// edge swipe is still not modelled.
+    private func hasSlideBackSwipe(_ plan: ZoomPlan, content: Bool) -> Bool {
         guard plan.effect == .slide, host == .navigation else { return false }
         let platform = plans.scene.platform
         switch platform.os {
         case .iOS, .iPadOS: return true
-        case .visionOS: return platform.isIPadApp
-        case .tvOS, .watchOS, .macOS, .macCatalyst: return false
+        case .visionOS: return platform.isIPadApp || (content && platform.hasVersion26Behaviours)
+        case .macCatalyst: return content && platform.hasVersion26Behaviours
+        case .tvOS, .watchOS, .macOS: return false
         }
     }
 
