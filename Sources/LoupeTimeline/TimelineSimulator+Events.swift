@@ -355,17 +355,23 @@ extension TimelineSimulator {
             try releaseSpread(opening, track: active.track, index: index)
         case .holding(let anchor):
             guard case .tracking(let tracking) = phase, let track = tracks[active.track] else { return }
-            let decision = interpreter.decide(anchor, track, at: now, event: index)
+            let slides: Bool = if case .slide = tracking.target { true } else { false }
+            let decision = interpreter.decide(anchor, track, at: now, event: index, slide: slides)
             releases.append(decision)
             closePhase(outcome: decision.outcome == .finish ? .finished : .cancelled)
             let finish = decision.outcome == .finish
+            // A zoom's pinch or edge swipe lands the quicker the faster the fingers let go
+            // (measured by swift_transitions, issue 35 §3); a pan and the slide hand nothing over.
+            let quickens = !slides && (anchor?.gesture == .pinch || (anchor?.gesture == .edgePan && track.gesture != .pan))
+            let landing =
+                quickens ? model.landingSpring(fingerSpeed: track.fingerSpeed(arrivingAt: now), width: interpreter.container.width) : model.finishSpring
             // A finishing pinch hands its size over to the landing (issue 23 §6).
             let handOff =
                 finish && anchor?.gesture == .pinch
-                ? SizeHandOff(pose: tracking.pose, sourceRatio: try sourceWidthRatio(), spring: model.finishSpring) : nil
+                ? SizeHandOff(pose: tracking.pose, sourceRatio: try sourceWidthRatio(), spring: landing) : nil
             try startSpring(
                 from: tracking.pose, toProgress: finish ? 0 : 1,
-                spring: finish ? model.finishSpring : model.cancelSpring,
+                spring: finish ? landing : model.cancelSpring,
                 transition: tracking.transition, outcome: decision.outcome,
                 lifecycle: .release(decision.outcome, at: now), event: index, sizeHandOff: handOff)
         }
