@@ -220,7 +220,19 @@ public enum GeometryEngine {
             restingCornerRadius: restingRadius, motionPath: scene.options.motionPath,
             backgroundMode: scene.options.backgroundMode, dimmingStrength: scene.options.dimming.strength,
             blurRadius: scene.options.dimmingVisualEffect?.radius ?? 0,
-            sourceIsMissing: resolved.source == nil, showsSystemBackground: transparent, containerBounds: container.bounds)
+            sourceIsMissing: resolved.source == nil, showsSystemBackground: transparent, containerBounds: container.bounds,
+            coveredPageShrink: coversFullScreen(scene) ? ZoomGeometry.fullScreenCoveredShrink : 0)
         return (geometry, resolved.source?.frame)
+    }
+
+    /// Whether the zoomed page covers the page beneath full screen, which then shrinks under it
+    /// (measured for a push by swift_transitions): a push or pop, a full-screen presentation, or
+    /// a sheet shown full screen before iOS 26. An over-full-screen page, a sheet kept at its
+    /// detent on 26 and a popover leave the presenter as it is (nothing measured there; UIKit's
+    /// own sheet presenter scaling is not modelled).
+    static func coversFullScreen(_ scene: ZoomScene) -> Bool {
+        guard scene.transition.isModal else { return true }
+        let style = scene.destination.presentationStyle
+        return style == .fullScreen || (style.isSheet && !scene.platform.hasVersion26Behaviours)
     }
 }

@@ -22,6 +22,9 @@
 ///   The blur of `dimmingVisualEffect` follows the same share of `blurRadius`.
 /// - Shadow: σ 18, α 0.24, 4 pt down in flight; its opacity ramps in over the first 15 % and out
 ///   over the last 15 % of progress so it neither pops in on the first frame nor lingers at rest.
+/// - Covered page: shrunk about the container's centre by `coveredPageShrink × p` (0.086: 0.914
+///   with the card at full screen, measured by swift_transitions' parity stage 9) when the page
+///   covers it full screen; 1 otherwise.
 /// - Undershoot and overshoot (progress below 0 or above 1: a soft spring landing past the source
 ///   or past the page, a push launched backwards): the card is drawn at `geometricProgress`, a
 ///   rubber band, so its scale and mask stay positive (a linear extrapolation mirrored the page
@@ -53,6 +56,15 @@ public struct ZoomGeometry: Sendable, Hashable {
     /// The container's bounds, which an overshooting mask may leave by at most
     /// `overshootAllowance` of its height; nil = the destination frame's.
     public var containerBounds: Rect?
+    /// How much the covered page shrinks, about the container's centre, by progress 1: the
+    /// covered page's scale is `1 − coveredPageShrink × p` (p within 0…1). 0 leaves it still.
+    public var coveredPageShrink: Double
+
+    /// The covered page's shrink under a full-screen zoom: 0.086, so 0.914 with the card at full
+    /// screen, straight in the flight's progress (swift_transitions' `kZoomCoveredPageScale`,
+    /// lib/src/zoom/zoom_frame.dart and docs/design.md §1.4: 0.989 at 0.12 of the flight, 0.968 at
+    /// 0.36, 0.944 at 0.65, about the screen's centre; parity stage 9, measured natively).
+    public static let fullScreenCoveredShrink = 0.086
 
     /// Progress by which the source snapshot has faded out (measured by swift_transitions: 0.03
     /// left at 0.63).
@@ -65,7 +77,7 @@ public struct ZoomGeometry: Sendable, Hashable {
         alignmentRect: Rect? = nil, fitMode: FitMode = .fill, anchor: ContentAnchor = .center,
         restingCornerRadius: Double, motionPath: MotionPath = .straight, backgroundMode: BackgroundMode = .zoom,
         dimmingStrength: Double = 0.15, blurRadius: Double = 0, sourceIsMissing: Bool = false, showsSystemBackground: Bool = false,
-        containerBounds: Rect? = nil
+        containerBounds: Rect? = nil, coveredPageShrink: Double = 0
     ) {
         self.sourceFrame = sourceFrame
         self.sourceCornerRadius = sourceCornerRadius
@@ -81,6 +93,7 @@ public struct ZoomGeometry: Sendable, Hashable {
         self.sourceIsMissing = sourceIsMissing
         self.showsSystemBackground = showsSystemBackground
         self.containerBounds = containerBounds
+        self.coveredPageShrink = coveredPageShrink
     }
 
     /// Which point of the alignment rect is pinned to the source.
@@ -217,8 +230,9 @@ public struct ZoomGeometry: Sendable, Hashable {
         let ramp = Scalar.unit(min(p, 1 - p) / Self.shadowRamp)
         var shadow = Shadow.zoomCard
         shadow.opacity *= ramp
+        let covered = coveredTransform(atProgress: p)
         guard backgroundMode == .crossfade else {
-            return FrameState(transform: transform, mask: mask(atProgress: p), opacity: opacity, shadow: shadow, blur: blur)
+            return FrameState(transform: transform, mask: mask(atProgress: p), opacity: opacity, shadow: shadow, covered: covered, blur: blur)
         }
         // Crossfade: only the alignment-rect content travels; its clip runs from the source to the
         // alignment rect's resting place and its corners square off (content inside a page has none).
@@ -236,7 +250,18 @@ public struct ZoomGeometry: Sendable, Hashable {
                 opacity: Scalar.unit(p)
             )
         )
-        return FrameState(transform: transform, mask: contentMask, opacity: opacity, shadow: shadow, layers: layers, blur: blur)
+        return FrameState(
+            transform: transform, mask: contentMask, opacity: opacity, shadow: shadow, covered: covered, layers: layers, blur: blur)
+    }
+
+    /// The covered page's transform at `progress` (container → container): scaled by
+    /// `1 − coveredPageShrink × p` about the container's centre, p held within 0…1 so an
+    /// overshooting spring does not grow or shrink it further.
+    public func coveredTransform(atProgress p: Double) -> AffineTransform {
+        guard coveredPageShrink != 0 else { return .identity }
+        let scale = 1 - coveredPageShrink * Scalar.unit(p)
+        let centre = (containerBounds ?? destinationFrame).center
+        return .scale(scale, thenTranslate: centre.x * (1 - scale), centre.y * (1 - scale))
     }
 
     private func anchorPoint(in rect: Rect) -> Point {

@@ -103,3 +103,20 @@ struct NativeCalibrationTests {
         #expect(model.landingSpring(fingerSpeed: 0, width: 402).naturalFrequency == 15)
     }
 }
+
+/// Issue 35 §3: under a drag the covered page holds where the flight left it (0.914), as
+/// swift_transitions measured ("a gesture dragging the card does not move it", parity stage 9),
+/// and comes back to 1 as the landing brings the card home.
+@Suite("Issue 35 §3: the covered page under a gesture")
+struct CoveredPageGestureTests {
+    @Test("a swipe down holds the covered page at 0.914 while it tracks; the landing brings it to 1")
+    func dragHoldsTheCoveredPage() throws {
+        let swipe = Finger.drag(.pan, from: Point(x: 200, y: 300), to: Point(x: 200, y: 600), start: 0.1, duration: 0.3)
+        let timeline = try Fixture.run(swipe, initial: .pushed)
+        let tracking = try #require(timeline.segments.first { $0.kind == .tracking })
+        let held = timeline.keyframes.filter { $0.time >= tracking.start && $0.time <= tracking.end }
+        #expect(!held.isEmpty)
+        #expect(held.allSatisfy { abs($0.covered.a - 0.914) < 1e-12 })
+        #expect(timeline.keyframes.last?.covered == .identity)
+    }
+}
