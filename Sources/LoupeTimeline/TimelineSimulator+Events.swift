@@ -92,7 +92,7 @@ extension TimelineSimulator {
         closePhase(outcome: .superseded)
         host = newHost
         try planBlendedSources()
-        let style = HostPlans.transitionStyle(plan)
+        let style = HostPlans.transitionStyle(plan, interruptibleSlide: slideIsInterruptible(plan))
         let destination = Self.destinationName
         let lifecycle: NavigationEvent
         switch transition {
@@ -130,8 +130,9 @@ extension TimelineSimulator {
         }
         gesture = ActiveGesture(track: index, role: .ignored)
         switch phase {
-        case .animating where slideBack:
-            // UIKit's slide cannot be grabbed while it runs (only the zoom is interruptible).
+        case .animating where slideBack && !slideIsInterruptible(plan):
+            // Before iOS 26 UIKit's slide cannot be grabbed while it runs (only the zoom is
+            // interruptible); from 26 it falls through to the interruption below (issue 35 §1).
             warnings.append(
                 Warning<TimelineWarningCode>(
                     .transitionNotInterruptible,
@@ -197,6 +198,14 @@ extension TimelineSimulator {
         case .macCatalyst: return content && platform.hasVersion26Behaviours
         case .tvOS, .watchOS, .macOS: return false
         }
+    }
+
+    /// Whether a running slide can be grabbed by the back swipe: from iOS 26, where UIKit "brings
+    /// the same fluidity to the standard navigation slide transition… I can immediately swipe
+    /// back if I selected the wrong note" (WWDC25, "Build a UIKit app with the new design"),
+    /// wherever the slide has a back swipe (issue 35 §1). Before 26 it cannot be.
+    func slideIsInterruptible(_ plan: ZoomPlan) -> Bool {
+        plans.scene.platform.hasVersion26Behaviours && hasSlideBackSwipe(plan, content: true)
     }
 
     /// The "Zoom transitions" guide: a popover ignores the zoom, yet the pinch and swipe-down
@@ -281,12 +290,19 @@ extension TimelineSimulator {
                 try appCall(.dismiss, index: index)
             }
         case .holding(anchor: .none):
-            guard case .recognized(let anchor) = interpreter.recognize(track, at: now, mustDismiss: false),
+            guard case .recognized(var anchor) = interpreter.recognize(track, at: now, mustDismiss: false),
                 case .tracking(var tracking) = phase, case .hold(let held) = tracking.target
             else { return }
             let base = CardPose(state: held, velocity: .zero, pivot: tracking.pose.pivot).rebased(to: anchor.pivot).state
             tracking.pose = tracking.pose.rebased(to: anchor.pivot)
-            tracking.target = .gesture(base: base, anchor: anchor, track: active.track)
+            if (try? plans.plan(host).effect) == .slide {
+                // A grabbed slide (iOS 26) follows the back swipe sideways from where the page
+                // was, and is released and decided like any back swipe (issue 35 §1).
+                anchor.gesture = .edgePan
+                tracking.target = .slide(base: base, anchor: anchor, track: active.track)
+            } else {
+                tracking.target = .gesture(base: base, anchor: anchor, track: active.track)
+            }
             phase = .tracking(tracking)
             gesture?.role = .holding(anchor: anchor)
         }
