@@ -82,7 +82,14 @@ enum AnswerSize {
 
     /// A Lottie rendering (no callbacks or warnings: it has neither).
     static func lottie(_ plan: ZoomPlan) -> Int {
-        envelope(.lottie) + plan.keyframes.count * (keyframe(.lottie, effect: plan.effect) + (plan.sourceFrame == nil ? 0 : lottieSourceLayers))
+        envelope(.lottie) + plan.keyframes.count * (keyframe(.lottie, effect: drawnEffect(plan)) + (plan.sourceFrame == nil ? 0 : lottieSourceLayers))
+    }
+
+    /// The effect whose layers the renderings draw: a zoom's for any plan with a zoom's geometry
+    /// (iOS 26's popover from a bar button grows like one, issue 35 §4), else the plan's own.
+    static func drawnEffect(_ plan: ZoomPlan) -> TransitionEffect {
+        if case .zoom = plan.geometry { return .zoom }
+        return plan.effect
     }
 
     /// A keyframe's extra cost in crossfade mode: the JSON `layers` (two transforms, masks and
@@ -135,7 +142,7 @@ extension PlanEndpoint {
         // Past `ProgressChart.maximumDots` keyframes the picture draws the curve without dots.
         let base =
             format == .svg && plan.keyframes.count > ProgressChart.maximumDots
-            ? AnswerSize.curvePoint : AnswerSize.keyframe(format, effect: plan.effect)
+            ? AnswerSize.curvePoint : AnswerSize.keyframe(format, effect: AnswerSize.drawnEffect(plan))
         let perKeyframe =
             base
             + (plan.keyframes.first?.layers == nil ? 0 : AnswerSize.crossfadeLayers(format))
