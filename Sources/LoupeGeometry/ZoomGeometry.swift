@@ -13,10 +13,14 @@
 ///   matching point to its resting place. Scale and anchor both linear ⇒ every content edge is
 ///   linear in p, so in `.fill` mode the content covers the mask for the whole flight.
 /// - Mask: an edge-wise rect interpolation from the source frame to the destination frame (its
-///   aspect ratio changes in flight while the content keeps a uniform scale).
+///   aspect ratio changes in flight while the content keeps a uniform scale). Growing (push,
+///   present) its top and bottom edges trail its sides by `verticalLag × sin(πp)` of the way
+///   (measured by swift_transitions, parity stage 3); shrinking (pop, dismiss) they keep pace.
 /// - Corner radius: straight line from the source radius to `restingCornerRadius` in progress.
-/// - Source snapshot: opacity 1 → 0 over the first 55 % of progress. With no source, the page
-///   itself fades in over the same span instead (centre scale-and-fade).
+/// - Source snapshot: opacity 1 → 0 over the first 55 % of progress growing; shrinking, the
+///   source's picture comes in from the start of the flight, `(0.86 − p) ÷ 0.55` (measured by
+///   swift_transitions). With no source, the page itself fades in over the same span instead
+///   (centre scale-and-fade).
 /// - Dimming: `dimmingStrength × p` (0.15 default) over the covered page; over a transparent page
 ///   it fades out over the last 15 % of progress, so nothing dims what shows through at rest.
 ///   The blur of `dimmingVisualEffect` follows the same share of `blurRadius`.
@@ -71,6 +75,18 @@ public struct ZoomGeometry: Sendable, Hashable {
     public static let sourceFadeEnd = 0.55
     /// Share of progress over which the shadow ramps in (and out at the end).
     public static let shadowRamp = 0.15
+    /// How far a growing card's top and bottom edges trail its sides, at most (mid-flight), as a
+    /// share of the way: 0.055 on `sin²(πp)` (swift_transitions' `zoomVerticalProgress`,
+    /// lib/src/zoom/zoom_frame.dart, fits 0.05·sin(πp) to "its bottom edge reads 0.29 at a third
+    /// of the sideways travel, 0.58 at 0.63, 0.73 at 0.76, 0.83 at 0.85"; parity stage 3, measured
+    /// natively). Squared, the lag leaves both ends with no slope, so a spring crossing an end
+    /// keeps its edges' velocity; it stays within 0.01 of every measured point. Issue 35 §3.
+    public static let verticalLag = 0.055
+    /// Where on the way back a shrinking card's source picture starts to come in: 0.86, over
+    /// `sourceFadeEnd` of the way, so 0.645 at mid-pop and solid from 0.31 (swift_transitions'
+    /// `kZoomPopCrossFadeStart`, CHANGELOG 0.1.2: "A pop's cross-fade comes in from the start of
+    /// the flight, as native's does"). Issue 35 §3.
+    public static let popFadeStart = 0.86
 
     public init(
         sourceFrame: Rect, sourceCornerRadius: Double, destinationFrame: Rect,
@@ -204,25 +220,46 @@ public struct ZoomGeometry: Sendable, Hashable {
         return .scale(scale, thenTranslate: now.x + offset.x - scale * local.x, now.y + offset.y - scale * local.y)
     }
 
-    /// The card's clip at `progress`, container coordinates.
-    public func mask(atProgress p: Double) -> RoundedRect {
+    /// The card's clip at `progress`, container coordinates. Growing, its top and bottom edges
+    /// are at `verticalProgress(p)`; shrinking (`shrinking`), at `p` like its sides: the peer's
+    /// +0.03 on a pop would open a gap between the mask and Loupe's uniformly scaled content,
+    /// which swift_transitions avoids by cover-fitting its page into the card.
+    public func mask(atProgress p: Double, shrinking: Bool = false) -> RoundedRect {
         let offset = pathOffset(atProgress: p)
-        let rect = Rect.lerp(sourceFrame, destinationFrame, p).offsetBy(dx: offset.x, dy: offset.y)
+        let q = shrinking ? p : Self.verticalProgress(p)
+        let rect = Rect(
+            x: Scalar.lerp(sourceFrame.minX, destinationFrame.minX, p), y: Scalar.lerp(sourceFrame.minY, destinationFrame.minY, q),
+            width: max(0, Scalar.lerp(sourceFrame.width, destinationFrame.width, p)),
+            height: max(0, Scalar.lerp(sourceFrame.height, destinationFrame.height, q))
+        ).offsetBy(dx: offset.x, dy: offset.y)
         return RoundedRect(rect: rect, cornerRadius: Scalar.lerp(sourceCornerRadius, restingCornerRadius, p))
+    }
+
+    /// How far a growing card's top and bottom edges have come when its sides are at `p`:
+    /// `p − verticalLag × sin²(πp)` within 0…1, `p` beyond (lag and slope are 0 at both ends, so
+    /// they join smoothly, and the rubber band past either end keeps its guarantees). Behind the
+    /// sides, so the mask stays inside the content.
+    public static func verticalProgress(_ p: Double) -> Double {
+        guard p > 0, p < 1 else { return p }
+        let wave = sin(Double.pi * p)
+        return p - verticalLag * wave * wave
     }
 
     /// Everything at `progress`, as seen in flight (see `TransitionGeometry.restingState` for the
     /// values on the last keyframe).
-    public func state(atProgress p: Double) -> FrameState {
+    /// - Parameter shrinking: the card is on its way back to the source (pop, dismiss): its
+    ///   vertical edges keep pace and the source's picture comes in from the start.
+    public func state(atProgress p: Double, shrinking: Bool = false) -> FrameState {
         let transform = transform(atProgress: p)
         let fade = Scalar.unit(p / Self.sourceFadeEnd)
+        let snapshot = shrinking ? Scalar.unit((Self.popFadeStart - p) / Self.sourceFadeEnd) : 1 - fade
         // Over a transparent page the scrim fades out over the last 15 % of progress, as the
         // shadow does: at rest nothing dims (or blurs) what shows through the page.
         let scrim = Scalar.unit(p) * (showsSystemBackground ? Scalar.unit((1 - p) / Self.shadowRamp) : 1)
         let blur = max(0, blurRadius) * scrim
         let opacity = Opacities(
             sourceSlot: sourceIsMissing ? 1 : 0,
-            sourceContent: sourceIsMissing ? 0 : 1 - fade,
+            sourceContent: sourceIsMissing ? 0 : snapshot,
             destination: sourceIsMissing ? fade : 1,
             dimming: Scalar.unit(dimmingStrength) * scrim,
             background: showsSystemBackground ? 1 : 0
@@ -232,7 +269,9 @@ public struct ZoomGeometry: Sendable, Hashable {
         shadow.opacity *= ramp
         let covered = coveredTransform(atProgress: p)
         guard backgroundMode == .crossfade else {
-            return FrameState(transform: transform, mask: mask(atProgress: p), opacity: opacity, shadow: shadow, covered: covered, blur: blur)
+            return FrameState(
+                transform: transform, mask: mask(atProgress: p, shrinking: shrinking), opacity: opacity, shadow: shadow, covered: covered,
+                blur: blur)
         }
         // Crossfade: only the alignment-rect content travels; its clip runs from the source to the
         // alignment rect's resting place and its corners square off (content inside a page has none).
