@@ -25,7 +25,7 @@
 ///   it fades out over the last 15 % of progress, so nothing dims what shows through at rest.
 ///   The blur of `dimmingVisualEffect` follows the same share of `blurRadius`.
 /// - Shadow: σ 18, α 0.24, 4 pt down in flight; its opacity ramps in over the first 15 % and out
-///   over the last 15 % of progress so it neither pops in on the first frame nor lingers at rest.
+///   over the last 10 % of progress so it neither pops in on the first frame nor lingers at rest.
 /// - Covered page: shrunk about the container's centre by `coveredPageShrink × p` (0.086: 0.914
 ///   with the card at full screen, measured by swift_transitions' parity stage 9) when the page
 ///   covers it full screen; 1 otherwise.
@@ -75,6 +75,10 @@ public struct ZoomGeometry: Sendable, Hashable {
     public static let sourceFadeEnd = 0.55
     /// Share of progress over which the shadow ramps in (and out at the end).
     public static let shadowRamp = 0.15
+    /// Share of progress over which the card's shadow fades out as it reaches the page: the last
+    /// tenth (swift_transitions' docs/design.md §1.6, "Zoom card shadow … fading out over the last
+    /// tenth of the flight", parity stages 3 and 9). Issue 35 §3.
+    public static let shadowFadeOut = 0.10
     /// How far a growing card's top and bottom edges trail its sides, at most (mid-flight), as a
     /// share of the way: 0.055 on `sin²(πp)` (swift_transitions' `zoomVerticalProgress`,
     /// lib/src/zoom/zoom_frame.dart, fits 0.05·sin(πp) to "its bottom edge reads 0.29 at a third
@@ -264,7 +268,7 @@ public struct ZoomGeometry: Sendable, Hashable {
             dimming: Scalar.unit(dimmingStrength) * scrim,
             background: showsSystemBackground ? 1 : 0
         )
-        let ramp = Scalar.unit(min(p, 1 - p) / Self.shadowRamp)
+        let ramp = Scalar.unit(min(p / Self.shadowRamp, (1 - p) / Self.shadowFadeOut))
         var shadow = Shadow.zoomCard
         shadow.opacity *= ramp
         let covered = coveredTransform(atProgress: p)

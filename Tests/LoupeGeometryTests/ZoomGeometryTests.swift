@@ -151,6 +151,16 @@ struct ZoomGeometryTests {
         #expect(close(g.state(atProgress: 0.075).shadow.opacity, 0.12))
     }
 
+    /// Issue 35 §3: the card's shadow fades out over the last tenth of the flight (swift_transitions'
+    /// docs/design.md §1.6, parity stages 3 and 9), not the last 15 %.
+    @Test("the card shadow fades out over the last tenth of the flight")
+    func shadow_fadesOutOverTheLastTenth() {
+        let g = geometry(.fill)
+        #expect(ZoomGeometry.shadowFadeOut == 0.10)
+        #expect(close(g.state(atProgress: 0.95).shadow.opacity, 0.12))
+        #expect(g.state(atProgress: 0.88).shadow.opacity == 0.24)
+    }
+
     @Test func overshootingProgress_keepsSizesRadiiAndOpacitiesMeaningful() {
         let g = geometry(.fill, alignment: image)
         for p in [-0.6, -0.2, 1.15, 1.4] {
