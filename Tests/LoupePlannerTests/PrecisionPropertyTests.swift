@@ -60,6 +60,20 @@ struct PrecisionPropertyTests {
         #expect(first.count == 6 && first[0] == 0.28 && first[3] == 0.28, "110 / 393 = 0.2799 keeps three digits")
     }
 
+    /// Timelines write their keyframes with the same writer: at every precision their times stay
+    /// exact (so increasing) and their duration and segments are the exact run's.
+    @Test("timelines keep exact times, duration and segments at every precision", arguments: 0...6)
+    func timelines_keepTheirClock(precision: Int) throws {
+        let text = String(decoding: RenderingFixture.example("timeline-pinch-dismiss.json"), as: UTF8.self)
+        let exact = try JSONReader.parse(try TimelineEndpoint.answer(body: Array(text.utf8)))
+        let rounded = try JSONReader.parse(
+            try TimelineEndpoint.answer(body: Array(Fixture.adding(#""options":{"precision":\#(precision)}"#, to: text).utf8)))
+        let times = rounded["keyframes"]?.array.compactMap { $0["time"]?.number } ?? []
+        #expect(times.count > 30 && zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(rounded["duration"] == exact["duration"] && rounded["segments"] == exact["segments"])
+        #expect(rounded["keyframes"]?.array.allSatisfy { ($0["mask"]?["width"]?.number ?? 0) > 0 } == true)
+    }
+
     @Test("three significant digits: places grow for small values and never shrink below the precision")
     func significantDigits_places() {
         #expect(SignificantDigits.places(0, keeping: 0.2799) == 3)
