@@ -380,7 +380,8 @@ extension TimelineSimulator {
             // (measured by swift_transitions, issue 35 §3); a pan and the slide hand nothing over.
             let quickens = !slides && (anchor?.gesture == .pinch || (anchor?.gesture == .edgePan && track.gesture != .pan))
             let landing =
-                quickens ? model.landingSpring(fingerSpeed: track.fingerSpeed(arrivingAt: now), width: interpreter.container.width) : model.finishSpring
+                quickens
+                ? model.landingSpring(fingerSpeed: track.fingerSpeed(arrivingAt: now), width: interpreter.container.width) : model.finishSpring
             // A finishing pinch hands its size over to the landing (issue 23 §6).
             let handOff =
                 finish && anchor?.gesture == .pinch

@@ -9,10 +9,15 @@ struct IOS26SheetAdviceTests {
     static let ios26 = Platform(os: .iOS, version: OSVersion(major: 26))
     static let ios18 = Platform(os: .iOS, version: OSVersion(major: 18, minor: 2))
 
-    func scene(platform: Platform = ios26, style: PresentationStyle = .pageSheet, frame: Rect = Fixture.fullScreen, detent: SheetDetent? = .medium, closeButton: Bool? = nil)
+    func scene(
+        platform: Platform = ios26, style: PresentationStyle = .pageSheet, frame: Rect = Fixture.fullScreen, detent: SheetDetent? = .medium,
+        closeButton: Bool? = nil
+    )
         -> ZoomScene
     {
-        Fixture.scene(.present, platform: platform, destination: Destination(frame: frame, presentationStyle: style, hasCloseButton: closeButton, detent: detent))
+        Fixture.scene(
+            .present, platform: platform,
+            destination: Destination(frame: frame, presentationStyle: style, hasCloseButton: closeButton, detent: detent))
     }
 
     @Test(arguments: [PresentationStyle.pageSheet, .formSheet, .automatic])

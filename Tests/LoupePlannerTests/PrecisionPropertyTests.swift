@@ -50,7 +50,8 @@ struct PrecisionPropertyTests {
     /// The issue's report: examples/push.json at precision 0.
     @Test("precision 0 on examples/push.json keeps 31 distinct times, the duration and the first scale")
     func precisionZero_keepsThePushWhole() throws {
-        let body = Array(Fixture.adding(#""options":{"precision":0}"#, to: String(decoding: RenderingFixture.example("push.json"), as: UTF8.self)).utf8)
+        let body = Array(
+            Fixture.adding(#""options":{"precision":0}"#, to: String(decoding: RenderingFixture.example("push.json"), as: UTF8.self)).utf8)
         let json = try JSONReader.parse(PlanEndpoint.answer(body: body))
         let times = json["keyframes"]?.array.compactMap { $0["time"]?.number } ?? []
         #expect(times.count == 31)

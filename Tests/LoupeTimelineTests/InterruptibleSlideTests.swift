@@ -57,7 +57,8 @@ struct InterruptibleSlideTests {
         let long = [TimelineEvent.push(at: 0)] + Finger.drag(.pan, from: Point(x: 100, y: 400), to: Point(x: 380, y: 405), start: 0.1, duration: 0.25)
         let back = try Fixture.run(long, initial: .source, scene: Self.slide26)
         #expect(back.final.stack == ["source"] && back.releases.map(\.outcome) == [.finish])
-        let short = [TimelineEvent.push(at: 0)]
+        let short =
+            [TimelineEvent.push(at: 0)]
             + Finger.drag(.pan, from: Point(x: 100, y: 400), to: Point(x: 150, y: 400), start: 0.1, duration: 0.2, hold: 0.1)
         let stays = try Fixture.run(short, initial: .source, scene: Self.slide26)
         #expect(stays.releases.map(\.outcome) == [.cancel] && stays.final.stack == ["source", "destination"])
@@ -65,7 +66,8 @@ struct InterruptibleSlideTests {
 
     @Test("a running slide pop is grabbed on 26 and can be put back")
     func runningPop_isGrabbedOn26() throws {
-        let events = [TimelineEvent.pop(at: 0)]
+        let events =
+            [TimelineEvent.pop(at: 0)]
             + Finger.drag(.edgePan, from: Point(x: 4, y: 400), to: Point(x: 20, y: 400), start: 0.05, duration: 0.1, hold: 0.2)
         let timeline = try Fixture.run(events, initial: .pushed, scene: Self.slide26)
         #expect(timeline.segments.contains { $0.kind == .animating && $0.transition == .pop && $0.outcome == .interrupted })
