@@ -200,7 +200,7 @@ struct GestureInterpreter: Sendable {
     /// swipe (its 12 pt dead zone already waited out), and for iOS 26's swipe from anywhere
     /// (a finger's pan) past `slideContentDeadZone` from the touch, measured (issue 35 §3).
     private func slideTravel(_ anchor: GestureAnchor, _ track: TouchTrack, x: Double) -> Double {
-        guard isSlideContentSwipe(track), let origin = track.startTouches.first else { return (x - anchor.pivot.x) * anchor.direction }
+        guard isContentSwipe(track), let origin = track.startTouches.first else { return (x - anchor.pivot.x) * anchor.direction }
         return (x - origin.x) * anchor.direction - model.slideContentDeadZone
     }
 
@@ -209,8 +209,6 @@ struct GestureInterpreter: Sendable {
     func isContentSwipe(_ track: TouchTrack) -> Bool {
         track.gesture == .pan && track.input == .direct && contentBackSwipe
     }
-
-    private func isSlideContentSwipe(_ track: TouchTrack) -> Bool { isContentSwipe(track) }
 
     // MARK: - Release
 
@@ -226,7 +224,7 @@ struct GestureInterpreter: Sendable {
         let measure: Double, threshold: Double
         let gesture = anchor?.gesture ?? track.gesture
         switch gesture {
-        case .edgePan where slide && isSlideContentSwipe(track):
+        case .edgePan where slide && isContentSwipe(track):
             threshold = 1 - model.slideContentCommitShare
             if let anchor {
                 let travel = slideTravel(anchor, track, x: projectedPoint(track, at: time).x)
