@@ -136,7 +136,7 @@ extension TimelineSimulator {
             warnings.append(
                 Warning<TimelineWarningCode>(
                     .transitionNotInterruptible,
-                    "The slide transition cannot be grabbed while it runs (only the zoom is interruptible); this swipe changes nothing.",
+                    "Before iOS 26 the slide transition cannot be grabbed while it runs (only the zoom is interruptible; from platform.version \"26\" it is); this swipe changes nothing.",
                     event: index))
         case .animating(let animation):
             interrupt(animation, kind: kind, index: index)
