@@ -67,7 +67,10 @@ public enum GeometryEngine {
             effect = .crossfade
         }
 
-        let spring = scene.animation.spring ?? defaultSpring(for: effect)
+        // iOS 26: a popover from a bar button item grows out of the button's glass (issue 35 §4).
+        let popoverMorph = effect == .popover && popoverGrowsFromBarButton(scene)
+        if popoverMorph { warnings.removeAll { $0.code == .popoverIgnoresZoom } }
+        let spring = scene.animation.spring ?? defaultSpring(for: popoverMorph ? .zoom : effect)
         if let problem = spring.validationError { throw problem }
 
         // iOS 26 keeps a zooming sheet at its detent; earlier versions show it full screen.
@@ -87,6 +90,7 @@ public enum GeometryEngine {
                 scene, destinationFrame: destinationFrame, destinationRadius: destinationRadius, warnings: &warnings)
             warnings += SceneReview.beyondIOSWarnings(scene, destinationFrame: destinationFrame)
             warnings += SceneReview.closeButtonWarnings(scene)
+            warnings += SceneReview.detentFrameWarnings(scene, sheetFrame: sheetShape?.rect)
             geometry = .zoom(built.geometry)
             sourceFrame = built.sourceFrame
             dimmingColor = scene.options.dimming.color
@@ -101,6 +105,15 @@ public enum GeometryEngine {
                 CoverGeometry(
                     destinationFrame: destinationFrame, containerHeight: container.size.height,
                     cornerRadius: destinationRadius))
+        case .popover where popoverMorph:
+            var built = zoomGeometry(
+                scene, destinationFrame: destinationFrame, destinationRadius: destinationRadius, warnings: &warnings)
+            // A popover dims nothing and leaves its presenter as it is (estimates: the WWDC25
+            // session shows no dimming behind it).
+            built.geometry.dimmingStrength = 0
+            built.geometry.blurRadius = 0
+            geometry = .zoom(built.geometry)
+            sourceFrame = built.sourceFrame
         case .popover, .crossfade, .none:
             // A cross-fade is the popover's fade in place, at the page's own frame.
             geometry = .popover(PopoverGeometry(destinationFrame: destinationFrame, cornerRadius: destinationRadius))
@@ -219,7 +232,31 @@ public enum GeometryEngine {
             restingCornerRadius: restingRadius, motionPath: scene.options.motionPath,
             backgroundMode: scene.options.backgroundMode, dimmingStrength: scene.options.dimming.strength,
             blurRadius: scene.options.dimmingVisualEffect?.radius ?? 0,
-            sourceIsMissing: resolved.source == nil, showsSystemBackground: transparent, containerBounds: container.bounds)
+            sourceIsMissing: resolved.source == nil, showsSystemBackground: transparent, containerBounds: container.bounds,
+            coveredPageShrink: coversFullScreen(scene) ? ZoomGeometry.fullScreenCoveredShrink : 0)
         return (geometry, resolved.source?.frame)
+    }
+
+    /// Whether a popover grows out of its source's glass capsule: iOS 26, a bar button item source.
+    /// Apple, WWDC25 "Build a UIKit app with the new design": "Popovers also get this new
+    /// animation when their source is a barButtonItem" (the glass morph of the zoom from a bar
+    /// button). Before 26, from a plain view, or from SwiftUI toolbar content (not stated there),
+    /// a popover still fades in place.
+    static func popoverGrowsFromBarButton(_ scene: ZoomScene) -> Bool {
+        guard scene.transition.isModal, scene.destination.presentationStyle == .popover,
+            scene.platform.hasVersion26Behaviours, case .view(let view) = scene.source
+        else { return false }
+        return view.kind == .barButtonItem
+    }
+
+    /// Whether the zoomed page covers the page beneath full screen, which then shrinks under it
+    /// (measured for a push by swift_transitions): a push or pop, a full-screen presentation, or
+    /// a sheet shown full screen before iOS 26. An over-full-screen page, a sheet kept at its
+    /// detent on 26 and a popover leave the presenter as it is (nothing measured there; UIKit's
+    /// own sheet presenter scaling is not modelled).
+    static func coversFullScreen(_ scene: ZoomScene) -> Bool {
+        guard scene.transition.isModal else { return true }
+        let style = scene.destination.presentationStyle
+        return style == .fullScreen || (style.isSheet && !scene.platform.hasVersion26Behaviours)
     }
 }

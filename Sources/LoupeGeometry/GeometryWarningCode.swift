@@ -66,4 +66,7 @@ public enum GeometryWarningCode: String, WarningCode {
     case barButtonSourceBeforeIOS26 = "bar-button-source-before-ios-26"
     /// A sheet detent on a version before 26: the zoom shows the sheet full screen.
     case sheetDetentBeforeIOS26 = "sheet-detent-before-ios-26"
+    /// iOS 26 keeps a zooming sheet at its detent, whose rect replaces a `destination.frame` the
+    /// request gave (issue 35 §4: it used to be replaced silently).
+    case destinationFrameReplaced = "destination-frame-replaced"
 }

@@ -33,7 +33,7 @@ public enum KeyframeSampler {
         }
         var keyframes: [Keyframe] = []
         keyframes.reserveCapacity(Int(steps) + 1)
-        try geometry.withStateFunction { (state) throws(GeometryError) in
+        try geometry.withStateFunction(shrinking: isReverse) { (state) throws(GeometryError) in
             var k = 0
             while true {
                 let time = Double(k) / frameRate

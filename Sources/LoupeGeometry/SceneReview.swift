@@ -156,18 +156,37 @@ public enum SceneReview {
     /// or Done button: the pinch and swipe-down dismissals are invisible, so the "Zoom transitions"
     /// guide advises a button for discoverability and accessibility (a pushed page has its back
     /// button).
+    ///
+    /// A sheet that iOS 26 keeps at its detent gets none (issue 35 §4): it is no full-screen page,
+    /// and a sheet at its detent shows its own affordance (the grabber, the page behind it).
     public static func closeButtonWarnings(_ scene: ZoomScene) -> [Warning<GeometryWarningCode>] {
         let style = scene.destination.presentationStyle
         guard scene.transition == .present, style == .fullScreen || style == .overFullScreen || style.isSheet,
-            scene.destination.hasCloseButton != true
+            scene.destination.hasCloseButton != true,
+            !(style.isSheet && scene.platform.hasVersion26Behaviours)
         else { return [] }
-        // iOS 26 keeps a zooming sheet at its detent: it is a sheet, not a full-screen page.
-        let page = style.isSheet && scene.platform.hasVersion26Behaviours ? "A zoomed sheet" : "A full-screen page"
         return [
             Warning<GeometryWarningCode>(
                 .noCloseButton,
-                "\(page) can be dismissed with a pinch or a swipe down, but nothing shows it; add a close or Done button for discoverability and accessibility, and say so with destination.closeButton: true.",
+                "A full-screen page can be dismissed with a pinch or a swipe down, but nothing shows it; add a close or Done button for discoverability and accessibility, and say so with destination.closeButton: true.",
                 subject: .destinationCloseButton)
+        ]
+    }
+
+    /// `destination-frame-replaced` when iOS 26 keeps a zooming sheet at its detent and the
+    /// request's `destination.frame` (other than the container's bounds, its default) is not the
+    /// detent's rect: the sheet's size is the system's, so the frame is replaced, and said so
+    /// (issue 35 §4; it used to be replaced silently).
+    public static func detentFrameWarnings(_ scene: ZoomScene, sheetFrame: Rect?) -> [Warning<GeometryWarningCode>] {
+        guard let sheetFrame else { return [] }
+        let detent = scene.destination.detent ?? .large
+        let frame = scene.destination.frame.standardized
+        guard frame != scene.container.bounds, frame != sheetFrame else { return [] }
+        return [
+            Warning<GeometryWarningCode>(
+                .destinationFrameReplaced,
+                "iOS 26 keeps a zooming sheet at its \(detent.rawValue) detent, so the sheet's own rect (\(sheetFrame.pointsText)) replaces destination.frame (\(frame.pointsText)); leave destination.frame out, or present with another style to use it.",
+                subject: .destinationFrame)
         ]
     }
 
@@ -180,6 +199,14 @@ public enum SceneReview {
                 "At \(frameRate.plainText) keyframes per second the motion will look choppy; use at least 30 (60 matches most displays).",
                 subject: .frameRate)
         ]
+    }
+}
+
+extension Rect {
+    /// "x, y, width × height" to a tenth of a point, for a warning's sentence.
+    var pointsText: String {
+        func tenth(_ value: Double) -> String { ((value * 10).rounded() / 10).plainText }
+        return "\(tenth(x)), \(tenth(y)), \(tenth(width)) × \(tenth(height))"
     }
 }
 

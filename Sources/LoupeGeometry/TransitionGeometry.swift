@@ -13,8 +13,11 @@ public enum TransitionGeometry: Sendable, Hashable {
     /// collapses its mask or flies it far off screen; within 0…1 it is the geometry itself. The
     /// one mapping serves plans and timelines alike, so a timeline's single app call from rest
     /// still draws the plan's keyframes.
-    public func state(atProgress p: Double) -> FrameState {
-        withStateFunction { state in state(p) }
+    ///
+    /// `shrinking`: the motion runs back toward the source (pop, dismiss), which a zoom draws
+    /// with the shrinking card's measured edges and cross-fade (issue 35 §3).
+    public func state(atProgress p: Double, shrinking: Bool = false) -> FrameState {
+        withStateFunction(shrinking: shrinking) { state in state(p) }
     }
 
     /// Calls `body` with `state(atProgress:)` as a function of the progress alone, the geometry
@@ -22,10 +25,10 @@ public enum TransitionGeometry: Sendable, Hashable {
     /// otherwise copy a zoom's few hundred bytes out of it at every frame.
     @inline(__always)
     func withStateFunction<Result, Failure: Error>(
-        _ body: ((Double) -> FrameState) throws(Failure) -> Result
+        shrinking: Bool = false, _ body: ((Double) -> FrameState) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         switch self {
-        case .zoom(let g): return try body { g.state(atProgress: g.geometricProgress($0)) }
+        case .zoom(let g): return try body { g.state(atProgress: g.geometricProgress($0), shrinking: shrinking) }
         case .slide(let g): return try body { g.state(atProgress: $0) }
         case .coverVertical(let g): return try body { g.state(atProgress: $0) }
         case .popover(let g): return try body { g.state(atProgress: $0) }
@@ -36,8 +39,8 @@ public enum TransitionGeometry: Sendable, Hashable {
     /// goes: the system background behind a transparent page is removed ("Zoom transitions" guide)
     /// and so is its dimming, the shadow is gone, and for a zoom that came to rest on the source
     /// (p = 0) the source slot shows again. Values other than 0 and 1 return the in-flight state.
-    public func restingState(atProgress p: Double) -> FrameState {
-        var state = state(atProgress: p)
+    public func restingState(atProgress p: Double, shrinking: Bool = false) -> FrameState {
+        var state = state(atProgress: p, shrinking: shrinking)
         guard p == 0 || p == 1 else { return state }
         state.opacity.background = 0
         state.shadow.opacity = 0

@@ -13,15 +13,22 @@
 ///   matching point to its resting place. Scale and anchor both linear ⇒ every content edge is
 ///   linear in p, so in `.fill` mode the content covers the mask for the whole flight.
 /// - Mask: an edge-wise rect interpolation from the source frame to the destination frame (its
-///   aspect ratio changes in flight while the content keeps a uniform scale).
+///   aspect ratio changes in flight while the content keeps a uniform scale). Growing (push,
+///   present) its top and bottom edges trail its sides by `verticalLag × sin(πp)` of the way
+///   (measured by swift_transitions, parity stage 3); shrinking (pop, dismiss) they keep pace.
 /// - Corner radius: straight line from the source radius to `restingCornerRadius` in progress.
-/// - Source snapshot: opacity 1 → 0 over the first 55 % of progress. With no source, the page
-///   itself fades in over the same span instead (centre scale-and-fade).
+/// - Source snapshot: opacity 1 → 0 over the first 55 % of progress growing; shrinking, the
+///   source's picture comes in from the start of the flight, `(0.86 − p) ÷ 0.55` (measured by
+///   swift_transitions). With no source, the page itself fades in over the same span instead
+///   (centre scale-and-fade).
 /// - Dimming: `dimmingStrength × p` (0.15 default) over the covered page; over a transparent page
 ///   it fades out over the last 15 % of progress, so nothing dims what shows through at rest.
 ///   The blur of `dimmingVisualEffect` follows the same share of `blurRadius`.
 /// - Shadow: σ 18, α 0.24, 4 pt down in flight; its opacity ramps in over the first 15 % and out
-///   over the last 15 % of progress so it neither pops in on the first frame nor lingers at rest.
+///   over the last 10 % of progress so it neither pops in on the first frame nor lingers at rest.
+/// - Covered page: shrunk about the container's centre by `coveredPageShrink × p` (0.086: 0.914
+///   with the card at full screen, measured by swift_transitions' parity stage 9) when the page
+///   covers it full screen; 1 otherwise.
 /// - Undershoot and overshoot (progress below 0 or above 1: a soft spring landing past the source
 ///   or past the page, a push launched backwards): the card is drawn at `geometricProgress`, a
 ///   rubber band, so its scale and mask stay positive (a linear extrapolation mirrored the page
@@ -53,19 +60,44 @@ public struct ZoomGeometry: Sendable, Hashable {
     /// The container's bounds, which an overshooting mask may leave by at most
     /// `overshootAllowance` of its height; nil = the destination frame's.
     public var containerBounds: Rect?
+    /// How much the covered page shrinks, about the container's centre, by progress 1: the
+    /// covered page's scale is `1 − coveredPageShrink × p` (p within 0…1). 0 leaves it still.
+    public var coveredPageShrink: Double
+
+    /// The covered page's shrink under a full-screen zoom: 0.086, so 0.914 with the card at full
+    /// screen, straight in the flight's progress (swift_transitions' `kZoomCoveredPageScale`,
+    /// lib/src/zoom/zoom_frame.dart and docs/design.md §1.4: 0.989 at 0.12 of the flight, 0.968 at
+    /// 0.36, 0.944 at 0.65, about the screen's centre; parity stage 9, measured natively).
+    public static let fullScreenCoveredShrink = 0.086
 
     /// Progress by which the source snapshot has faded out (measured by swift_transitions: 0.03
     /// left at 0.63).
     public static let sourceFadeEnd = 0.55
     /// Share of progress over which the shadow ramps in (and out at the end).
     public static let shadowRamp = 0.15
+    /// Share of progress over which the card's shadow fades out as it reaches the page: the last
+    /// tenth (swift_transitions' docs/design.md §1.6, "Zoom card shadow … fading out over the last
+    /// tenth of the flight", parity stages 3 and 9). Issue 35 §3.
+    public static let shadowFadeOut = 0.10
+    /// How far a growing card's top and bottom edges trail its sides, at most (mid-flight), as a
+    /// share of the way: 0.055 on `sin²(πp)` (swift_transitions' `zoomVerticalProgress`,
+    /// lib/src/zoom/zoom_frame.dart, fits 0.05·sin(πp) to "its bottom edge reads 0.29 at a third
+    /// of the sideways travel, 0.58 at 0.63, 0.73 at 0.76, 0.83 at 0.85"; parity stage 3, measured
+    /// natively). Squared, the lag leaves both ends with no slope, so a spring crossing an end
+    /// keeps its edges' velocity; it stays within 0.01 of every measured point. Issue 35 §3.
+    public static let verticalLag = 0.055
+    /// Where on the way back a shrinking card's source picture starts to come in: 0.86, over
+    /// `sourceFadeEnd` of the way, so 0.645 at mid-pop and solid from 0.31 (swift_transitions'
+    /// `kZoomPopCrossFadeStart`, CHANGELOG 0.1.2: "A pop's cross-fade comes in from the start of
+    /// the flight, as native's does"). Issue 35 §3.
+    public static let popFadeStart = 0.86
 
     public init(
         sourceFrame: Rect, sourceCornerRadius: Double, destinationFrame: Rect,
         alignmentRect: Rect? = nil, fitMode: FitMode = .fill, anchor: ContentAnchor = .center,
         restingCornerRadius: Double, motionPath: MotionPath = .straight, backgroundMode: BackgroundMode = .zoom,
         dimmingStrength: Double = 0.15, blurRadius: Double = 0, sourceIsMissing: Bool = false, showsSystemBackground: Bool = false,
-        containerBounds: Rect? = nil
+        containerBounds: Rect? = nil, coveredPageShrink: Double = 0
     ) {
         self.sourceFrame = sourceFrame
         self.sourceCornerRadius = sourceCornerRadius
@@ -81,6 +113,7 @@ public struct ZoomGeometry: Sendable, Hashable {
         self.sourceIsMissing = sourceIsMissing
         self.showsSystemBackground = showsSystemBackground
         self.containerBounds = containerBounds
+        self.coveredPageShrink = coveredPageShrink
     }
 
     /// Which point of the alignment rect is pinned to the source.
@@ -191,34 +224,58 @@ public struct ZoomGeometry: Sendable, Hashable {
         return .scale(scale, thenTranslate: now.x + offset.x - scale * local.x, now.y + offset.y - scale * local.y)
     }
 
-    /// The card's clip at `progress`, container coordinates.
-    public func mask(atProgress p: Double) -> RoundedRect {
+    /// The card's clip at `progress`, container coordinates. Growing, its top and bottom edges
+    /// are at `verticalProgress(p)`; shrinking (`shrinking`), at `p` like its sides: the peer's
+    /// +0.03 on a pop would open a gap between the mask and Loupe's uniformly scaled content,
+    /// which swift_transitions avoids by cover-fitting its page into the card.
+    public func mask(atProgress p: Double, shrinking: Bool = false) -> RoundedRect {
         let offset = pathOffset(atProgress: p)
-        let rect = Rect.lerp(sourceFrame, destinationFrame, p).offsetBy(dx: offset.x, dy: offset.y)
+        let q = shrinking ? p : Self.verticalProgress(p)
+        let rect = Rect(
+            x: Scalar.lerp(sourceFrame.minX, destinationFrame.minX, p), y: Scalar.lerp(sourceFrame.minY, destinationFrame.minY, q),
+            width: max(0, Scalar.lerp(sourceFrame.width, destinationFrame.width, p)),
+            height: max(0, Scalar.lerp(sourceFrame.height, destinationFrame.height, q))
+        ).offsetBy(dx: offset.x, dy: offset.y)
         return RoundedRect(rect: rect, cornerRadius: Scalar.lerp(sourceCornerRadius, restingCornerRadius, p))
+    }
+
+    /// How far a growing card's top and bottom edges have come when its sides are at `p`:
+    /// `p − verticalLag × sin²(πp)` within 0…1, `p` beyond (lag and slope are 0 at both ends, so
+    /// they join smoothly, and the rubber band past either end keeps its guarantees). Behind the
+    /// sides, so the mask stays inside the content.
+    public static func verticalProgress(_ p: Double) -> Double {
+        guard p > 0, p < 1 else { return p }
+        let wave = sin(Double.pi * p)
+        return p - verticalLag * wave * wave
     }
 
     /// Everything at `progress`, as seen in flight (see `TransitionGeometry.restingState` for the
     /// values on the last keyframe).
-    public func state(atProgress p: Double) -> FrameState {
+    /// - Parameter shrinking: the card is on its way back to the source (pop, dismiss): its
+    ///   vertical edges keep pace and the source's picture comes in from the start.
+    public func state(atProgress p: Double, shrinking: Bool = false) -> FrameState {
         let transform = transform(atProgress: p)
         let fade = Scalar.unit(p / Self.sourceFadeEnd)
+        let snapshot = shrinking ? Scalar.unit((Self.popFadeStart - p) / Self.sourceFadeEnd) : 1 - fade
         // Over a transparent page the scrim fades out over the last 15 % of progress, as the
         // shadow does: at rest nothing dims (or blurs) what shows through the page.
         let scrim = Scalar.unit(p) * (showsSystemBackground ? Scalar.unit((1 - p) / Self.shadowRamp) : 1)
         let blur = max(0, blurRadius) * scrim
         let opacity = Opacities(
             sourceSlot: sourceIsMissing ? 1 : 0,
-            sourceContent: sourceIsMissing ? 0 : 1 - fade,
+            sourceContent: sourceIsMissing ? 0 : snapshot,
             destination: sourceIsMissing ? fade : 1,
             dimming: Scalar.unit(dimmingStrength) * scrim,
             background: showsSystemBackground ? 1 : 0
         )
-        let ramp = Scalar.unit(min(p, 1 - p) / Self.shadowRamp)
+        let ramp = Scalar.unit(min(p / Self.shadowRamp, (1 - p) / Self.shadowFadeOut))
         var shadow = Shadow.zoomCard
         shadow.opacity *= ramp
+        let covered = coveredTransform(atProgress: p)
         guard backgroundMode == .crossfade else {
-            return FrameState(transform: transform, mask: mask(atProgress: p), opacity: opacity, shadow: shadow, blur: blur)
+            return FrameState(
+                transform: transform, mask: mask(atProgress: p, shrinking: shrinking), opacity: opacity, shadow: shadow, covered: covered,
+                blur: blur)
         }
         // Crossfade: only the alignment-rect content travels; its clip runs from the source to the
         // alignment rect's resting place and its corners square off (content inside a page has none).
@@ -236,7 +293,18 @@ public struct ZoomGeometry: Sendable, Hashable {
                 opacity: Scalar.unit(p)
             )
         )
-        return FrameState(transform: transform, mask: contentMask, opacity: opacity, shadow: shadow, layers: layers, blur: blur)
+        return FrameState(
+            transform: transform, mask: contentMask, opacity: opacity, shadow: shadow, covered: covered, layers: layers, blur: blur)
+    }
+
+    /// The covered page's transform at `progress` (container → container): scaled by
+    /// `1 − coveredPageShrink × p` about the container's centre, p held within 0…1 so an
+    /// overshooting spring does not grow or shrink it further.
+    public func coveredTransform(atProgress p: Double) -> AffineTransform {
+        guard coveredPageShrink != 0 else { return .identity }
+        let scale = 1 - coveredPageShrink * Scalar.unit(p)
+        let centre = (containerBounds ?? destinationFrame).center
+        return .scale(scale, thenTranslate: centre.x * (1 - scale), centre.y * (1 - scale))
     }
 
     private func anchorPoint(in rect: Rect) -> Point {

@@ -50,7 +50,7 @@ public struct ZoomPlan: Sendable, Hashable {
 
     /// The in-flight state at journey progress `q` (0 = start of this transition, 1 = its end).
     public func state(atJourneyProgress q: Double) -> FrameState {
-        geometry.state(atProgress: TransitionGeometry.presentationProgress(journey: q, isReverse: isReverse))
+        geometry.state(atProgress: TransitionGeometry.presentationProgress(journey: q, isReverse: isReverse), shrinking: isReverse)
     }
 
     /// Keyframes for a retargeted run: the same geometry, a spring released at journey progress

@@ -87,7 +87,7 @@ public enum LifecycleError: Error, Sendable, Hashable {
         case .presentationInProgress: "A presentation or dismissal is already in progress."
         case .nothingToInterrupt: "No transition is running to interrupt."
         case .alreadyTracking: "The running transition is already tracking a finger."
-        case .notInterruptible: "Only zoom transitions can be interrupted."
+        case .notInterruptible: "Only zoom transitions (and iOS 26's interruptible slide) can be interrupted."
         case .nothingToRelease: "No finger is tracking a transition."
         case .gestureUnavailable: "Only zoom presentations have an interactive dismissal."
         }

@@ -112,7 +112,7 @@ struct NavigationSimulator {
 
         case .interrupt:
             guard let transition = running else { throw .nothingToInterrupt(event: index) }
-            guard transition.transition == .zoom else { throw .notInterruptible(event: index) }
+            guard transition.transition.isInterruptible else { throw .notInterruptible(event: index) }
             guard !transition.isTracking else { throw .alreadyTracking(event: index) }
             interrupt(transition)
 

@@ -11,13 +11,14 @@ import LoupeGeometry
 /// size is scaled. Without rotation this is exactly the mask G produces, as in a plan.
 /// Opacities, shadow and the covered page come from the geometry unchanged.
 enum FrameComposer {
-    static func frame(_ geometry: TransitionGeometry, state: CardState, pivot: Point, resting: Bool) -> FrameState {
+    /// - Parameter shrinking: the card is on its way back to the source (see `ZoomGeometry`).
+    static func frame(_ geometry: TransitionGeometry, state: CardState, pivot: Point, resting: Bool, shrinking: Bool = false) -> FrameState {
         let progress = state.progress
         if resting, state.hasIdentityGesture, progress == 0 || progress == 1 {
-            return geometry.restingState(atProgress: progress)
+            return geometry.restingState(atProgress: progress, shrinking: shrinking)
         }
         // The geometry draws progress past either end rubber-banded, as plans do (issue 23 §1).
-        var frame = geometry.state(atProgress: progress)
+        var frame = geometry.state(atProgress: progress, shrinking: shrinking)
         guard !state.hasIdentityGesture else { return frame }
         let state = state.withDrawnScale
         let g = state.gestureTransform(pivot: pivot)

@@ -191,10 +191,23 @@ struct GestureInterpreter: Sendable {
     /// vertical motion: UIKit's interactive pop moves the page sideways only.
     func slideState(_ anchor: GestureAnchor, _ track: TouchTrack, at time: Double, from base: CardState) -> CardState {
         let width = max(container.width, 1)
-        let lead = (track.point(at: time).x - anchor.pivot.x) * anchor.direction
         var state = base
-        state.progress = base.progress - Scalar.clamp(lead, 0...width) / width
+        state.progress = base.progress - Scalar.clamp(slideTravel(anchor, track, x: track.point(at: time).x), 0...width) / width
         return state
+    }
+
+    /// How far the slide's page has followed a finger at `x`: past the anchor for the edge
+    /// swipe (its 12 pt dead zone already waited out), and for iOS 26's swipe from anywhere
+    /// (a finger's pan) past `slideContentDeadZone` from the touch, measured (issue 35 §3).
+    private func slideTravel(_ anchor: GestureAnchor, _ track: TouchTrack, x: Double) -> Double {
+        guard isContentSwipe(track), let origin = track.startTouches.first else { return (x - anchor.pivot.x) * anchor.direction }
+        return (x - origin.x) * anchor.direction - model.slideContentDeadZone
+    }
+
+    /// A finger's pan taken as the back swipe (iOS 26's content back swipe), not an edge swipe or
+    /// a trackpad's pan (not measured: they keep the edge swipe's numbers).
+    func isContentSwipe(_ track: TouchTrack) -> Bool {
+        track.gesture == .pan && track.input == .direct && contentBackSwipe
     }
 
     // MARK: - Release
@@ -204,10 +217,21 @@ struct GestureInterpreter: Sendable {
     /// compares the finger distance with its start, without projection.
     /// The recognised gesture decides (an indirect pan recognised as the back swipe releases as
     /// one); before recognition, the track's own.
-    func decide(_ anchor: GestureAnchor?, _ track: TouchTrack, at time: Double, event: Int) -> ReleaseDecision {
+    /// - Parameter slide: the page was pushed with the slide; a finger's swipe from anywhere on it
+    ///   finishes when the page, projected, has travelled `slideContentCommitShare` of the width
+    ///   (measure: the share still to go, 1 − that travel ÷ width; threshold 1 − 0.42).
+    func decide(_ anchor: GestureAnchor?, _ track: TouchTrack, at time: Double, event: Int, slide: Bool = false) -> ReleaseDecision {
         let measure: Double, threshold: Double
         let gesture = anchor?.gesture ?? track.gesture
         switch gesture {
+        case .edgePan where slide && isContentSwipe(track):
+            threshold = 1 - model.slideContentCommitShare
+            if let anchor {
+                let travel = slideTravel(anchor, track, x: projectedPoint(track, at: time).x)
+                measure = 1 - Scalar.clamp(travel, 0...max(container.width, 1)) / max(container.width, 1)
+            } else {
+                measure = 1
+            }
         case .pan:
             threshold = model.panCommitScale
             if let anchor {
@@ -217,7 +241,8 @@ struct GestureInterpreter: Sendable {
                 measure = 1
             }
         case .edgePan:
-            threshold = model.edgeCommitScale
+            // iOS 26's swipe from anywhere commits sooner than the edge swipe (measured 0.79).
+            threshold = isContentSwipe(track) ? model.contentSwipeCommitScale : model.edgeCommitScale
             if let anchor {
                 let projected = projectedPoint(track, at: time)
                 measure = model.edgeScale(travel: (projected.x - anchor.pivot.x) * anchor.direction, width: container.width)

@@ -56,6 +56,17 @@ extension GestureModel {
         return Scalar.unit((distance / reference - 1) / (openingRatio - 1))
     }
 
+    /// The landing spring for fingers that let go at `speed` points per second over a card
+    /// `width` points wide (a pinch or an edge swipe): `finishSpring` with its frequency times
+    /// `1 + landingQuickening × min(speed ÷ width, maximumLandingSpeed)` and the same damping
+    /// ratio, so a quick landing overshoots the source by the same 3 %. At 845 pt/s on a 393 pt
+    /// page that is ω 24.7 (swift_transitions' `landingSpringFor`).
+    public func landingSpring(fingerSpeed speed: Double, width: Double) -> Spring {
+        guard speed > 0, width > 0, speed.isFinite else { return finishSpring }
+        let quicker = 1 + landingQuickening * min(speed / width, maximumLandingSpeed)
+        return Spring(response: finishSpring.response / quicker, dampingRatio: finishSpring.dampingRatio)
+    }
+
     /// The shortest distance two fingers may start a pinch at: twice the dead zone, so that
     /// `start − 8.7` stays well above zero and the commit ratio can be reached after the dead zone.
     public var minimumPinchStart: Double { 2 * pinchDeadZone }

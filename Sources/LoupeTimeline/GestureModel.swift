@@ -52,9 +52,25 @@ public struct GestureModel: Sendable, Hashable {
     public var panCommitScale: Double = 0.905
     /// An edge swipe finishes when its projected scale is below this (measured 0.70).
     public var edgeCommitScale: Double = 0.70
+    /// iOS 26's content back swipe (a finger's pan from anywhere on a zoomed page) finishes when
+    /// its projected scale is below this: measured 0.79 (swift_transitions' CHANGELOG 0.2.0 and
+    /// `ZoomDismissPhysics.anywhereSwipeDismissThreshold`: native swipes from mid-page released
+    /// at 0.796 sprang back, at 0.779 and 0.762 landed; parity stage 10).
+    public var contentSwipeCommitScale: Double = 0.79
     /// A pinch finishes when the finger distance at release is below this share of its start
     /// (measured ~0.5, no projection).
     public var pinchCommitRatio: Double = 0.5
+
+    // MARK: The slide's content back swipe (iOS 26)
+
+    /// Points a finger's swipe from anywhere on a slide-pushed page travels before the page
+    /// follows it, measured from the touch: 27 pt (swift_transitions' CHANGELOG 0.2.0, "the push
+    /// page waits out 27 pt and then follows the finger").
+    public var slideContentDeadZone: Double = 27
+    /// That swipe finishes when the page, projected `projectionTime` ahead, has travelled this
+    /// share of the width: 42 % (the same CHANGELOG: "a release commits from 42 % of the width
+    /// where the edge swipe's line is 53 %").
+    public var slideContentCommitShare: Double = 0.42
 
     // MARK: Spread to open (`spreadToOpen`; not iOS behaviour, nothing measured)
 
@@ -71,6 +87,16 @@ public struct GestureModel: Sendable, Hashable {
     /// The landing into the source after a finishing release: ω 15 rad/s, ζ 0.75 (measured: "one
     /// spring ω 15, ζ 0.75 holds all rest releases to 2.4 pt").
     public var finishSpring = Spring(response: 2 * Double.pi / 15, dampingRatio: 0.75)
+    /// How much of `finishSpring`'s frequency a pinch's or an edge swipe's landing gains per
+    /// resting card width per second the fingers moved at when they let go: 0.3 (swift_transitions'
+    /// `ZoomDismissPhysics.landingQuickening`, parity stage 9: native landings of 165–245 ms at
+    /// rest, 100–133 ms at 800 pt/s a finger). A pan hands nothing over (its flung landings take the
+    /// 233–272 ms of a release at rest).
+    public var landingQuickening: Double = 0.3
+    /// The speed, in resting card widths per second, past which a release quickens the landing no
+    /// more: 3 (`ZoomDismissPhysics.maxLandingSpeed`; native landings stop shortening under
+    /// 1,200 pt/s).
+    public var maximumLandingSpeed: Double = 3
     /// The spring back after a cancelling release: ω 22 rad/s, ζ 0.9 (measured ω 22–22.5).
     public var cancelSpring = Spring(response: 2 * Double.pi / 22, dampingRatio: 0.9)
     /// How the card follows its gesture target: ω 45 rad/s (measured "all lag 2–3 frames, tracking

@@ -93,8 +93,9 @@ struct HostPlans: Sendable {
     }
 
     /// The lifecycle engine's transition style: only a zoom can be grabbed.
-    static func transitionStyle(_ plan: ZoomPlan) -> TransitionStyle {
-        plan.effect == .zoom ? .zoom : .standard
+    static func transitionStyle(_ plan: ZoomPlan, interruptibleSlide: Bool = false) -> TransitionStyle {
+        if plan.effect == .slide, interruptibleSlide { return .interruptibleSlide }
+        return plan.effect == .zoom ? .zoom : .standard
     }
 
     /// The lifecycle engine's presentation style: overFullScreen keeps the presenter's view, and

@@ -30,12 +30,18 @@ enum KeyframeStream {
     private static func keyframe(_ piece: MotionPiece, at time: Double, plans: HostPlans) throws(TimelineError) -> Keyframe {
         guard let plan = plans.existing(piece.host, generation: piece.generation) else { throw .geometry(.nonFiniteGeometry) }
         let state = piece.motion.pose(at: time).state
-        var frame = FrameComposer.frame(plan.geometry, state: state, pivot: piece.pivot, resting: piece.isResting)
+        // The card as `geometry` draws it, growing or shrinking, mixed over while it turns.
+        func drawn(_ geometry: TransitionGeometry) -> FrameState {
+            let own = FrameComposer.frame(geometry, state: state, pivot: piece.pivot, resting: piece.isResting, shrinking: piece.shrinking)
+            guard let turn = piece.turn, turn.covers(time) else { return own }
+            return turn.frame(at: time) { direction in
+                FrameComposer.frame(geometry, state: state, pivot: piece.pivot, resting: piece.isResting, shrinking: direction == 1)
+            } ?? own
+        }
+        var frame = drawn(plan.geometry)
         if let blend = piece.blend, blend.covers(time) {
             let mixed = blend.frame(at: time) { generation in
-                plans.existing(piece.host, generation: generation).map {
-                    FrameComposer.frame($0.geometry, state: state, pivot: piece.pivot, resting: piece.isResting)
-                }
+                plans.existing(piece.host, generation: generation).map { drawn($0.geometry) }
             }
             frame = mixed ?? frame
         }

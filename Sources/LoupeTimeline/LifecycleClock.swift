@@ -97,7 +97,7 @@ enum LifecycleClock {
 
     private static func presented(_ initial: InitialScreen, plans: HostPlans) -> [Presentation] {
         guard initial == .presented else { return [] }
-        let style = plans.existing(.presentation).map(HostPlans.transitionStyle) ?? .zoom
+        let style = plans.existing(.presentation).map { HostPlans.transitionStyle($0) } ?? .zoom
         return [Presentation(TimelineSimulator.destinationName, style: plans.modalStyle, transition: style)]
     }
 }

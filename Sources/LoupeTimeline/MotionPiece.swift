@@ -15,6 +15,11 @@ struct MotionPiece: Sendable, Hashable {
     var generation: Int
     /// While the card moves over to a source that changed in flight.
     var blend: SourceBlend?
+    /// Drawn as a card on its way back to the source (pop, dismiss; issue 35 §3).
+    var shrinking = false
+    /// While the card turns mid-flight from growing to shrinking or back: the mix of the two,
+    /// generation 0 growing and 1 shrinking.
+    var turn: SourceBlend?
 
     var isResting: Bool {
         if case .rest = motion { return true }

@@ -10,8 +10,10 @@ public struct ReleaseDecision: Sendable, Hashable {
     public var gesture: GestureKind
     public var outcome: ReleaseOutcome
     /// What was compared: the projected scale (pan, edge swipe; 1 for a gesture that never got past
-    /// its slop), the finger-distance ratio (pinch), or for a spread that opens (`spreadToOpen`)
-    /// the share of the opening still to go, 1 − the projected progress.
+    /// its slop), the finger-distance ratio (pinch), for iOS 26's swipe from anywhere on a
+    /// slide-pushed page the share of the width still to go (1 − projected travel ÷ width), or
+    /// for a spread that opens (`spreadToOpen`) the share of the opening still to go, 1 − the
+    /// projected progress.
     public var measure: Double
     /// The boundary: finish when `measure < threshold`.
     public var threshold: Double

@@ -92,7 +92,7 @@ extension TimelineSimulator {
         closePhase(outcome: .superseded)
         host = newHost
         try planBlendedSources()
-        let style = HostPlans.transitionStyle(plan)
+        let style = HostPlans.transitionStyle(plan, interruptibleSlide: slideIsInterruptible(plan))
         let destination = Self.destinationName
         let lifecycle: NavigationEvent
         switch transition {
@@ -117,7 +117,7 @@ extension TimelineSimulator {
         // iOS 26's content back swipe pops a slide too: a pan that leaves its slop toward the
         // trailing side (the script's samples say so from the start).
         let backSwipe = kind == .edgePan || (interpreter.contentBackSwipe && tracks[index].map(interpreter.isBackSwipePan) == true)
-        let slideBack = backSwipe && opensIn == nil && hasSlideBackSwipe(plan)
+        let slideBack = backSwipe && opensIn == nil && hasSlideBackSwipe(plan, content: kind != .edgePan)
         guard plan.effect == .zoom || slideBack else {
             if plan.effect == .popover, kind != .edgePan, opensIn == nil {
                 watchPopoverGesture(kind, index: index)
@@ -130,12 +130,13 @@ extension TimelineSimulator {
         }
         gesture = ActiveGesture(track: index, role: .ignored)
         switch phase {
-        case .animating where slideBack:
-            // UIKit's slide cannot be grabbed while it runs (only the zoom is interruptible).
+        case .animating where slideBack && !slideIsInterruptible(plan):
+            // Before iOS 26 UIKit's slide cannot be grabbed while it runs (only the zoom is
+            // interruptible); from 26 it falls through to the interruption below (issue 35 §1).
             warnings.append(
                 Warning<TimelineWarningCode>(
                     .transitionNotInterruptible,
-                    "The slide transition cannot be grabbed while it runs (only the zoom is interruptible); this swipe changes nothing.",
+                    "Before iOS 26 the slide transition cannot be grabbed while it runs (only the zoom is interruptible; from platform.version \"26\" it is); this swipe changes nothing.",
                     event: index))
         case .animating(let animation):
             interrupt(animation, kind: kind, index: index)
@@ -182,14 +183,29 @@ extension TimelineSimulator {
     /// `UINavigationController.interactivePopGestureRecognizer` is installed (issue 23 §2: a
     /// SwiftUI page without `navigationTransition`, or iOS 17). tvOS, watchOS, native visionOS
     /// and a Mac have no touch back swipe to model.
-    private func hasSlideBackSwipe(_ plan: ZoomPlan) -> Bool {
+    ///
+    /// `content`: the swipe is iOS 26's content back swipe (a pan from anywhere), not the edge
+    /// swipe. Apple lists `UINavigationController.interactiveContentPopGestureRecognizer` as
+    /// available on Mac Catalyst 26.0 and visionOS 26.0 too (UIKit API reference, its
+    /// availability list), so there it pops the platform's default slide (issue 35 §4); their
+    /// edge swipe is still not modelled.
+    private func hasSlideBackSwipe(_ plan: ZoomPlan, content: Bool) -> Bool {
         guard plan.effect == .slide, host == .navigation else { return false }
         let platform = plans.scene.platform
         switch platform.os {
         case .iOS, .iPadOS: return true
-        case .visionOS: return platform.isIPadApp
-        case .tvOS, .watchOS, .macOS, .macCatalyst: return false
+        case .visionOS: return platform.isIPadApp || (content && platform.hasVersion26Behaviours)
+        case .macCatalyst: return content && platform.hasVersion26Behaviours
+        case .tvOS, .watchOS, .macOS: return false
         }
+    }
+
+    /// Whether a running slide can be grabbed by the back swipe: from iOS 26, where UIKit "brings
+    /// the same fluidity to the standard navigation slide transition… I can immediately swipe
+    /// back if I selected the wrong note" (WWDC25, "Build a UIKit app with the new design"),
+    /// wherever the slide has a back swipe (issue 35 §1). Before 26 it cannot be.
+    func slideIsInterruptible(_ plan: ZoomPlan) -> Bool {
+        plans.scene.platform.hasVersion26Behaviours && hasSlideBackSwipe(plan, content: true)
     }
 
     /// The "Zoom transitions" guide: a popover ignores the zoom, yet the pinch and swipe-down
@@ -274,12 +290,19 @@ extension TimelineSimulator {
                 try appCall(.dismiss, index: index)
             }
         case .holding(anchor: .none):
-            guard case .recognized(let anchor) = interpreter.recognize(track, at: now, mustDismiss: false),
+            guard case .recognized(var anchor) = interpreter.recognize(track, at: now, mustDismiss: false),
                 case .tracking(var tracking) = phase, case .hold(let held) = tracking.target
             else { return }
             let base = CardPose(state: held, velocity: .zero, pivot: tracking.pose.pivot).rebased(to: anchor.pivot).state
             tracking.pose = tracking.pose.rebased(to: anchor.pivot)
-            tracking.target = .gesture(base: base, anchor: anchor, track: active.track)
+            if (try? plans.plan(host).effect) == .slide {
+                // A grabbed slide (iOS 26) follows the back swipe sideways from where the page
+                // was, and is released and decided like any back swipe (issue 35 §1).
+                anchor.gesture = .edgePan
+                tracking.target = .slide(base: base, anchor: anchor, track: active.track)
+            } else {
+                tracking.target = .gesture(base: base, anchor: anchor, track: active.track)
+            }
             phase = .tracking(tracking)
             gesture?.role = .holding(anchor: anchor)
         }
@@ -348,17 +371,24 @@ extension TimelineSimulator {
             try releaseSpread(opening, track: active.track, index: index)
         case .holding(let anchor):
             guard case .tracking(let tracking) = phase, let track = tracks[active.track] else { return }
-            let decision = interpreter.decide(anchor, track, at: now, event: index)
+            let slides: Bool = if case .slide = tracking.target { true } else { false }
+            let decision = interpreter.decide(anchor, track, at: now, event: index, slide: slides)
             releases.append(decision)
             closePhase(outcome: decision.outcome == .finish ? .finished : .cancelled)
             let finish = decision.outcome == .finish
+            // A zoom's pinch or edge swipe lands the quicker the faster the fingers let go
+            // (measured by swift_transitions, issue 35 §3); a pan and the slide hand nothing over.
+            let quickens = !slides && (anchor?.gesture == .pinch || (anchor?.gesture == .edgePan && track.gesture != .pan))
+            let landing =
+                quickens
+                ? model.landingSpring(fingerSpeed: track.fingerSpeed(arrivingAt: now), width: interpreter.container.width) : model.finishSpring
             // A finishing pinch hands its size over to the landing (issue 23 §6).
             let handOff =
                 finish && anchor?.gesture == .pinch
-                ? SizeHandOff(pose: tracking.pose, sourceRatio: try sourceWidthRatio(), spring: model.finishSpring) : nil
+                ? SizeHandOff(pose: tracking.pose, sourceRatio: try sourceWidthRatio(), spring: landing) : nil
             try startSpring(
                 from: tracking.pose, toProgress: finish ? 0 : 1,
-                spring: finish ? model.finishSpring : model.cancelSpring,
+                spring: finish ? landing : model.cancelSpring,
                 transition: tracking.transition, outcome: decision.outcome,
                 lifecycle: .release(decision.outcome, at: now), event: index, sizeHandOff: handOff)
         }

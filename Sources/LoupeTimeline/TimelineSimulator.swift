@@ -112,6 +112,13 @@ struct TimelineSimulator {
     var lastTransition: TransitionKind?
     /// The move over to a source that changed while the card was moving.
     var sourceBlend: SourceBlend?
+    /// Whether the last piece drew the card shrinking (on its way back to the source): a zoom's
+    /// growing and shrinking cards differ (issue 35 §3), so a turn mid-flight mixes over.
+    var drawnShrinking = false
+    /// The move from growing to shrinking (or back) when a turn comes mid-flight: the same mix as
+    /// a changed source's (`SourceBlend`), generation 0 growing and 1 shrinking, so the card's
+    /// position and velocity carry on.
+    var directionBlend: SourceBlend?
     var openSegment: (start: Double, kind: TimelineSegment.Kind, transition: TransitionKind?, gesture: GestureKind?)?
 
     /// The grid the tracking spring steps on: 240 Hz, the highest frame rate, plus every event
@@ -276,10 +283,26 @@ struct TimelineSimulator {
     /// with the current source (and mixed from the old one while a source change settles).
     mutating func appendPiece(start: Double, end: Double? = nil, motion: CardMotion, pivot: Point, transition: TransitionKind?) {
         let blend = sourceBlend.flatMap { $0.covers(start) ? $0 : nil }
+        let shrinking = transition?.isReverse ?? drawnShrinking
+        if shrinking != drawnShrinking {
+            // At rest at either end the two draw the same card, so the turn shows nothing;
+            // otherwise (mid-flight, or moving through an end) the new one's share rises as a
+            // changed source's does, so the edges keep their position and velocity.
+            let pose = motion.pose(at: start)
+            let progress = pose.state.progress
+            if !((progress <= 0 || progress >= 1) && pose.velocity.progress == 0) {
+                directionBlend = (directionBlend ?? SourceBlend(base: drawnShrinking ? 1 : 0, changes: []))
+                    .adding(generation: shrinking ? 1 : 0, at: start)
+            } else {
+                directionBlend = nil
+            }
+            drawnShrinking = shrinking
+        }
+        let turn = directionBlend.flatMap { $0.covers(start) ? $0 : nil }
         pieces.append(
             MotionPiece(
                 start: start, end: end ?? now, motion: motion, pivot: pivot, host: host, transition: transition,
-                generation: plans.generation, blend: blend))
+                generation: plans.generation, blend: blend, shrinking: shrinking, turn: turn))
     }
 
     mutating func closeSegment(outcome: TimelineSegment.Outcome?) {

@@ -110,6 +110,16 @@ struct TouchTrack: Sendable, Hashable {
         return (Self.distance(samples[b].touches) - Self.distance(samples[a].touches)) / span
     }
 
+    /// The fingers' mean speed arriving at `time`, points per second (each touch's own speed over
+    /// the same stretch of path as `velocity(arrivingAt:)`): what quickens a landing (a pinch's
+    /// fingers move apart from its centroid, which may hold still).
+    func fingerSpeed(arrivingAt time: Double) -> Double {
+        guard let (a, b, span) = stretch(arrivingAt: time) else { return 0 }
+        let pairs = zip(samples[a].touches, samples[b].touches)
+        let speeds = pairs.map { hypot($1.x - $0.x, $1.y - $0.y) / span }
+        return speeds.isEmpty ? 0 : speeds.reduce(0, +) / Double(speeds.count)
+    }
+
     /// The samples bounding the last stretch of path with a positive duration that ends at or
     /// contains `time`, and its duration; nil when the finger rested before `time`.
     private func stretch(arrivingAt time: Double) -> (from: Int, to: Int, span: Double)? {

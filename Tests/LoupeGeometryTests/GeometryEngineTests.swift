@@ -54,7 +54,7 @@ struct GeometryEngineTests {
         let solution = SpringSolution(spring: .zoom)
         for frame in pop.keyframes.dropLast() {
             #expect(close(frame.progress, solution.value(at: frame.time), 1e-12))
-            #expect(frame.mask == pop.geometry.state(atProgress: 1 - frame.progress).mask)
+            #expect(frame.mask == pop.geometry.state(atProgress: 1 - frame.progress, shrinking: true).mask)
         }
         let reversedPush = push.keyframes.reversed().map(\.mask)
         #expect(pop.keyframes[1].mask != reversedPush[1])

@@ -69,8 +69,43 @@ struct ZoomGeometryTests {
         let g = geometry(.fill)
         #expect(g.mask(atProgress: 0).rect == source)
         #expect(close(g.mask(atProgress: 1).rect, destination, 1e-12))
-        let half = g.mask(atProgress: 0.5).rect
+        let half = g.mask(atProgress: 0.5, shrinking: true).rect
         #expect(close(half, Rect(x: 20, y: 250, width: 301, height: 487), 1e-9))
+    }
+
+    /// Issue 35 §3: growing, the top and bottom edges trail the sides (swift_transitions'
+    /// `zoomVerticalProgress`, 0.05·sin(πp), parity stage 3: the bottom edge read 0.29 at a third
+    /// of the sideways travel, 0.58 at 0.63, 0.73 at 0.76, 0.83 at 0.85); Loupe's 0.055·sin²(πp)
+    /// stays within 0.01 of each reading; shrinking they keep pace.
+    @Test("mask edge lag (0.05·sin(πp) measured, 0.055·sin²(πp) drawn): the growing card's top and bottom trail its sides")
+    func growingMask_topAndBottomLagTheSides() {
+        let g = geometry(.fill)
+        #expect(ZoomGeometry.verticalLag == 0.055)
+        for (p, measured) in [(1.0 / 3, 0.29), (0.63, 0.58), (0.76, 0.73), (0.85, 0.83)] {
+            #expect(abs(ZoomGeometry.verticalProgress(p) - measured) < 0.01, "\(p)")
+        }
+        let half = g.mask(atProgress: 0.5).rect
+        #expect(close(half.x, 20) && close(half.width, 301), "the sides keep their line")
+        #expect(close(half.y, Scalar.lerp(source.y, destination.y, 0.445), 1e-9))
+        #expect(close(half.maxY, Scalar.lerp(source.maxY, destination.maxY, 0.445), 1e-9))
+        #expect(g.mask(atProgress: 0).rect == source && close(g.mask(atProgress: 1).rect, destination, 1e-12))
+    }
+
+    /// Issue 35 §3: a pop's cross-fade brings the source's picture in from the start of the flight
+    /// (swift_transitions' `kZoomPopCrossFadeStart` 0.86 over 0.55, CHANGELOG 0.1.2): 0.645 at
+    /// mid-pop and solid from 0.31 of the way; Loupe used to mirror the push's (0.09 at mid-pop).
+    @Test("pop cross-fade from the start: 0.645 at mid-pop, solid from 0.31, none at the page")
+    func shrinkingCard_bringsTheSourcePictureInFromTheStart() throws {
+        let g = geometry(.fill)
+        #expect(ZoomGeometry.popFadeStart == 0.86)
+        #expect(abs(g.state(atProgress: 0.5, shrinking: true).opacity.sourceContent - 0.6545) < 0.001)
+        #expect(g.state(atProgress: 0.3, shrinking: true).opacity.sourceContent == 1)
+        #expect(g.state(atProgress: 0.9, shrinking: true).opacity.sourceContent == 0)
+        #expect(abs(g.state(atProgress: 0.5).opacity.sourceContent - (1 - 0.5 / 0.55)) < 1e-12, "the push keeps its fade")
+        // A pop plan: the keyframe nearest mid-flight reads the same.
+        let pop = try Fixture.plan(Fixture.scene(.pop))
+        let mid = try #require(pop.keyframes.min { abs($0.progress - 0.5) < abs($1.progress - 0.5) })
+        #expect(abs(mid.opacity.sourceContent - Scalar.unit((0.86 - (1 - mid.progress)) / 0.55)) < 1e-12)
     }
 
     @Test func contentScale_staysUniformWhileTheMaskChangesAspect() {
@@ -116,6 +151,16 @@ struct ZoomGeometryTests {
         #expect(close(g.state(atProgress: 0.075).shadow.opacity, 0.12))
     }
 
+    /// Issue 35 §3: the card's shadow fades out over the last tenth of the flight (swift_transitions'
+    /// docs/design.md §1.6, parity stages 3 and 9), not the last 15 %.
+    @Test("the card shadow fades out over the last tenth of the flight")
+    func shadow_fadesOutOverTheLastTenth() {
+        let g = geometry(.fill)
+        #expect(ZoomGeometry.shadowFadeOut == 0.10)
+        #expect(close(g.state(atProgress: 0.95).shadow.opacity, 0.12))
+        #expect(g.state(atProgress: 0.88).shadow.opacity == 0.24)
+    }
+
     @Test func overshootingProgress_keepsSizesRadiiAndOpacitiesMeaningful() {
         let g = geometry(.fill, alignment: image)
         for p in [-0.6, -0.2, 1.15, 1.4] {
@@ -145,7 +190,7 @@ struct ZoomGeometryTests {
         let bezier = Point(
             x: (1 - t) * (1 - t) * p0.x + 2 * (1 - t) * t * c.x + t * t * p1.x,
             y: (1 - t) * (1 - t) * p0.y + 2 * (1 - t) * t * c.y + t * t * p1.y)
-        let centre = g.mask(atProgress: t).rect.center
+        let centre = g.mask(atProgress: t, shrinking: true).rect.center
         #expect(close(centre.x, bezier.x) && close(centre.y, bezier.y))
         #expect(centre.x != geometry(.fill).mask(atProgress: t).rect.midX)
         // Content stays pinned inside the card: same offset for the transform.

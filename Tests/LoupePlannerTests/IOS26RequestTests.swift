@@ -52,6 +52,20 @@ struct IOS26RequestTests {
         #expect(pointers.contains("/source/kind") && pointers.contains("/destination/detent"))
     }
 
+    /// Issue 35 §4: the detent's rect replacing a given frame is said at `/destination/frame`
+    /// (strict mode refuses it), and the sheet gets no `no-close-button` on 26.
+    @Test func detentReplacingTheFrame_warnsAtDestinationFrame() throws {
+        let body =
+            #"{"transition":"present","platform":{"version":"26.0"},"# + Self.container
+            + #","source":{"kind":"barButtonItem","frame":{"x":342,"y":62,"width":44,"height":44}},"#
+            + #""destination":{"frame":{"x":20,"y":300,"width":200,"height":200},"presentationStyle":"pageSheet","detent":"medium"}}"#
+        let warnings = Fixture.warnings(try Fixture.plan(body))
+        #expect(warnings.map(\.code) == ["destination-frame-replaced"], "\(warnings)")
+        #expect(warnings.first?.pointer == "/destination/frame")
+        let strict = try #require(Fixture.problem(Fixture.adding(#""options":{"strict":true}"#, to: body)))
+        #expect(strict.errors.map { $0.pointer } == ["/destination/frame"])
+    }
+
     /// A bar button item given by a timeline's sourceChanged before 26: its warning points at the
     /// event's source.
     @Test func sourceChangedBarItemBefore26_warnsAtTheEvent() throws {

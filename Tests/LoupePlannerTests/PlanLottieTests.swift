@@ -1,6 +1,6 @@
 import LoupeGeometry
 import LoupeJSON
-import LoupePlanner
+@testable import LoupePlanner
 import Testing
 
 /// `format=lottie`: one Lottie frame per plan keyframe, linear keyframes whose last one has no
@@ -91,7 +91,8 @@ struct PlanLottieTests {
         #expect(placeholderSize(pop, 0) == placeholderSize(push, pushPlan.keyframes.count - 1))
     }
 
-    @Test("numbers have options.precision decimals")
+    /// Scales and sizes keep three significant digits whatever the precision (issue 35 §2).
+    @Test("numbers have options.precision decimals, scales and sizes three significant digits")
     func precision_isHonoured() throws {
         let (_, lottie) = try Self.rendering(try Self.body("bouncy-precision-0"))
         var numbers: [Double] = []
@@ -99,7 +100,13 @@ struct PlanLottieTests {
             for keyframe in keyframes { numbers += keyframe["s"]?.array.compactMap(\.number) ?? [] }
         }
         #expect(!numbers.isEmpty)
-        #expect(numbers.allSatisfy { $0 == $0.rounded() })
+        func threeDigits(_ value: Double) -> Bool {
+            let places = SignificantDigits.places(0, keeping: value) ?? 0
+            let scale = (0..<places).reduce(1.0) { value, _ in value * 10 }
+            return abs(value * scale - (value * scale).rounded()) < 1e-6
+        }
+        #expect(numbers.allSatisfy { $0 == $0.rounded() || threeDigits($0) })
+        #expect(numbers.contains { $0 != $0.rounded() }, "a scale in percent keeps its digits")
     }
 
     // MARK: - Reading

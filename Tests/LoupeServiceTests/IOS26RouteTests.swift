@@ -118,4 +118,28 @@ struct IOS26RouteTests {
         #expect(codesAndPointers(oldAnswer) == ["scroll-view-not-at-top /events/0"])
         #expect(items(oldAnswer["releases"]).isEmpty)
     }
+
+    /// Issue 35 §1: the examples of iOS 26's interruptible slide, over the routes.
+    @Test("a slide grabbed 0.1 s into its push on 26 goes back; before 26 it cannot be grabbed")
+    func interruptedSlide_onTheTimelineAndLifecycleRoutes() throws {
+        let service = try TestService()
+        let body = try example("timeline-interrupted-slide.json")
+        let (status, answer) = try post(service, "/v1/timelines", body)
+        #expect(status == 200)
+        #expect(codesAndPointers(answer) == ["zoom-not-declared /destination/sourceID"], "\(codesAndPointers(answer))")
+        #expect(items(answer["releases"]).map { $0["outcome"] } == [.string("finish")])
+        #expect(answer["final"]?["stack"] == .array([.string("source")]))
+        let old = body.replacingOccurrences(of: "\"26.0\"", with: "\"18.0\"")
+        let (_, oldAnswer) = try post(service, "/v1/timelines", old)
+        #expect(codesAndPointers(oldAnswer).contains("transition-not-interruptible /events/1"), "\(codesAndPointers(oldAnswer))")
+        #expect(oldAnswer["final"]?["stack"] == .array([.string("source"), .string("destination")]))
+
+        let lifecycle = try example("lifecycle-interrupted-slide.json")
+        let (lifecycleStatus, trace) = try post(service, "/v1/lifecycle", lifecycle)
+        #expect(lifecycleStatus == 200)
+        #expect(trace["final"]?["stack"] == .array([.string("list")]))
+        let standard = lifecycle.replacingOccurrences(of: "interruptibleSlide", with: "standard")
+        let (refused, _) = try post(service, "/v1/lifecycle", standard)
+        #expect(refused == 422)
+    }
 }

@@ -45,7 +45,10 @@ enum AnswerSize {
         // coordinates (a random 960-point dismissal measured 1.02 times the former 60).
         case .svg: 72
         case .viewTransition: 500
-        case .lottie: 1_700
+        // 1,700 before the covered page shrank under a zoom (issue 35 §3): its three layers'
+        // position and scale now animate on every frame (a 240 fps plan at six decimals
+        // measured 1.2 times the former figure, 1.27 with a source).
+        case .lottie: 2_200
         }
     }
 
@@ -79,7 +82,14 @@ enum AnswerSize {
 
     /// A Lottie rendering (no callbacks or warnings: it has neither).
     static func lottie(_ plan: ZoomPlan) -> Int {
-        envelope(.lottie) + plan.keyframes.count * (keyframe(.lottie, effect: plan.effect) + (plan.sourceFrame == nil ? 0 : lottieSourceLayers))
+        envelope(.lottie) + plan.keyframes.count * (keyframe(.lottie, effect: drawnEffect(plan)) + (plan.sourceFrame == nil ? 0 : lottieSourceLayers))
+    }
+
+    /// The effect whose layers the renderings draw: a zoom's for any plan with a zoom's geometry
+    /// (iOS 26's popover from a bar button grows like one, issue 35 §4), else the plan's own.
+    static func drawnEffect(_ plan: ZoomPlan) -> TransitionEffect {
+        if case .zoom = plan.geometry { return .zoom }
+        return plan.effect
     }
 
     /// A keyframe's extra cost in crossfade mode: the JSON `layers` (two transforms, masks and
@@ -132,7 +142,7 @@ extension PlanEndpoint {
         // Past `ProgressChart.maximumDots` keyframes the picture draws the curve without dots.
         let base =
             format == .svg && plan.keyframes.count > ProgressChart.maximumDots
-            ? AnswerSize.curvePoint : AnswerSize.keyframe(format, effect: plan.effect)
+            ? AnswerSize.curvePoint : AnswerSize.keyframe(format, effect: AnswerSize.drawnEffect(plan))
         let perKeyframe =
             base
             + (plan.keyframes.first?.layers == nil ? 0 : AnswerSize.crossfadeLayers(format))

@@ -22,7 +22,7 @@ struct KeyframeWriter {
 
     /// The members a plan and a timeline share, in their order: `keyframes`, `dimmingColor`
     /// ("#RRGGBB" or "#RRGGBBAA"), `dimmingVisualEffect` (only when there is one) and `callbacks`
-    /// on the keyframes' clock.
+    /// on the keyframes' clock. `precision` rounds what is drawn; times are always exact.
     static func writeMotion(
         _ keyframes: [Keyframe], dimmingColor: RGBAColor, dimmingVisualEffect: BlurStyle?, callbacks: [TraceEntry],
         to writer: inout JSONWriter, precision: Int?
@@ -35,12 +35,16 @@ struct KeyframeWriter {
         writer.member("dimmingColor", dimmingColor.hex)
         if let dimmingVisualEffect { writer.member("dimmingVisualEffect", dimmingVisualEffect.rawValue) }
         writer.key(keyframeWriter.keys.callbacks)
-        TraceWriter.write(callbacks, to: &writer, precision: precision)
+        // On the keyframes' clock, so exact like the keyframes' times (issue 35 §2).
+        TraceWriter.write(callbacks, to: &writer)
     }
 
     private func write(_ keyframe: Keyframe, to writer: inout JSONWriter) {
         writer.beginObject()
-        number(keys.time, keyframe.time, &writer)
+        // Times are never rounded (issue 35 §2): rounded, the keyframes 1/240 s apart, or the
+        // last one a microsecond after its neighbour, ran together at two places.
+        writer.key(keys.time)
+        writer.number(keyframe.time)
         number(keys.progress, keyframe.progress, &writer)
         transform(keys.transform, keyframe.transform, &writer)
         mask(keys.mask, keyframe.mask, &writer)
@@ -86,13 +90,15 @@ struct KeyframeWriter {
         writer.beginArray()
         // The six components one by one: `values` would allocate an array per transform.
         // A zoom scales x and y alike, so d is a's bytes again: copied, not formatted twice.
-        let a = writer.markedNumber(transform.a, places: precision)
-        writer.number(transform.b, places: precision)
-        writer.number(transform.c, places: precision)
+        // The scale entries keep three significant digits (`SignificantDigits`): a small card
+        // must not round to scale 0.
+        let a = writer.markedNumber(transform.a, places: SignificantDigits.places(precision, keeping: transform.a))
+        writer.number(transform.b, places: SignificantDigits.places(precision, keeping: transform.b))
+        writer.number(transform.c, places: SignificantDigits.places(precision, keeping: transform.c))
         if transform.d.bitPattern == transform.a.bitPattern {
             writer.repeatNumber(a)
         } else {
-            writer.number(transform.d, places: precision)
+            writer.number(transform.d, places: SignificantDigits.places(precision, keeping: transform.d))
         }
         writer.number(transform.tx, places: precision)
         writer.number(transform.ty, places: precision)
@@ -104,8 +110,8 @@ struct KeyframeWriter {
         writer.beginObject()
         number(keys.x, mask.rect.x, &writer)
         number(keys.y, mask.rect.y, &writer)
-        number(keys.width, mask.rect.width, &writer)
-        number(keys.height, mask.rect.height, &writer)
+        size(keys.width, mask.rect.width, &writer)
+        size(keys.height, mask.rect.height, &writer)
         number(keys.cornerRadius, mask.cornerRadius, &writer)
         writer.endObject()
     }
@@ -116,6 +122,12 @@ struct KeyframeWriter {
     private func number(_ name: JSONKey, _ value: Double, _ writer: inout JSONWriter) {
         writer.key(name)
         writer.number(value, places: precision)
+    }
+
+    /// A mask's width or height: three significant digits at least, so a thin mask is never 0.
+    private func size(_ name: JSONKey, _ value: Double, _ writer: inout JSONWriter) {
+        writer.key(name)
+        writer.number(value, places: SignificantDigits.places(precision, keeping: value))
     }
 
     /// Every member name a keyframe has, written once.

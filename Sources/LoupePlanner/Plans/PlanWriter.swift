@@ -5,8 +5,8 @@ import LoupeLifecycle
 /// Writes a plan answer in a fixed key order, so identical requests give identical bytes.
 ///
 /// Order: effect, duration, frameRate, keyframes, dimmingColor, dimmingVisualEffect (only with
-/// one), callbacks, warnings. Numbers are
-/// the shortest text that reads back exactly, or rounded to `precision` decimal places.
+/// one), callbacks, warnings. Numbers are the shortest text that reads back exactly, or rounded
+/// to `precision` decimal places, except times (exact) and sizes (`SignificantDigits`).
 struct PlanWriter: ~Copyable {
     /// Decimal places for every non-integer number, or nil for round-trip precision.
     var precision: Int?
@@ -26,17 +26,14 @@ struct PlanWriter: ~Copyable {
     private mutating func write(_ plan: ZoomPlan, callbacks: [TraceEntry], warnings: [RequestWarning]) {
         writer.beginObject()
         writer.member("effect", plan.effect.rawValue)
-        number("duration", plan.duration)
-        number("frameRate", plan.frameRate)
+        // The clock is exact whatever the precision (issue 35 §2): precision 0 made a 0.49 s
+        // plan last 0 s.
+        writer.member("duration", plan.duration)
+        writer.member("frameRate", plan.frameRate)
         KeyframeWriter.writeMotion(
             plan.keyframes, dimmingColor: plan.dimmingColor, dimmingVisualEffect: plan.dimmingVisualEffect,
             callbacks: callbacks, to: &writer, precision: precision)
         RequestWarning.write(warnings, to: &writer)
         writer.endObject()
-    }
-
-    private mutating func number(_ name: String, _ value: Double) {
-        writer.key(name)
-        writer.number(value, places: precision)
     }
 }

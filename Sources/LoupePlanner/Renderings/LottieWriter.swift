@@ -45,7 +45,7 @@ struct LottieWriter: ~Copyable {
         json.key("p")
         property(layer.position)
         json.key("s")
-        property(layer.scale)
+        property(layer.scale, keepingDigits: true)
         json.key("r")
         property(.constant([0]))
         json.key("o")
@@ -96,7 +96,7 @@ struct LottieWriter: ~Copyable {
         json.key("p")
         property(rect.centre)
         json.key("s")
-        property(rect.size)
+        property(rect.size, keepingDigits: true)
         json.key("r")
         property(rect.radius)
         json.endObject()
@@ -121,12 +121,18 @@ struct LottieWriter: ~Copyable {
     }
 
     /// `{"a": 0, "k": value}` (a one-number value as a number), or `{"a": 1, "k": [keyframes]}`.
-    mutating func property(_ track: LottieTrack) {
+    /// A scale or a size keeps three significant digits (`keepingDigits`, issue 35 §2), so no
+    /// precision rounds a small card or a thin mask to 0.
+    mutating func property(_ track: LottieTrack, keepingDigits: Bool = false) {
         json.beginObject()
         if track.isStatic, let value = track.values.first {
             json.member("a", 0)
             json.key("k")
-            if value.count == 1 { json.number(value[0], places: places) } else { numbers(value) }
+            if value.count == 1 {
+                json.number(value[0], places: keepingDigits ? SignificantDigits.places(places, keeping: value[0]) : places)
+            } else {
+                numbers(value, keepingDigits: keepingDigits)
+            }
         } else {
             json.member("a", 1)
             json.key("k")
@@ -135,7 +141,7 @@ struct LottieWriter: ~Copyable {
                 json.beginObject()
                 json.member("t", frame)
                 json.key("s")
-                numbers(value)
+                numbers(value, keepingDigits: keepingDigits)
                 if frame < track.values.count - 1 {
                     json.key("i")
                     tangent(1)
@@ -156,9 +162,11 @@ struct LottieWriter: ~Copyable {
         json.endObject()
     }
 
-    mutating func numbers(_ values: [Double]) {
+    mutating func numbers(_ values: [Double], keepingDigits: Bool = false) {
         json.beginArray()
-        for value in values { json.number(value, places: places) }
+        for value in values {
+            json.number(value, places: keepingDigits ? SignificantDigits.places(places, keeping: value) : places)
+        }
         json.endArray()
     }
 }

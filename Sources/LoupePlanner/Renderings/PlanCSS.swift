@@ -21,7 +21,7 @@ enum PlanCSS {
         let rendering = PlanLayers.rendering(of: answer)
         let places = answer.request.precision ?? defaultPrecision
         let plan = answer.plan
-        let duration = DecimalText.text(rendering.duration, places: places) + "ms"
+        let duration = DecimalText.text(rendering.duration, places: max(places, PlanLayers.durationPlaces)) + "ms"
         var css = "/* Loupe plan: \(answer.request.scene.transition.rawValue), effect \(plan.effect.rawValue), "
         css += "\(duration), \(plan.keyframes.count) keyframes at \(DecimalText.text(plan.frameRate, places: places)) fps"
         if !answer.warnings.isEmpty { css += ", \(answer.warnings.count) warning(s): see format=json" }

@@ -10,6 +10,11 @@ import LoupeGeometry
 /// resting place, and the mask (container coordinates) becomes an `inset()` in the page's own
 /// coordinates. Timing is linear between keyframes: the keyframes already carry the spring.
 enum PlanLayers {
+    /// Decimals of a duration in milliseconds whatever `options.precision` says: a microsecond,
+    /// so the animation lasts the plan's duration (issue 35 §2; precision 0 rounded it to a
+    /// whole millisecond).
+    static let durationPlaces = 3
+
     struct Rendering {
         var container: Size
         /// Milliseconds.

@@ -62,7 +62,7 @@ enum PlanLottie {
         lottie.json.beginObject()
         lottie.json.member("v", "5.7.0")
         lottie.json.key("fr")
-        lottie.json.number(plan.frameRate, places: lottie.places)
+        lottie.json.number(plan.frameRate)  // exact: `fr` is the clock (issue 35 §2)
         lottie.json.member("ip", 0)
         lottie.json.member("op", frames)
         lottie.json.member("w", Int(canvas.width))

@@ -70,7 +70,7 @@ enum PlanViewTransition {
         let name = request.viewTransitionName ?? defaultName
         let target = Target(request)
         let places = request.precision ?? PlanCSS.defaultPrecision
-        let duration = DecimalText.text(max(0, plan.duration) * 1000, places: places) + "ms"
+        let duration = DecimalText.text(max(0, plan.duration) * 1000, places: max(places, PlanLayers.durationPlaces)) + "ms"
         let reverse = request.scene.transition.isReverse
         var css = "/* Loupe plan as a view transition: \(request.scene.transition.rawValue), effect \(plan.effect.rawValue), "
         css += "\(duration), \(plan.keyframes.count) keyframes"

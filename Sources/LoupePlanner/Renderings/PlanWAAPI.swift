@@ -42,7 +42,7 @@ enum PlanWAAPI {
         writer.key("timing")
         writer.beginObject()
         writer.key("duration")
-        writer.number(rendering.duration, places: places)
+        writer.number(rendering.duration, places: max(places, PlanLayers.durationPlaces))
         writer.member("iterations", 1)
         writer.member("fill", "both")
         writer.member("easing", "linear")

@@ -55,7 +55,10 @@ enum StyleValue: Sendable, Hashable {
         case .length(let value): return px(value)
         case .matrix(let t, let extent):
             let scalePlaces = Self.scalePlaces(places: places, extent: extent)
-            func s(_ value: Double) -> String { DecimalText.text(value, places: scalePlaces) }
+            // Three significant digits at least (issue 35 §2): a tiny card is never scale 0.
+            func s(_ value: Double) -> String {
+                DecimalText.text(value, places: SignificantDigits.places(scalePlaces, keeping: value, limit: 9) ?? 9)
+            }
             return "matrix(" + [s(t.a), s(t.b), s(t.c), s(t.d), n(t.tx), n(t.ty)].joined(separator: ", ") + ")"
         case .inset(let top, let right, let bottom, let left, let radius, let scale):
             // A page scaled up (a tiny alignment rect) magnifies its own coordinates' rounding.

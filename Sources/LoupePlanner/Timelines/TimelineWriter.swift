@@ -10,15 +10,16 @@ enum TimelineWriter {
     static func bytes(_ timeline: Timeline, warnings: [RequestWarning], precision: Int?) -> [UInt8] {
         var writer = JSONWriter(capacity: 1024 + timeline.keyframes.count * 560 + timeline.callbacks.count * 96)
         writer.beginObject()
-        number("duration", timeline.duration, &writer, precision)
-        number("frameRate", timeline.frameRate, &writer, precision)
+        // Times and the clock are exact whatever the precision (issue 35 §2).
+        writer.member("duration", timeline.duration)
+        writer.member("frameRate", timeline.frameRate)
         KeyframeWriter.writeMotion(
             timeline.keyframes, dimmingColor: timeline.dimmingColor,
             dimmingVisualEffect: timeline.dimmingVisualEffect, callbacks: timeline.callbacks,
             to: &writer, precision: precision)
         writeSegments(timeline.segments, &writer, precision)
         writeReleases(timeline.releases, &writer, precision)
-        LifecycleWriter.writeNotes(timeline.notes, to: &writer, precision: precision)
+        LifecycleWriter.writeNotes(timeline.notes, to: &writer, precision: nil)
         LifecycleWriter.writeFinal(timeline.final, to: &writer)
         RequestWarning.write(warnings, to: &writer)
         writer.endObject()
@@ -31,8 +32,8 @@ enum TimelineWriter {
         writer.beginArray()
         for segment in segments {
             writer.beginObject()
-            number("start", segment.start, &writer, precision)
-            number("end", segment.end, &writer, precision)
+            writer.member("start", segment.start)
+            writer.member("end", segment.end)
             writer.member("kind", segment.kind.rawValue)
             optional("transition", segment.transition?.rawValue, &writer)
             optional("outcome", segment.outcome?.rawValue, &writer)
@@ -48,7 +49,7 @@ enum TimelineWriter {
         writer.beginArray()
         for release in releases {
             writer.beginObject()
-            number("time", release.time, &writer, precision)
+            writer.member("time", release.time)
             writer.member("event", release.event)
             writer.member("gesture", release.gesture.rawValue)
             writer.member("outcome", release.outcome.rawValue)
