@@ -95,6 +95,8 @@ struct MemoryBoundTests {
         }
         // A plain close() left 20 orphans in FIN-WAIT-1, each holding about 100 KB, for minutes.
         #expect(holding == 0, "\(holding) server-side sockets still hold unacknowledged output")
+        // The loop counts the resets just after closing: wait for its counters too.
+        while server.server.statistics.orphansReset < 20, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         #expect(server.server.statistics.orphansReset >= 20)
         for connection in connections { connection.close() }
     }
