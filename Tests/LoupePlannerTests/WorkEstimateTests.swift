@@ -59,8 +59,8 @@ struct WorkEstimateTests {
         let keyframes = try #require(PlanEndpoint.estimatedKeyframes(of: document))
         #expect(keyframes == 31)
         let estimate = PlanEndpoint.estimatedWork(of: document, bodyBytes: push.utf8.count, as: .json)
-        // 40 µs fixed, 1 µs a keyframe, 0.01 µs a byte of body.
-        #expect(abs(estimate.microseconds - (40 + 31 + 0.01 * Double(push.utf8.count))) < 1e-9)
+        // 70 µs fixed, 1.6 µs a keyframe, 0.01 µs a byte of body.
+        #expect(abs(estimate.microseconds - (70 + 1.6 * 31 + 0.01 * Double(push.utf8.count))) < 1e-9)
     }
 
     @Test("the estimate grows with the keyframes: the same push at 240 fps on a slow spring leaves the loop")

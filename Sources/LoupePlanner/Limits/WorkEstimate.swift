@@ -47,12 +47,12 @@ public struct WorkEstimate: Sendable, Comparable {
     /// A plan's work besides its keyframes in `format`: decoding and validating, the geometry,
     /// the callback trace, the warnings, the answer's fixed parts (the picture's panels). With
     /// `perKeyframe`, the upper envelope of `loupe-bench --work-estimates` (pushes, crossfaded
-    /// and blurred presentations and popovers, 14 to 1,573 keyframes) with a fifth to spare.
+    /// and blurred presentations and popovers, 14 to 1,573 keyframes) with about a fifth to spare.
     static func fixed(_ format: RenderingFormat) -> Double {
         switch format {
-        case .json: 40
+        case .json: 70
         case .svg: 330
-        case .viewTransition: 80
+        case .viewTransition: 100
         case .lottie: 60
         case .css, .waapi: .infinity
         }
@@ -62,7 +62,7 @@ public struct WorkEstimate: Sendable, Comparable {
     /// draws its eight panels whatever the count, and a dot or a curve point per keyframe).
     static func perKeyframe(_ format: RenderingFormat) -> Double {
         switch format {
-        case .json: 1
+        case .json: 1.6
         case .svg: 1.3
         case .viewTransition: 8
         case .lottie: 10
