@@ -44,29 +44,19 @@ public struct WorkEstimate: Sendable, Comparable {
     /// Reading a body into a tape and deriving its ETag: per byte of body.
     static let readingPerByte = 0.01
 
-    /// A plan's work besides its keyframes in `format`: decoding and validating, the geometry,
-    /// the callback trace, the warnings, the answer's fixed parts (the picture's panels). With
-    /// `perKeyframe`, the upper envelope of `loupe-bench --work-estimates` (pushes, crossfaded
-    /// and blurred presentations and popovers, 14 to 1,573 keyframes) with about a fifth to spare.
-    static func fixed(_ format: RenderingFormat) -> Double {
+    /// A plan's cost on an event loop in `format`: a fixed part (decoding and validating, the
+    /// geometry, the callback trace, the warnings, the answer's fixed parts such as the picture's
+    /// eight panels) and one keyframe sampled and rendered, whatever its effect and layers. The
+    /// upper envelope of `loupe-bench --work-estimates` (pushes, crossfaded and blurred
+    /// presentations and popovers, 14 to 1,573 keyframes) with about a fifth to spare. nil for css
+    /// and waapi, whose `linear()` fit has no cheap bound.
+    static func planCost(_ format: RenderingFormat) -> (fixed: Double, perKeyframe: Double)? {
         switch format {
-        case .json: 70
-        case .svg: 330
-        case .viewTransition: 100
-        case .lottie: 60
-        case .css, .waapi: .infinity
-        }
-    }
-
-    /// One keyframe sampled and rendered in `format`, whatever its effect and layers (the SVG
-    /// draws its eight panels whatever the count, and a dot or a curve point per keyframe).
-    static func perKeyframe(_ format: RenderingFormat) -> Double {
-        switch format {
-        case .json: 1.6
-        case .svg: 1.3
-        case .viewTransition: 8
-        case .lottie: 10
-        case .css, .waapi: .infinity
+        case .json: (70, 1.6)
+        case .svg: (330, 1.3)
+        case .viewTransition: (100, 8)
+        case .lottie: (60, 10)
+        case .css, .waapi: nil
         }
     }
 

@@ -48,14 +48,13 @@ extension PlanEndpoint {
     /// A plan's work from its request: the body read, the request decoded and its geometry
     /// resolved without keyframes (a few microseconds), which gives the duration and so the
     /// keyframe count; then the sampling and the rendering of that many keyframes, at each
-    /// format's measured cost per keyframe (`WorkEstimate.perKeyframe`). css and waapi carry a
+    /// format's measured cost per keyframe (`WorkEstimate.planCost`). css and waapi carry a
     /// `linear()` fit whose cost follows the spring's duration and the tolerance (up to 20,000
     /// samples, tried up to eight times), so they are `unbounded`; so is a request that does not
     /// decode or plan (its 422 is the pool's to write).
     public static func estimatedWork(of document: JSONDocument, bodyBytes: Int, as format: RenderingFormat) -> WorkEstimate {
-        guard format != .css, format != .waapi, let keyframes = estimatedKeyframes(of: document) else { return .unbounded }
-        return .reading(bodyBytes: bodyBytes)
-            + WorkEstimate(microseconds: WorkEstimate.fixed(format) + Double(keyframes) * WorkEstimate.perKeyframe(format))
+        guard let cost = WorkEstimate.planCost(format), let keyframes = estimatedKeyframes(of: document) else { return .unbounded }
+        return .reading(bodyBytes: bodyBytes) + WorkEstimate(microseconds: cost.fixed + Double(keyframes) * cost.perKeyframe)
     }
 
     /// The rendering's cost per byte, and for css and waapi the `linear()` fit, by its sample

@@ -51,15 +51,13 @@ enum RenderedRoute {
             let (document, tag) = try parse(exchange)
             if let notModified = notModified(exchange, tag: tag) { return .response(notModified) }
             let format = exchange.negotiation.format
-            let work = Endpoint.estimatedWork(of: document, bodyBytes: request.body.count, as: format)
-            guard work <= .inlineCeiling else {
-                return .compute {
-                    answering { () throws(Problem) in
-                        try finish(exchange, tag: tag, body: Endpoint.answer(document, as: format, limits: limits), limits: limits)
-                    }
-                }
+            let build = { @Sendable () throws(Problem) -> HTTPResponse in
+                try finish(exchange, tag: tag, body: Endpoint.answer(document, as: format, limits: limits), limits: limits)
             }
-            return .response(try finish(exchange, tag: tag, body: Endpoint.answer(document, as: format, limits: limits), limits: limits))
+            guard Endpoint.estimatedWork(of: document, bodyBytes: request.body.count, as: format) <= .inlineCeiling else {
+                return .compute { answering(build) }
+            }
+            return .response(try build())
         }
     }
 
