@@ -31,13 +31,14 @@ let package = Package(
         // MARK: - Transport and service
         .target(name: "CLoupeSystem"),
         .target(name: "LoupeHTTP", dependencies: ["CLoupeSystem"]),
-        // The web page's files and the contract (openapi.yaml, linked into the folder), compiled
+        // The web page's files and the contract (openapi.yaml and its generated 3.2 edition, linked into the folder), compiled
         // into the binary by SwiftPM: no resource bundle to ship, no generated copy to commit.
         .target(
             name: "LoupeWeb",
             resources: [
-                "index.html", "api.js", "demo-detail.html", "demo-grid.html", "demo.css", "demo.js", "gestures.js", "icon.svg",
-                "layers.js", "main.js", "panel.js", "pictures.js", "prototype.css", "settings.js", "openapi.yaml"
+                "index.html", "api.js", "demo-address.html", "demo-address.js", "demo-detail.html", "demo-grid.html", "demo.css", "demo.js",
+                "gestures.js", "icon.svg",
+                "layers.js", "main.js", "panel.js", "pictures.js", "prototype.css", "settings.js", "openapi.yaml", "openapi-3.2.yaml"
             ].map { .embedInCode($0) }),
         .target(name: "LoupeService", dependencies: ["LoupeHTTP", "LoupeJSON", "LoupePlanner", "LoupeWeb"]),
         .executableTarget(name: "loupe", dependencies: ["LoupeHTTP", "LoupePlanner", "LoupeService"]),

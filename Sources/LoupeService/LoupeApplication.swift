@@ -37,6 +37,7 @@ public final class LoupeApplication: HTTPResponder {
     public func handle(_ request: HTTPRequest, context: RequestContext) -> Handling {
         let route = router.route(for: request.path)
         let label = route?.path ?? Router.unroutedLabel
+        let acceptQuery = route?.acceptQuery
         let handling: Handling
         switch admit(request, route: route) {
         case .refused(let response), .preflight(let response):
@@ -50,12 +51,12 @@ public final class LoupeApplication: HTTPResponder {
         }
         switch handling {
         case .response(var response):
-            finish(&response, for: request, label: label)
+            finish(&response, for: request, label: label, acceptQuery: acceptQuery)
             return .response(response)
         case .compute(let work):
             return .compute { [self] in
                 var response = work()
-                finish(&response, for: request, label: label)
+                finish(&response, for: request, label: label, acceptQuery: acceptQuery)
                 return response
             }
         }
@@ -68,8 +69,11 @@ public final class LoupeApplication: HTTPResponder {
         return Problem(.internalError, detail: "The request could not be completed; the request id identifies it in the logs.").response()
     }
 
-    private func finish(_ response: inout HTTPResponse, for request: HTTPRequest, label: String) {
+    /// What every answer gets: CORS, the metrics label, and `Accept-Query` where the route takes
+    /// QUERY (on every answer, its 405 and OPTIONS included, so a client learns it from any of them).
+    private func finish(_ response: inout HTTPResponse, for request: HTTPRequest, label: String, acceptQuery: String?) {
         cors.decorate(&response, for: request)
+        if let acceptQuery { response.headers.set("Accept-Query", acceptQuery) }
         response.label = label
     }
 
@@ -122,7 +126,7 @@ public final class LoupeApplication: HTTPResponder {
                 response = error.response()
             }
         }
-        finish(&response, for: request, label: route?.path ?? Router.unroutedLabel)
+        finish(&response, for: request, label: route?.path ?? Router.unroutedLabel, acceptQuery: route?.acceptQuery)
         return response
     }
 

@@ -15,7 +15,7 @@ extension Problem {
         // The API's own statuses (`ProblemKind.status`); the transport's failures carry their
         // `HTTPStatus` already (`TransportProblem`).
         let known: [HTTPStatus] = [
-            .badRequest, .unauthorized, .notFound, .methodNotAllowed, .notAcceptable, .unsupportedMediaType,
+            .badRequest, .unauthorized, .notFound, .methodNotAllowed, .notAcceptable, .uriTooLong, .unsupportedMediaType,
             .unprocessableContent, .internalServerError, .serviceUnavailable
         ]
         return known.first { $0.code == status }?.reason ?? "Error"

@@ -10,13 +10,17 @@ public struct Route: Sendable {
     /// Checks a request's head before its body is read (for `Expect: 100-continue`): the
     /// content type and the format, so a body that would be refused is never sent.
     public let screenHead: (@Sendable (HTTPRequest) throws(Problem) -> Void)?
+    /// The `Accept-Query` field every answer from the route carries (RFC 10008 §3): the media
+    /// types its QUERY takes; nil where there is no QUERY.
+    public let acceptQuery: String?
 
     public init(
-        path: String, requiresAPIKey: Bool = false, screenHead: (@Sendable (HTTPRequest) throws(Problem) -> Void)? = nil,
-        handlers: [String: RouteHandler]
+        path: String, requiresAPIKey: Bool = false, acceptQuery: String? = nil,
+        screenHead: (@Sendable (HTTPRequest) throws(Problem) -> Void)? = nil, handlers: [String: RouteHandler]
     ) {
         self.path = path
         self.requiresAPIKey = requiresAPIKey
+        self.acceptQuery = acceptQuery
         self.screenHead = screenHead
         self.handlers = handlers
     }
@@ -31,8 +35,27 @@ public struct Route: Sendable {
         var methods = Set(handlers.keys)
         if methods.contains("GET") { methods.insert("HEAD") }
         methods.insert("OPTIONS")
-        let order = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+        let order = ["GET", "HEAD", "POST", "QUERY", "PUT", "PATCH", "DELETE", "OPTIONS"]
         return order.filter(methods.contains)
+    }
+
+    /// The segment a path template ends with to take one path segment as its parameter.
+    public static let keyParameter = "{key}"
+
+    /// Whether the route answers `path`: its path exactly, or, for a template ending in
+    /// `{key}`, its prefix followed by one non-empty segment (no "/").
+    func matches(_ path: String) -> Bool {
+        guard self.path.hasSuffix(Self.keyParameter) else { return self.path == path }
+        let prefix = self.path.utf8.dropLast(Self.keyParameter.utf8.count)
+        guard path.utf8.count > prefix.count, path.utf8.starts(with: prefix) else { return false }
+        return !path.utf8.dropFirst(prefix.count).contains(UInt8(ascii: "/"))
+    }
+
+    /// The `{key}` segment of `path` (a path this route matches), or "" for an exact route.
+    public func key(in path: String) -> Substring {
+        guard self.path.hasSuffix(Self.keyParameter) else { return "" }
+        let prefixLength = self.path.utf8.count - Self.keyParameter.utf8.count
+        return Substring(path.utf8.dropFirst(prefixLength))
     }
 
     func handler(for method: String) -> RouteHandler? {

@@ -1,4 +1,5 @@
 import Foundation
+import LoupeJSON
 
 /// The request files in examples/ and the helpers that compare them with openapi.yaml.
 enum ExampleFiles {
@@ -26,28 +27,7 @@ enum ExampleFiles {
 
     /// `json` without whitespace outside strings: the one-line form openapi.yaml's examples use.
     static func minified(_ json: [UInt8]) -> String {
-        var output: [UInt8] = []
-        var inString = false
-        var escaped = false
-        for byte in json {
-            if inString {
-                output.append(byte)
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
-            switch byte {
-            case 0x20, 0x09, 0x0A, 0x0D: continue
-            case UInt8(ascii: "\""): inString = true; output.append(byte)
-            default: output.append(byte)
-            }
-        }
-        return String(decoding: output, as: UTF8.self)
+        String(decoding: JSONMinifier.minified(json), as: UTF8.self)
     }
 
     /// The `value: {...}` one-line request examples of openapi.yaml, without the `value: ` prefix.

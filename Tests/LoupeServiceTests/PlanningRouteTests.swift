@@ -197,11 +197,11 @@ struct PlanningRouteTests {
         #expect(response.text.contains("exactly one Authorization field"))
     }
 
-    @Test("GET on a /v1 route is 405 with Allow: POST, OPTIONS")
+    @Test("GET on a /v1 collection is 405 with Allow: POST, QUERY, OPTIONS (issue 36 §1)")
     func get_is405() throws {
         let service = try TestService()
         let response = try service.get("/v1/plans")
         #expect(response.status == 405)
-        #expect(response.header("Allow") == "POST, OPTIONS")
+        #expect(response.header("Allow") == "POST, QUERY, OPTIONS")
     }
 }

@@ -13,7 +13,7 @@ struct WebPrototypeRouteTests {
     static let assets: [(file: String, path: String, contentType: String)] = {
         let folder = Repository.root.appendingPathComponent("Sources/LoupeWeb")
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
-            !$0.hasSuffix(".swift") && $0 != "openapi.yaml"
+            !$0.hasSuffix(".swift") && !$0.hasPrefix("openapi")
         }
         return names.sorted().map { name in
             let type =
@@ -62,6 +62,8 @@ struct WebPrototypeRouteTests {
             // <script src>, <link href> and `from "./x.js"` imports.
             for match in text.matches(of: /(?:src|href)="(\/[^"]*)"|from "\.\/([^"]+)"/) {
                 let path = match.output.1.map(String.init) ?? "/prototype/" + String(match.output.2 ?? "")
+                // A plan's GET address (demo-address.html): `addressDemo_linksCanonicalAddresses`.
+                if path.hasPrefix("/v1/") { continue }
                 #expect(served.contains(path), "\(asset.file) refers to \(path), which is not served")
                 references += 1
             }
@@ -69,6 +71,26 @@ struct WebPrototypeRouteTests {
         }
         #expect(references >= served.count - 1, "every file but the page is referenced somewhere")
     }
+
+    @Test("issue 36 §6: the address demo links a plan's stylesheet and picture at the addresses Loupe gives its request, and both answer")
+    func addressDemo_linksCanonicalAddresses() throws {
+        let service = try TestService()
+        let page = String(decoding: try Repository.bytes("Sources/LoupeWeb/demo-address.html"), as: UTF8.self)
+        let links = page.matches(of: /(?:src|href)="(\/v1\/plans\/[^"]*)"/).map { String($0.output.1) }
+        #expect(links.count == 2)
+        for format in ["view-transition", "svg"] {
+            let asked = try service.post("/v1/plans?format=" + format, json: Self.addressDemoRequest)
+            let address = try #require(asked.header("Content-Location"))
+            #expect(links.contains(address), "demo-address.html should link \(address); update it")
+            let fetched = try service.get(address)
+            #expect(fetched.status == 200 && fetched.body == asked.body)
+        }
+    }
+
+    /// The request demo-address.html's addresses hold: a push from its 110 × 110 thumbnail at
+    /// (16, 120) into a 393 × 852 page (the browser test's phone viewport).
+    static let addressDemoRequest =
+        #"{"transition":"push","container":{"width":393,"height":852,"cornerRadius":0},"source":{"frame":{"x":16,"y":120,"width":110,"height":110},"cornerRadius":8},"destination":{"frame":{"x":0,"y":0,"width":393,"height":852}}}"#
 
     @Test("openapi.yaml lists every prototype file and states the page's CSP")
     func contract_listsTheFiles() throws {

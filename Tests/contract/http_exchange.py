@@ -15,11 +15,29 @@ optional:
   raw            the whole request as text (\\r\\n included): for framing errors; "{a*9000}"
                  stands for 9000 "a"s, so oversized requests stay short in the spec
   revalidate     first send the request plainly, then again with If-None-Match: its ETag
+  addressOf      a JSON request body: a GET of its address (`{collection}/{key}`), the key made
+                 here with Python's zlib (`address_key`), so Loupe reads a key it did not write
+
+A path may hold "{a*9000}" too, and an operation's own "{key}" becomes the key of `{}`.
 """
+import base64
 import json
 import re
 import socket
 import urllib.parse
+import zlib
+
+
+def address_key(body):
+    """The key of an address holding `body` (a JSON value): version 1, the base64url (unpadded)
+    of a zlib stream of its compact JSON (docs/api.md)."""
+    text = json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode()
+    return "1." + base64.urlsafe_b64encode(zlib.compress(text, 9)).decode().rstrip("=")
+
+
+def expand(text):
+    """"{a*9000}" stands for 9000 "a"s."""
+    return re.sub(r"\{(.)\*(\d+)\}", lambda match: match.group(1) * int(match.group(2)), text)
 
 
 class Response:
@@ -41,13 +59,16 @@ class Response:
 def head_and_body(request, path, method, api_key):
     """The bytes to send for an x-request on (method, path)."""
     if "raw" in request:
-        return re.sub(r"\{(.)\*(\d+)\}", lambda match: match.group(1) * int(match.group(2)), request["raw"]).encode()
+        return expand(request["raw"]).encode()
     method = request.get("method", method).upper()
-    target = request.get("path", path)
+    target = expand(request.get("path", path))
+    if "addressOf" in request:
+        target = target.replace("{key}", address_key(request["addressOf"]))
+    target = target.replace("{key}", address_key({}))
     if request.get("query"):
         target += "?" + request["query"]
     headers = {"Host": "loupe.test", "Connection": "close"}
-    if method == "POST":
+    if method in ("POST", "QUERY"):
         headers["Content-Type"] = "application/json"
     if api_key and target.startswith("/v1/"):
         headers["Authorization"] = "Bearer " + api_key
@@ -63,7 +84,7 @@ def head_and_body(request, path, method, api_key):
     if "contentLength" in request:
         headers["Content-Length"] = str(request["contentLength"])
         body = b""
-    elif body or method == "POST":
+    elif body or method in ("POST", "QUERY"):
         headers["Content-Length"] = str(len(body))
     head = f"{method} {target} HTTP/1.1\r\n" + "".join(f"{k}: {v}\r\n" for k, v in headers.items()) + "\r\n"
     return head.encode() + body

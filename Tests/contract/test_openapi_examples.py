@@ -133,6 +133,27 @@ def test_request_example_gets_200_in_every_format(server, path, method, value, m
     check_response(send(url, key, request, path, method), 200, ok, ok_pointer)
 
 
+@pytest.mark.parametrize("path,method,value,media_type,ok,ok_pointer", list(request_examples()))
+def test_request_example_by_query_and_at_its_address(server, path, method, value, media_type, ok, ok_pointer):
+    """Issue 36: QUERY gives POST's bytes and ETag, and its Content-Location is a GET address that
+    gives them again, as the address operation documents."""
+    url, key = server
+    request = {"body": value, "query": "format=" + FORMATS[media_type]}
+    posted = send(url, key, request, path, method)
+    queried = send(url, key, request, path, "query")
+    assert queried.status == posted.status == 200
+    assert queried.body == posted.body and queried.header("ETag") == posted.header("ETag")
+    assert queried.header("Accept-Query") == "application/json"
+    location = queried.header("Content-Location")
+    assert location and location.startswith(path + "/1."), location
+    assert posted.header("Content-Location") == location
+    fetched = send(url, key, {"path": location}, path + "/{key}", "get")
+    assert fetched.body == posted.body and fetched.header("ETag") == posted.header("ETag")
+    address_ok, address_pointer = resolve(SPEC["paths"][path + "/{key}"]["get"]["responses"]["200"],
+                                          f"/paths/{escape(path + '/{key}')}/get/responses/200")
+    check_response(fetched, 200, address_ok, address_pointer)
+
+
 # MARK: - Response examples
 
 

@@ -9,6 +9,10 @@ public enum ProblemKind: String, Sendable, Equatable, CaseIterable {
     case notAcceptable = "not-acceptable"
     case unsupportedMediaType = "unsupported-media-type"
     case shuttingDown = "shutting-down"
+    // GET addresses (`/v1/plans/{key}`).
+    case invalidAddress = "invalid-address"
+    case unknownAddressVersion = "unknown-address-version"
+    case addressTooLong = "address-too-long"
     // Request content.
     case malformedJSON = "malformed-json"
     case invalidRequest = "invalid-request"
@@ -25,11 +29,12 @@ public enum ProblemKind: String, Sendable, Equatable, CaseIterable {
 
     public var status: Int {
         switch self {
-        case .malformedJSON: return 400
+        case .malformedJSON, .invalidAddress, .unknownAddressVersion: return 400
         case .unauthorized: return 401
         case .notFound: return 404
         case .methodNotAllowed: return 405
         case .notAcceptable: return 406
+        case .addressTooLong: return 414
         case .unsupportedMediaType: return 415
         case .invalidRequest, .unsupportedPlatform, .strictWarnings, .invalidScript, .workLimitExceeded: return 422
         case .internalError: return 500
@@ -45,6 +50,9 @@ public enum ProblemKind: String, Sendable, Equatable, CaseIterable {
         case .notAcceptable: return "No acceptable representation"
         case .unsupportedMediaType: return "The request body must be application/json"
         case .shuttingDown: return "The server is shutting down"
+        case .invalidAddress: return "The address does not hold a request"
+        case .unknownAddressVersion: return "The address is of a version this server does not read"
+        case .addressTooLong: return "The address is longer than the server reads"
         case .malformedJSON: return "The request body is not valid JSON"
         case .invalidRequest: return "The request has invalid fields"
         case .unsupportedPlatform: return "The transition is not available on this platform"

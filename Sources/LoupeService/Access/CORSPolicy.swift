@@ -17,7 +17,7 @@ struct CORSPolicy: Sendable {
         if !allowsAny { response.headers.add("Vary", "Origin") }
         guard let origin = request.headers["Origin"], let allowed = allowedOrigin(for: origin) else { return }
         response.headers.set("Access-Control-Allow-Origin", allowed)
-        response.headers.set("Access-Control-Expose-Headers", "X-Request-ID, ETag, Location")
+        response.headers.set("Access-Control-Expose-Headers", "X-Request-ID, ETag, Location, Content-Location, Accept-Query")
     }
 
     /// The answer to an OPTIONS request: a CORS preflight when it is one, else the Allow list.

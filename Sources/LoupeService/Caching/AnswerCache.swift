@@ -21,8 +21,10 @@ import Synchronization
 /// per request on the all-different load). Each shard remembers the last 512 keys it was
 /// offered, one per slot.
 ///
-/// It is per process on purpose: a plan costs well under a millisecond to recompute, so a
-/// shared cache in front of many replicas would save little and cost a network hop.
+/// It is per process on purpose, and holds no state any other replica needs: a plan costs well
+/// under a millisecond to recompute. Sharing answers across replicas is the job of the HTTP
+/// caches in front of them (a CDN, nginx `proxy_cache`), which GET and QUERY answers allow
+/// (`SharedCaching`, docs/operations.md).
 final class AnswerCache: Sendable {
     /// What an answer answers: the route, the negotiated format and the raw body. The release
     /// is the process's own, so it need not be kept.
@@ -47,10 +49,13 @@ final class AnswerCache: Sendable {
         let request: Request
         let body: [UInt8]
         let tag: EntityTag
+        /// Its GET address (`AnswerAddress`), when it has one: kept so a hit does not compress
+        /// the body again.
+        var address: String? = nil
 
-        /// Bytes this entry is charged for: the answer, the request kept to check hits, and a
-        /// fixed allowance for the rest.
-        var cost: Int { body.count + request.body.count + request.path.utf8.count + 128 }
+        /// Bytes this entry is charged for: the answer, the request kept to check hits, its
+        /// address, and a fixed allowance for the rest.
+        var cost: Int { body.count + request.body.count + request.path.utf8.count + (address?.utf8.count ?? 0) + 128 }
     }
 
     /// How a request becomes its key: MurmurHash3 in production (`key(path:format:body:version:)`);

@@ -16,6 +16,10 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var shutdownDrainDelay: Double = 0
     /// Bytes the answer cache may hold (answers and their tags); 0 turns it off.
     public var answerCacheBytes = 16 << 20
+    /// Seconds shared caches may reuse a GET or QUERY answer (`Cache-Control: max-age`).
+    public var sharedCacheSeconds = 3600
+    /// The longest GET address offered (Content-Location) and read, in bytes.
+    public var maxAddressBytes = 4096
     /// The most work one /v1 request may cost (its answer's size).
     public var workLimits = WorkLimits() {
         didSet { server.computeReservation = Self.reservation(for: workLimits) }

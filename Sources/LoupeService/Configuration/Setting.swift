@@ -148,6 +148,20 @@ public struct Setting: Sendable {
             configuration.answerCacheBytes = try integer(value, "--answer-cache-bytes", 0...(1 << 34))
         },
         Setting(
+            flag: "--shared-cache-seconds", environment: "LOUPE_SHARED_CACHE_SECONDS", defaultValue: "3600",
+            summary:
+                "Seconds a shared cache (a CDN, nginx proxy_cache) may reuse a GET or QUERY answer before revalidating it (Cache-Control max-age; 0: revalidate every time)."
+        ) { value, configuration throws(ConfigurationError) in
+            configuration.sharedCacheSeconds = try integer(value, "--shared-cache-seconds", 0...31_536_000)
+        },
+        Setting(
+            flag: "--max-address-bytes", environment: "LOUPE_MAX_ADDRESS_BYTES", defaultValue: "4096",
+            summary:
+                "Longest answer address (path, key and query): longer ones are not offered in Content-Location, and a GET of one gets 414."
+        ) { value, configuration throws(ConfigurationError) in
+            configuration.maxAddressBytes = try integer(value, "--max-address-bytes", 256...AnswerAddress.longestReadable)
+        },
+        Setting(
             flag: "--api-keys", environment: "LOUPE_API_KEYS", defaultValue: "",
             summary: "Comma-separated bearer keys required on /v1/* (empty: open)."
         ) { value, configuration throws(ConfigurationError) in

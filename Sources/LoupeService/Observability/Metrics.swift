@@ -73,7 +73,7 @@ public final class Metrics: Sendable {
     /// set: this runs for every request).
     static func methodLabel(_ method: String) -> String {
         switch method {
-        case "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS": return method
+        case "GET", "HEAD", "POST", "QUERY", "PUT", "PATCH", "DELETE", "OPTIONS": return method
         default: return "other"
         }
     }

@@ -58,6 +58,13 @@ enum OperationalRoutes {
                     "GET": Route.inline { request, _ in
                         WebPrototypeRoutes.respond(to: request, asset: contract, tag: contractTag, cacheControl: "public, max-age=300")
                     }
+                ]),
+            Route(
+                path: "/openapi-3.2.yaml",
+                handlers: [
+                    "GET": Route.inline { request, _ in
+                        WebPrototypeRoutes.respond(to: request, asset: contract32, tag: contract32Tag, cacheControl: "public, max-age=300")
+                    }
                 ])
         ]
     }
@@ -65,6 +72,9 @@ enum OperationalRoutes {
     /// The contract, 133 KB: served with a strong tag, so a client revalidating it gets a 304.
     private static let contract = WebFiles.contract
     private static let contractTag = WebPrototypeRoutes.entityTag(contract.bytes)
+    /// Its 3.2 edition, with QUERY (scripts/openapi-3.2).
+    private static let contract32 = WebFiles.contract32
+    private static let contract32Tag = WebPrototypeRoutes.entityTag(contract32.bytes)
 
     /// The liveness answer, made once: probes and load balancers ask for it constantly.
     private static let alive = json(.ok) { $0.member("status", "ok") }

@@ -2,32 +2,52 @@ import LoupeHTTP
 import LoupePlanner
 
 /// The /v1 API: plans, lifecycle traces and timelines. Each needs an API key when keys are
-/// configured, takes a JSON body and answers in a negotiated format (`RenderedRoute`); the work
-/// itself is the planner's (`PlanEndpoint` and `LifecycleEndpoint`, shared with the command line,
-/// and `TimelineEndpoint`).
+/// configured, takes a JSON body with POST or QUERY (RFC 10008: safe and idempotent, so caches
+/// may key on it and proxies may retry it) and answers in a negotiated format; each answer has a
+/// GET address under its collection (`/v1/plans/{key}`, `AnswerAddress`) that any replica
+/// answers the same. The HTTP side is `RenderedRoute`'s; the work itself is the planner's
+/// (`PlanEndpoint` and `LifecycleEndpoint`, shared with the command line, and `TimelineEndpoint`).
 enum PlanningRoutes {
-    /// The routes, each computing on the compute pool within `limits`, and answering repeated
-    /// requests from `cache` on the event loop.
-    static func all(limits: WorkLimits, cache: AnswerCache) -> [Route] {
+    /// The media type QUERY takes, advertised in `Accept-Query` (RFC 10008 §3; a structured-field
+    /// list, in which `application/json` is a token).
+    static let acceptQuery = "application/json"
+
+    /// The routes, each computing on the compute pool within the configured limits, and answering
+    /// repeated requests from the service's answer cache on the event loop.
+    static func all(state: ServiceState) -> [Route] {
+        let configuration = state.configuration
         // A plan estimates its work from its request (`PlanEndpoint.estimatedWork`), so a plan
         // whose whole work is within the loop's ceiling is built on the event loop; scripts cost
         // what their events ask for, so they always go to the pool (unless cached).
-        [
-            route("/v1/plans", PlanEndpoint.self, limits: limits, cache: cache, estimatesWork: true),
-            route("/v1/lifecycle", LifecycleEndpoint.self, limits: limits, cache: cache, estimatesWork: false),
-            route("/v1/timelines", TimelineEndpoint.self, limits: limits, cache: cache, estimatesWork: false)
-        ]
+        func settings(estimatesWork: Bool) -> RenderedRoute.Settings {
+            RenderedRoute.Settings(
+                limits: configuration.workLimits, cache: state.answerCache,
+                caching: SharedCaching(seconds: configuration.sharedCacheSeconds, keyed: !configuration.apiKeys.isEmpty),
+                addressing: AnswerAddress(maxBytes: configuration.maxAddressBytes), maxBodyBytes: configuration.server.limits.maxBodyBytes,
+                estimatesWork: estimatesWork)
+        }
+        return routes("/v1/plans", PlanEndpoint.self, settings: settings(estimatesWork: true))
+            + routes("/v1/lifecycle", LifecycleEndpoint.self, settings: settings(estimatesWork: false))
+            + routes("/v1/timelines", TimelineEndpoint.self, settings: settings(estimatesWork: false))
     }
 
-    private static func route<Endpoint: RenderedEndpoint>(
-        _ path: String, _ endpoint: Endpoint.Type, limits: WorkLimits, cache: AnswerCache, estimatesWork: Bool
-    ) -> Route {
-        Route(
-            path: path, requiresAPIKey: true,
-            screenHead: { request throws(Problem) in
-                try JSONBody.require(request)
-                _ = try FormatNegotiation(request, offered: Endpoint.formats)
-            },
-            handlers: ["POST": RenderedRoute.handler(endpoint, limits: limits, cache: cache, estimatesWork: estimatesWork)])
+    /// The collection (POST and QUERY) and its addresses (GET).
+    private static func routes<Endpoint: RenderedEndpoint>(_ path: String, _ endpoint: Endpoint.Type, settings: RenderedRoute.Settings) -> [Route] {
+        [
+            Route(
+                path: path, requiresAPIKey: true, acceptQuery: acceptQuery,
+                screenHead: { request throws(Problem) in
+                    try JSONBody.require(request)
+                    _ = try FormatNegotiation(request, offered: Endpoint.formats)
+                },
+                handlers: [
+                    "POST": RenderedRoute.handler(endpoint, asking: .post, settings: settings),
+                    "QUERY": RenderedRoute.handler(endpoint, asking: .query, settings: settings)
+                ]),
+            Route(
+                path: path + "/" + Route.keyParameter, requiresAPIKey: true,
+                screenHead: { request throws(Problem) in _ = try FormatNegotiation(request, offered: Endpoint.formats) },
+                handlers: ["GET": RenderedRoute.addressHandler(endpoint, collection: path, settings: settings)])
+        ]
     }
 }

@@ -1,0 +1,108 @@
+import LoupeJSON
+import LoupePlanner
+
+/// Where a /v1 answer can be fetched with a GET: `/v1/plans/{key}`, whose key holds the request
+/// itself (issue 36 §2). Any replica answers it with no shared state and no storage, and any
+/// HTTP cache can keep and share what a GET of it returns; a web page can point `<link href>`
+/// or `<img src>` at it.
+///
+/// A version 1 key is `1.` followed by the base64url alphabet (RFC 4648 §5, unpadded) of a zlib
+/// stream (RFC 1950) of the request body without its insignificant whitespace. Standard pieces
+/// on purpose: any zlib (Python's `zlib.decompress`, a browser's `DecompressionStream("deflate")`)
+/// reads a key and can write one Loupe reads, so a client may build addresses itself. The
+/// version comes first so that a later form can be told apart without guessing; the zlib
+/// stream's Adler-32 catches a key cut short or altered on its way. None of it is a secret or a
+/// signature: a key is a request, and a client that crafts one can ask no more than its body
+/// could, since the body it holds goes through the same limits and work estimates as a POST's.
+struct AnswerAddress: Sendable {
+    /// What comes before the key's compressed body: its version and a dot.
+    static let versionPrefix = "1."
+
+    /// The longest address a server may be configured to read (`--max-address-bytes`): RFC 9110
+    /// §4.1 asks that senders and recipients support at least 8000 octets of URI, and the
+    /// server's request line (8 KiB, `HTTPLimits`) then still holds the method and version.
+    static let longestReadable = 8000
+
+    /// A body whose minified text is longer than this many times the address limit is not
+    /// compressed to find out: JSON compresses about 3 to 5 times, so it would not fit, and
+    /// trying costs time on every such request.
+    static let largestRatioTried = 8
+
+    /// The longest address offered and read (`--max-address-bytes`).
+    let maxBytes: Int
+
+    /// What making an address costs, per byte of body, in the worst case: the deflater's search
+    /// is capped per input byte, and a hostile body (one whose three-byte strings all repeat) costs
+    /// about 0.045 µs a byte where JSON costs 0.009 (release build, this project's 2-core machine;
+    /// docs/benchmarks.md). Counted in the work estimate that decides whether a plan is built on
+    /// the event loop (`RenderedRoute`), so a body that would compress slowly is compressed on the pool.
+    static let encodingPerByte = 0.05
+
+    /// The fixed part of making an address: minifying, the zlib header and the Huffman tables.
+    static let encodingFixed = 10.0
+
+    /// The work of making the address of a body of `bodyBytes` bytes.
+    static func estimatedWork(bodyBytes: Int) -> WorkEstimate {
+        WorkEstimate(microseconds: encodingFixed + Double(bodyBytes) * encodingPerByte)
+    }
+
+    /// The address of the answer to `body` (text that parsed as JSON) at `collection` in `format`,
+    /// or nil when it would be longer than `maxBytes`. `?format=` names the format unless it is
+    /// the route's first (`defaultFormat`), so a GET of the address gives the same bytes whatever
+    /// its Accept says.
+    func address(collection: String, body: [UInt8], format: RenderingFormat, defaultFormat: RenderingFormat) -> String? {
+        let minified = JSONMinifier.minified(body)
+        guard minified.count <= maxBytes * Self.largestRatioTried else { return nil }
+        var address = collection
+        address += "/"
+        address += Self.versionPrefix
+        address += Base64URL.encode(Deflater().deflate(minified))
+        if format != defaultFormat { address += "?format=" + format.rawValue }
+        return address.utf8.count <= maxBytes ? address : nil
+    }
+
+    /// The request body `key` holds, at most `maxBodyBytes` long.
+    ///
+    /// - Throws: `Problem` 400 `unknownAddressVersion` for a key of another version, 400
+    ///   `invalidAddress` for one that is not base64url, not zlib, cut short or altered (its
+    ///   Adler-32 differs), and 414 `addressTooLong` for one holding more than `maxBodyBytes`.
+    static func body(ofKey key: Substring, maxBodyBytes: Int) throws(Problem) -> [UInt8] {
+        guard let dot = key.firstIndex(of: ".") else {
+            throw Problem(.invalidAddress, detail: "An address key starts with its version and a dot (\"\(versionPrefix)…\"); this one has no dot.")
+        }
+        let version = key[..<dot]
+        guard version + "." == versionPrefix else {
+            throw Problem(
+                .unknownAddressVersion,
+                detail:
+                    "This server reads version \(versionPrefix.dropLast()) addresses, not version \"\(String(version.prefix(16)))\"; ask for the answer again with POST or QUERY to get its current address."
+            )
+        }
+        guard let compressed = Base64URL.decode(key[key.index(after: dot)...]) else {
+            throw Problem(
+                .invalidAddress,
+                detail: "After its version, an address key holds only the base64url alphabet (A-Z, a-z, 0-9, - and _, no padding); this one does not."
+            )
+        }
+        do {
+            return try Inflater.inflate(compressed, maxOutputBytes: maxBodyBytes)
+        } catch {
+            throw problem(for: error, maxBodyBytes: maxBodyBytes)
+        }
+    }
+
+    private static func problem(for error: InflateError, maxBodyBytes: Int) -> Problem {
+        switch error {
+        case .tooLarge:
+            return Problem(
+                .addressTooLong,
+                detail: "The address holds a request longer than the server's body limit (\(maxBodyBytes) bytes); send it with POST or QUERY.")
+        case .checksumMismatch:
+            return Problem(.invalidAddress, detail: "The address key was altered: its checksum (Adler-32) does not match what it holds.")
+        case .truncated:
+            return Problem(.invalidAddress, detail: "The address key is cut short: its zlib stream ends early.")
+        default:
+            return Problem(.invalidAddress, detail: "The address key does not hold a zlib stream (RFC 1950): \(error).")
+        }
+    }
+}

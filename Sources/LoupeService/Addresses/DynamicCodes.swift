@@ -1,0 +1,99 @@
+/// The Huffman codes of a dynamic block and their description in the block's header (RFC 1951
+/// §3.2.7): how many literal/length and distance code lengths are sent (HLIT, HDIST), and the
+/// lengths themselves, run-length coded in a third Huffman code, the code-length code, whose
+/// own lengths come first (HCLEN of them, 3 bits each).
+struct DynamicCodes {
+    let literalLength: HuffmanCode
+    let distance: HuffmanCode
+    private let codeLengthCode: HuffmanCode
+    /// The literal/length and distance lengths sent: the codes' lengths without their trailing
+    /// zeros, at least the 257 and 1 the counts allow.
+    private let literalLengthCount: Int
+    private let distanceCount: Int
+    /// How many of the code-length code's lengths are sent, in `DeflateAlphabet.codeLengthOrder`.
+    private let codeLengthCount: Int
+    /// The lengths as code-length symbols: 0–15 a length, 16 a repeat of the previous length
+    /// (3–6 times), 17 and 18 runs of zeros (3–10, 11–138), each with its extra-bits value.
+    private let runs: [(symbol: Int, extra: Int)]
+    /// The bits of everything after BTYPE up to the first symbol.
+    let headerBits: Int
+
+    init(_ literalLengthFrequencies: [Int], _ distanceFrequencies: [Int]) {
+        literalLength = HuffmanCode(frequencies: literalLengthFrequencies, limit: DeflateAlphabet.longestCode)
+        distance = HuffmanCode(frequencies: distanceFrequencies, limit: DeflateAlphabet.longestCode)
+        literalLengthCount = max(257, (literalLength.lengths.lastIndex { $0 != 0 } ?? 0) + 1)
+        distanceCount = max(1, (distance.lengths.lastIndex { $0 != 0 } ?? 0) + 1)
+        // One sequence: a run may go on from the literal/length lengths into the distances.
+        let runs = Self.runs(of: Array(literalLength.lengths[..<literalLengthCount]) + distance.lengths[..<distanceCount])
+        var frequencies = [Int](repeating: 0, count: DeflateAlphabet.codeLengthCount)
+        for run in runs { frequencies[run.symbol] += 1 }
+        let code = HuffmanCode(frequencies: frequencies, limit: DeflateAlphabet.longestCodeLengthCode)
+        let lastSent = DeflateAlphabet.codeLengthOrder.lastIndex { code.lengths[$0] != 0 } ?? 0
+        codeLengthCount = max(4, lastSent + 1)
+        headerBits = 5 + 5 + 4 + 3 * codeLengthCount + runs.reduce(0) { $0 + Int(code.lengths[$1.symbol]) + Self.extraBits(ofRun: $1.symbol) }
+        codeLengthCode = code
+        self.runs = runs
+    }
+
+    /// The bits `literalLengthFrequencies` and `distanceFrequencies` take in these codes.
+    func cost(_ literalLengthFrequencies: [Int], _ distanceFrequencies: [Int]) -> Int {
+        literalLength.cost(of: literalLengthFrequencies) + distance.cost(of: distanceFrequencies)
+    }
+
+    func writeHeader(to writer: inout BitWriter) {
+        writer.write(literalLengthCount - 257, count: 5)
+        writer.write(distanceCount - 1, count: 5)
+        writer.write(codeLengthCount - 4, count: 4)
+        for symbol in DeflateAlphabet.codeLengthOrder.prefix(codeLengthCount) {
+            writer.write(Int(codeLengthCode.lengths[symbol]), count: 3)
+        }
+        for run in runs {
+            codeLengthCode.write(run.symbol, to: &writer)
+            writer.write(run.extra, count: Self.extraBits(ofRun: run.symbol))
+        }
+    }
+
+    private static func extraBits(ofRun symbol: Int) -> Int {
+        switch symbol {
+        case 16: 2
+        case 17: 3
+        case 18: 7
+        default: 0
+        }
+    }
+
+    /// `lengths` as code-length symbols, greedily: zeros in runs of up to 138 (18) or 10 (17),
+    /// a non-zero length once and then repeated up to 6 at a time (16); runs too short for a
+    /// repeat are sent length by length.
+    private static func runs(of lengths: [UInt8]) -> [(symbol: Int, extra: Int)] {
+        var runs: [(symbol: Int, extra: Int)] = []
+        var index = 0
+        while index < lengths.count {
+            let length = Int(lengths[index])
+            var count = 1
+            while index + count < lengths.count && lengths[index + count] == lengths[index] { count += 1 }
+            index += count
+            if length == 0 {
+                while count >= 11 {
+                    let run = min(count, 138)
+                    runs.append((18, run - 11))
+                    count -= run
+                }
+                if count >= 3 {
+                    runs.append((17, count - 3))
+                    count = 0
+                }
+            } else {
+                runs.append((length, 0))
+                count -= 1
+                while count >= 3 {
+                    let run = min(count, 6)
+                    runs.append((16, run - 3))
+                    count -= run
+                }
+            }
+            for _ in 0..<count { runs.append((length, 0)) }
+        }
+        return runs
+    }
+}
