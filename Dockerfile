@@ -12,7 +12,7 @@ FROM ${BUILD_IMAGE} AS build
 WORKDIR /src
 # Sources only: Package.swift declares the test targets only when Tests/ is present, and
 # .dockerignore keeps Tests/ (and .build/) out of the build context.
-COPY Package.swift openapi.yaml ./
+COPY Package.swift openapi.yaml openapi-3.2.yaml ./
 COPY Sources ./Sources
 # The toolchain's statically linked backtracer goes next to the binary: the Swift runtime runs
 # it when the process crashes, and it prints a symbolicated backtrace of every thread. The

@@ -15,7 +15,7 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BINARY = os.environ.get("LOUPE_BINARY", str(ROOT / ".build/debug/loupe"))
-NGINX = os.environ.get("NGINX", "/usr/sbin/nginx")
+NGINX = os.environ.get("LOUPE_NGINX", "/usr/sbin/nginx")
 
 
 def free_port():
