@@ -21,16 +21,21 @@ Checks, in order:
   6. The renderings played by Chromium itself: the linear() easing, the css rendering on the
      markup it documents, and the view-transition stylesheet in a real
      document.startViewTransition (push and pop), each within 1 px (or the easing's 0.001) of the plan.
-  7. No console errors, no exceptions, no CSP violations all along.
+  7. A plan at its address (issue 36 §6): demo-address.html's <link rel="stylesheet" href> and
+     <img src> load the plan's view-transition stylesheet and SVG filmstrip from its GET address,
+     and a tap plays the linked stylesheet.
+  8. No console errors, no exceptions, no CSP violations all along.
 Screenshots go to --artifacts.
 """
 import argparse
+import base64
 import json
 import re
 import os
 import sys
 import time
 import urllib.request
+import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cdp import Browser, CDPError  # noqa: E402
@@ -910,6 +915,55 @@ def cross_document_view_transition(session):
             pass  # already gone with the page's last navigation; never hide the check's own failure
 
 
+def plan_at_address(session):
+    """Issue 36 §6: demo-address.html links a plan's view-transition stylesheet with
+    <link rel="stylesheet" href> and shows its SVG filmstrip with <img src>, both at the plan's GET
+    address; no script asks Loupe for anything. The stylesheet must have loaded from the address
+    (its rules are the view-transition rendering's), the picture must have decoded, and a tap must
+    play a same-document view transition whose group animation is the linked stylesheet's, as long
+    as the plan. At phone size: the plan's container is the 393 x 852 viewport."""
+    session.viewport(PHONE, touch=True)
+    session.page.call("Page.navigate", url=session.base + "/prototype/demo-address.html")
+    session.page.wait_for("document.readyState === 'complete' && document.getElementById('filmstrip').complete")
+    loaded = session.js("""(() => {
+        const sheet = [...document.styleSheets].find((s) => s.href && s.href.includes('/v1/plans/1.'));
+        const image = document.getElementById('filmstrip');
+        return {href: sheet ? new URL(sheet.href).pathname + new URL(sheet.href).search : null,
+                rules: sheet ? [...sheet.cssRules].map((r) => r.cssText) : [],
+                image: new URL(image.src).pathname + new URL(image.src).search,
+                width: image.naturalWidth, height: image.naturalHeight};
+    })()""")
+    check(loaded["href"] and loaded["href"].endswith("?format=view-transition"), f"no stylesheet from a plan address: {loaded['href']}")
+    check(any("::view-transition-group(loupe-zoom)" in rule for rule in loaded["rules"]),
+          f"the linked stylesheet is not the plan's view transition: {loaded['rules'][:3]}")
+    check(loaded["width"] > 0 and loaded["height"] > 0, f"the filmstrip at {loaded['image']} did not decode")
+    # The same bytes a POST of the request gets: the address holds the request.
+    status, headers, body = fetch(session.base + loaded["href"])
+    check(status == 200 and "max-age" in headers.get("Cache-Control", ""), f"GET {loaded['href']}: {status} {headers.get('Cache-Control')}")
+    request = json.loads(zlib.decompress(base64.urlsafe_b64decode(address_key(loaded["href"]))))
+    posted = fetch(session.base + "/v1/plans?format=view-transition", {"Content-Type": "application/json"}, json.dumps(request).encode())
+    check(posted[2] == body, "the address's stylesheet differs from the POST's")
+    plan = plan_json(session.base, request)
+    session.click(*session.center("#thumb"))
+    session.page.wait_for("document.getAnimations().some((a) => (a.effect?.pseudoElement ?? '').startsWith('::view-transition-group(loupe-zoom)'))")
+    played = session.js("""(() => {
+        const group = document.getAnimations().find((a) => (a.effect?.pseudoElement ?? '').startsWith('::view-transition-group(loupe-zoom)'));
+        return {name: group.animationName, duration: group.effect.getComputedTiming().duration, open: document.body.classList.contains('open')};
+    })()""")
+    check(played["open"], "the tap did not open the page")
+    check(abs(played["duration"] - plan["duration"] * 1000) < 1, f"the group animation lasts {played['duration']} ms, the plan {plan['duration'] * 1000:.1f}")
+    session.screenshot("9-plan-at-address.png")
+    session.page.wait_for("!document.getAnimations().some((a) => (a.effect?.pseudoElement ?? '').startsWith('::view-transition'))")
+    print(f"  stylesheet ({len(loaded['rules'])} rules) and filmstrip ({loaded['width']}x{loaded['height']}) from the plan's address;"
+          f" the tap played {played['name']} for {played['duration']:.1f} ms")
+
+
+def address_key(target):
+    """The base64 of an address's key (after its version), padded."""
+    key = target.split("?")[0].rsplit("/", 1)[1][2:]
+    return key + "=" * (-len(key) % 4)
+
+
 def main():
     arguments = argparse.ArgumentParser()
     arguments.add_argument("--url", required=True)
@@ -940,7 +994,8 @@ def main():
                  ("leading-edge swipe", edge_swipe), ("iOS 26 switch", ios26_switch), ("desktop", desktop),
                  ("the spring as a linear() easing", spring_easing), ("the css rendering", css_rendering),
                  ("the view-transition rendering", view_transition),
-                 ("a cross-document view transition between the demo's two pages", cross_document_view_transition)]
+                 ("a cross-document view transition between the demo's two pages", cross_document_view_transition),
+                 ("a plan linked at its address", plan_at_address)]
         for name, step in steps:
             step_started = time.monotonic()
             print(f"{name}:")
