@@ -18,8 +18,8 @@ enum ConnectionAction: Equatable, Sendable {
     /// Wait with reading off (for the pool's answer, for output to drain, for the kernel's queue
     /// to be acknowledged), and for room in the socket while output waits.
     case hold
-    /// Send FIN (shut the write side down), then read, discarding, until the peer closes.
-    case linger
+    /// Send FIN (shut the write side down), then report `finSent`.
+    case sendFIN
     /// Measure what the kernel still holds unacknowledged, and report `acknowledged`.
     case checkAcknowledged
     /// Close the socket.

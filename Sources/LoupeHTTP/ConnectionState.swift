@@ -1,9 +1,8 @@
 /// Where one connection is in its life: the state its `ConnectionStateMachine` holds.
 /// docs/architecture.md ("A connection's life") draws the states and the moves between them.
 ///
-/// Two things are not states: output waiting to be written (answers go out while the next
-/// pipelined request is read, in any state that reads), and the peer's half-close, which the
-/// machine acts on when it is read (end of input is read again each time the socket is read).
+/// Output waiting to be written is not a state: answers go out while the next pipelined request
+/// is read, in every state that reads.
 enum ConnectionState: Equatable, Sendable {
     /// Open between requests: no byte of the next one has arrived. The idle timeout runs.
     case idle
@@ -23,8 +22,9 @@ enum ConnectionState: Equatable, Sendable {
     /// answer, not one per request it sent.
     case writing
     /// The connection's last answer is queued (`Connection: close`, a refusal, or a peer that
-    /// has closed): nothing more is read, and once the answer is written the connection lingers.
-    case closing
+    /// has closed): nothing more is read. Once the answer is written, FIN is sent and the
+    /// connection lingers, or, when the peer has closed already, waits for acknowledgement.
+    case closing(peerClosed: Bool)
     /// Lingering close: FIN has been sent after the last answer, and whatever the peer still
     /// sends is discarded until it closes, so the kernel does not answer those bytes with a
     /// reset that destroys the answer. It ends after the linger time once the peer has

@@ -41,12 +41,6 @@ extension ConnectionStateMachine {
         }
     }
 
-    /// How long since the connection last read or wrote.
-    func idleFor(now: UInt64) -> UInt64 { now &- max(lastReadAt, output.lastWriteAt) }
-
-    /// Nothing of any request is buffered, owed or being answered.
-    var isIdle: Bool { state == .idle && output.pending == 0 }
-
     /// A closing connection's last answer is still unacknowledged: it stays, charged, while the
     /// peer reads it, and is reset once the peer has acknowledged nothing for the write timeout.
     /// Closed plainly, the kernel would keep the bytes as an orphan, out of the budget's sight,

@@ -33,17 +33,6 @@ struct ConnectionStateMachine {
         lastReadAt = now
     }
 
-    /// Bytes the connection holds now, the kernel's share included: what the budget charges it.
-    var heldBytes: Int { input.heldBytes + output.heldBytes }
-
-    /// Whether what the peer sends is thrown away unread (a lingering close).
-    var discardsInput: Bool {
-        switch state {
-        case .lingering, .awaitingAcknowledgement, .closed: true
-        default: false
-        }
-    }
-
     // MARK: - Reading
 
     /// Bytes arrived: buffered, then framed request by request, in order (`frame`). A lingering
@@ -55,26 +44,27 @@ struct ConnectionStateMachine {
         return frame(now: now)
     }
 
-    /// The peer closed its side (a read found the end of its bytes). What it sent is still
-    /// answered, with `Connection: close`; a partial request can never complete, so the
-    /// connection then closes. A lingering connection waits for its last answer to be
-    /// acknowledged (`awaitingAcknowledgement`).
+    /// The peer closed its side (a read found the end of its bytes): nothing more arrives, so a
+    /// partial request can never complete, and requests held back behind the pipelining
+    /// threshold are not answered. What is queued is written, then the connection closes once
+    /// the peer has acknowledged it. A lingering connection waits for that acknowledgement.
     mutating func peerClosed(now: UInt64) -> ConnectionAction {
         switch state {
+        case .idle, .readingHead, .readingBody, .writing, .closing:
+            state = .closing(peerClosed: true)
         case .lingering:
             state = .awaitingAcknowledgement
             return .checkAcknowledged
-        case .awaitingAcknowledgement, .closed:
-            return .hold
-        default:
-            return frame(now: now, inputEnded: true)
+        case .answering, .awaitingAnswer, .awaitingAcknowledgement, .closed:
+            break
         }
+        return afterFraming(now: now)
     }
 
     /// Frames buffered requests in order until one needs the application, more bytes are
     /// needed, or answers wait above the pipelining threshold (`writing`); then the output is
-    /// seen to (`afterFraming`). `inputEnded`: the peer has closed, so nothing more arrives.
-    private mutating func frame(now: UInt64, inputEnded: Bool = false) -> ConnectionAction {
+    /// seen to (`afterFraming`).
+    private mutating func frame(now: UInt64) -> ConnectionAction {
         framing: while var (progress, body) = requestToFrame(now: now) {
             let step: (consumed: Int, outcome: RequestParser.Outcome)
             do {
@@ -101,16 +91,10 @@ struct ConnectionStateMachine {
                 return .screen(head, progress)
             case .request(let request):
                 state = .answering
-                return .answer(request, progress, mayKeepAlive: !draining && !inputEnded)
+                return .answer(request, progress, mayKeepAlive: !draining)
             }
         }
         input.compact()
-        if inputEnded {
-            switch state {
-            case .idle, .readingHead, .readingBody, .writing: state = .closing
-            default: break
-            }
-        }
         return afterFraming(now: now)
     }
 
@@ -135,22 +119,11 @@ struct ConnectionStateMachine {
     }
 
     /// Once framing stops: output that waits is written; a closing connection with nothing left
-    /// to write lingers (`linger`); otherwise the connection waits.
-    private mutating func afterFraming(now: UInt64) -> ConnectionAction {
+    /// to write sends FIN; otherwise the connection waits.
+    private func afterFraming(now: UInt64) -> ConnectionAction {
         if output.pending > 0 { return .write }
-        if state == .closing {
-            state = .lingering(since: now)
-            return .linger
-        }
+        if case .closing = state { return .sendFIN }
         return waiting
-    }
-
-    /// Waiting for the peer: reading in the states that read, not in the others.
-    var waiting: ConnectionAction {
-        switch state {
-        case .idle, .readingHead, .readingBody, .lingering: .read
-        default: .hold
-        }
     }
 
     // MARK: - Answers
@@ -171,7 +144,7 @@ struct ConnectionStateMachine {
     /// when the answer ends the connection, it closes once written.
     mutating func answered(_ lent: consuming [UInt8], keepAlive: Bool, now: UInt64) -> ConnectionAction {
         output.restore(lent)
-        state = keepAlive ? .idle : .closing
+        state = keepAlive ? .idle : .closing(peerClosed: false)
         return queued(now: now)
     }
 
@@ -195,7 +168,7 @@ struct ConnectionStateMachine {
         }
         charge.take(reserved)
         output.append(answer)
-        state = keepAlive ? .idle : .closing
+        state = keepAlive ? .idle : .closing(peerClosed: false)
         return queued(now: now)
     }
 
@@ -228,7 +201,7 @@ struct ConnectionStateMachine {
 
     private mutating func endInput() {
         input.discard()
-        state = .closing
+        state = .closing(peerClosed: false)
     }
 
     /// Output just queued: charged (a refusal may use the budget's headroom), and the send
@@ -249,14 +222,14 @@ struct ConnectionStateMachine {
     }
 
     /// Everything queued is written: its memory is given back (the kernel's share stays until
-    /// acknowledged). A closing connection lingers; one holding back pipelined requests frames
+    /// acknowledged). A closing connection sends FIN; one holding back pipelined requests frames
     /// them.
     mutating func outputDrained(now: UInt64) -> ConnectionAction {
         output.drained()
         charge.shrink(to: heldBytes)
         switch state {
         case .closing:
-            return afterFraming(now: now)
+            return .sendFIN
         case .writing:
             state = .idle
             return frame(now: now)
@@ -271,6 +244,20 @@ struct ConnectionStateMachine {
         guard state == .writing, output.pending < Self.pipeliningOutputBytes else { return waiting }
         state = .idle
         return frame(now: now)
+    }
+
+    /// FIN is sent after the last answer. The connection lingers: whatever the peer still sends
+    /// is read and discarded until it closes, so the kernel does not answer those bytes with a
+    /// reset that destroys the answer. When the peer has closed already, it waits for the
+    /// answer to be acknowledged instead.
+    mutating func finSent(now: UInt64) -> ConnectionAction {
+        guard case .closing(let peerClosed) = state else { return waiting }
+        if peerClosed {
+            state = .awaitingAcknowledgement
+            return .checkAcknowledged
+        }
+        state = .lingering(since: now)
+        return .read
     }
 
     /// The kernel's queue measured at `queued` bytes: what the peer acknowledged is given back.

@@ -35,10 +35,9 @@ extension EventLoop {
             case .read, .hold:
                 watch(connection, reading: action == .read)
                 return
-            case .linger:
+            case .sendFIN:
                 shutdown(connection.fd, Int32(SHUT_WR))
-                watch(connection, reading: true)
-                return
+                action = connection.machine.finSent(now: now)
             case .checkAcknowledged:
                 action = connection.machine.acknowledged(queued: Socket.queuedOutputBytes(connection.fd), now: now) ?? .hold
             case .close:
