@@ -22,6 +22,10 @@ enum ConnectionAction: Equatable, Sendable {
     case sendFIN
     /// Measure what the kernel still holds unacknowledged, and report `acknowledged`.
     case checkAcknowledged
+    /// Wait, reading off, for the socket to change: the acknowledgement that ends it, or a reset.
+    /// Edge-triggered, as a socket shut down both ways reports a hang-up at every wait: each
+    /// change is reported once, as the end of the peer's bytes (`peerClosed`).
+    case awaitAcknowledgement
     /// Close the socket.
     case close
     /// Reset the socket: the kernel discards what it still holds, at once, and closes.

@@ -4,6 +4,7 @@ extension ConnectionStateMachine {
     var waiting: ConnectionAction {
         switch state {
         case .idle, .readingHead, .readingBody, .lingering: .read
+        case .awaitingAcknowledgement: .awaitAcknowledgement
         default: .hold
         }
     }

@@ -52,10 +52,10 @@ struct ConnectionStateMachine {
         switch state {
         case .idle, .readingHead, .readingBody, .writing, .closing:
             state = .closing(peerClosed: true)
-        case .lingering:
+        case .lingering, .awaitingAcknowledgement:
             state = .awaitingAcknowledgement
             return .checkAcknowledged
-        case .answering, .awaitingAnswer, .awaitingAcknowledgement, .closed:
+        case .answering, .awaitingAnswer, .closed:
             break
         }
         return afterFraming(now: now)

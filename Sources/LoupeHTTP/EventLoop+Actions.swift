@@ -39,7 +39,11 @@ extension EventLoop {
                 shutdown(connection.fd, Int32(SHUT_WR))
                 action = connection.machine.finSent(now: now)
             case .checkAcknowledged:
-                action = connection.machine.acknowledged(queued: Socket.queuedOutputBytes(connection.fd), now: now) ?? .hold
+                let queued = Socket.queuedOutputBytes(connection.fd)
+                action = connection.machine.acknowledged(queued: queued, now: now) ?? connection.machine.waiting
+            case .awaitAcknowledgement:
+                watch(connection, reading: false, edgeTriggered: true)
+                return
             case .close:
                 closeConnection(connection)
                 return

@@ -45,9 +45,9 @@ extension EventLoop {
     }
 
     /// Registers the events the connection waits for: its bytes when it reads, room to write
-    /// while output waits.
-    func watch(_ connection: Connection, reading: Bool) {
-        var wanted: UInt32 = 0
+    /// while output waits; each change once rather than at every wait when `edgeTriggered`.
+    func watch(_ connection: Connection, reading: Bool, edgeTriggered: Bool = false) {
+        var wanted: UInt32 = edgeTriggered ? LOUPE_EPOLLET : 0
         if connection.machine.output.pending > 0 {
             wanted |= LOUPE_EPOLLOUT
         }
