@@ -4,20 +4,11 @@ import Synchronization
     import Glibc
 #endif
 
-/// One epoll loop on its own thread. It accepts connections from the shared listener, and
-/// carries out what each connection's state machine asks (`ConnectionAction`): reads, writes,
-/// the application's one call per request, closes. Cheap answers (probes, metrics) are built
-/// inline; everything else goes to the compute pool, and its answer comes back through
-/// `deliver`, so a heavy request never holds up the loop's other connections.
-///
-/// Idle keep-alive connections cost an entry in a dictionary, not a thread. All mutable
-/// state here is confined to the loop's thread; other threads only call `wake()` and
-/// `deliver(_:)`, and read `statistics`, which are locked.
-///
-/// The facets are in `EventLoop+Accepting` (new connections, spread over the loops),
-/// `EventLoop+Actions` (what a connection's actions do), `EventLoop+Writing` (writes, write
-/// coalescing, epoll interest, closing) and `EventLoop+Timers` (the sweep and the drain).
-final class EventLoop: @unchecked Sendable {
+/// One event loop as every thread sees it: how to wake it, hand it an answer computed on the
+/// pool or a connection a sibling accepted, and read its load and its counters. Everything else
+/// the loop keeps (its connections and their state machines) lives on the loop's own thread, in
+/// the `EpollLoop` that `run` makes there: so this part is shared, and locked where it changes.
+final class EventLoop: Sendable {
     /// An answer computed on the pool for one of this loop's connections.
     struct Completion: Sendable {
         var fd: Int32
@@ -30,68 +21,28 @@ final class EventLoop: @unchecked Sendable {
         var reserved: Int
     }
 
+    /// A connection accepted by a sibling and handed to this loop, not yet registered.
+    typealias Arrival = (fd: Int32, peer: String)
+
+    /// The loop's epoll set, which already watches the eventfd and the shared listener.
     let epollFD: Int32
+    /// The eventfd that interrupts `epoll_wait` (`wake`).
     let wakeFD: Int32
-    let listenerFD: Int32
-    let configuration: ServerConfiguration
-    let timeouts: ConnectionTimeouts
-    let state: ServerState
-    let pool: ComputePool
-    let budget: MemoryBudget
+    /// Counters the loop adds its own to at the end of each iteration.
     let statistics = Locked(ServerStatistics())
     private let completions = Locked<[Completion]>([])
     /// True while the loop is in (or about to enter) `epoll_wait`: only then does a finished
     /// answer need the eventfd to wake it. A running loop picks answers up before it waits, so
     /// under load a finished answer costs no system call and no wake-up.
-    let sleeping = Atomic<Bool>(false)
-
-    /// Connections accepted by a sibling loop and handed to this one (see `acceptConnections`),
-    /// not yet registered; `closed` once the loop has stopped, when hand-offs are refused.
-    let arrivals = Locked<(sockets: [(fd: Int32, peer: String)], closed: Bool)>(([], false))
+    private let sleeping = Atomic<Bool>(false)
+    /// Connections handed over and not yet registered; `closed` once the loop has stopped, when
+    /// hand-offs are refused.
+    private let arrivals = Locked<(sockets: [Arrival], closed: Bool)>(([], false))
     /// Connections this loop owns or has been handed and not yet registered: what a sibling
     /// compares to decide where a new connection goes.
-    let load = Atomic<Int>(0)
-    /// Every loop of the server, this one included; set before the loops start, emptied when
-    /// this one stops (the loops refer to each other).
-    var siblings: [EventLoop] = []
+    private let load = Atomic<Int>(0)
 
-    var connections: [Int32: Connection] = [:]
-    /// While the loop handles a pass of ready events: connections whose writes wait for the
-    /// pass to end (`dispatchCoalescingWrites`).
-    var coalescingWrites = false
-    var heldWrites: [Connection] = []
-    var exchanger: Exchanger
-    var pending = ServerStatistics()
-    var nextSerial: UInt64 = 0
-    var draining = false
-    private var drainDeadline: UInt64 = 0
-    var listening = true
-    var listenerPausedUntil: UInt64?
-    /// Called once this loop has stopped listening.
-    let stoppedListening: @Sendable () -> Void
-    /// Closes the shared listener (once, whoever calls it).
-    let closeListener: @Sendable () -> Void
-
-    private static let maxEvents: Int32 = 256
-    static let readSize = 64 * 1024
-
-    private let events: UnsafeMutablePointer<loupe_ready_event>
-    let readBuffer: UnsafeMutablePointer<UInt8>
-
-    init(
-        listenerFD: Int32, configuration: ServerConfiguration, responder: any HTTPResponder, state: ServerState,
-        pool: ComputePool, budget: MemoryBudget, stoppedListening: @escaping @Sendable () -> Void,
-        closeListener: @escaping @Sendable () -> Void
-    ) throws {
-        self.listenerFD = listenerFD
-        self.configuration = configuration
-        self.timeouts = ConnectionTimeouts(configuration)
-        self.state = state
-        self.pool = pool
-        self.budget = budget
-        self.stoppedListening = stoppedListening
-        self.closeListener = closeListener
-        self.exchanger = Exchanger(responder: responder)
+    init(listenerFD: Int32) throws {
         epollFD = loupe_epoll_create()
         guard epollFD >= 0 else { throw SocketError(call: "epoll_create1") }
         wakeFD = loupe_eventfd()
@@ -99,15 +50,21 @@ final class EventLoop: @unchecked Sendable {
             close(epollFD)
             throw SocketError(call: "eventfd")
         }
-        events = .allocate(capacity: Int(Self.maxEvents))
-        readBuffer = .allocate(capacity: Self.readSize)
-        try register(wakeFD, events: LOUPE_EPOLLIN)
-        try register(listenerFD, events: LOUPE_EPOLLIN | LOUPE_EPOLLEXCLUSIVE)
+        guard loupe_epoll_add(epollFD, wakeFD, LOUPE_EPOLLIN) == 0,
+            loupe_epoll_add(epollFD, listenerFD, LOUPE_EPOLLIN | LOUPE_EPOLLEXCLUSIVE) == 0
+        else {
+            close(wakeFD)
+            close(epollFD)
+            throw SocketError(call: "epoll_ctl")
+        }
     }
 
-    deinit {
-        events.deallocate()
-        readBuffer.deallocate()
+    /// Runs the loop on this thread until it has drained and stopped (`EpollLoop.run`), then
+    /// closes its epoll set and eventfd.
+    func run(_ setup: EpollLoop.Setup) {
+        EpollLoop(loop: self, setup: setup).run()
+        close(wakeFD)
+        close(epollFD)
     }
 
     /// Interrupts `epoll_wait` so the loop notices shutdown or answers; safe from any thread.
@@ -119,131 +76,85 @@ final class EventLoop: @unchecked Sendable {
     /// Hands the loop an answer computed on the pool; safe from any thread.
     func deliver(_ completion: Completion) {
         completions.withLock { $0.append(completion) }
-        // Sequentially consistent with the loop's store-then-check in `run`: either the loop
-        // sees this answer before it sleeps, or this sees it sleeping and wakes it.
+        // Sequentially consistent with the loop's store-then-check in `willWait`: either the
+        // loop sees this answer before it sleeps, or this sees it sleeping and wakes it.
         if sleeping.load(ordering: .sequentiallyConsistent) { wake() }
     }
 
-    // MARK: - The loop
+    /// Takes a connection a sibling accepted; false once this loop has stopped (the sibling
+    /// keeps it). Safe from any thread.
+    func adopt(fd: Int32, peer: String) -> Bool {
+        arrivals.withLock { inbox in
+            guard !inbox.closed else { return false }
+            inbox.sockets.append((fd, peer))
+            load.add(1, ordering: .relaxed)
+            // As `deliver`: either the loop sees the arrival before it sleeps, or this wakes it.
+            // Under the lock, so the wake can never reach the eventfd after the stopped loop has
+            // closed it (it marks the inbox closed, under this lock, before closing the eventfd).
+            if sleeping.load(ordering: .sequentiallyConsistent) { wake() }
+            return true
+        }
+    }
 
-    func run() {
-        let sweepEvery = UInt64(configuration.sweepInterval * 1e9)
-        var nextSweep = MonotonicClock.now() + sweepEvery
-        while true {
-            sleeping.store(true, ordering: .sequentiallyConsistent)
-            let idle = completions.withLock { $0.isEmpty } && arrivals.withLock { $0.sockets.isEmpty }
-            let timeout: Int32 = idle ? Int32(configuration.sweepInterval * 1000) + 1 : 0
-            let count = loupe_epoll_wait(epollFD, events, Self.maxEvents, timeout)
-            sleeping.store(false, ordering: .sequentiallyConsistent)
-            let now = MonotonicClock.now()
-            receiveArrivals(now: now)
-            receiveCompletions(now: now)
-            if count > 0 {
-                dispatchCoalescingWrites(count: Int(count), now: now)
-            }
-            if now >= nextSweep {
-                sweep(now: now)
-                nextSweep = now + sweepEvery
-            }
-            flushStatistics()
-            if draining && (now >= drainDeadline || (connections.isEmpty && closeEmptyArrivals())) {
-                break
-            }
+    /// Connections this loop owns or has been handed.
+    var connectionCount: Int { load.load(ordering: .relaxed) }
+
+    // MARK: - For the loop's own thread
+
+    /// The loop is about to wait: true when nothing is waiting for it, so it may sleep until an
+    /// event, a wake-up or its next sweep.
+    func willWait() -> Bool {
+        sleeping.store(true, ordering: .sequentiallyConsistent)
+        return completions.withLock { $0.isEmpty } && arrivals.withLock { $0.sockets.isEmpty }
+    }
+
+    func didWake() {
+        sleeping.store(false, ordering: .sequentiallyConsistent)
+    }
+
+    /// The answers the pool has finished for this loop since it last looked.
+    func takeCompletions() -> [Completion] {
+        completions.withLock { list in
+            defer { list.removeAll(keepingCapacity: true) }
+            return list
         }
-        for connection in Array(connections.values) {
-            closeConnection(connection)
+    }
+
+    /// The connections siblings have handed over since the loop last looked.
+    func takeArrivals() -> [Arrival] {
+        arrivals.withLock { inbox in
+            defer { inbox.sockets.removeAll(keepingCapacity: true) }
+            return inbox.sockets
         }
-        // Hand-offs are refused from now on. Only at the drain deadline can one be waiting (an
-        // early exit closes the inbox only when it is empty): it is closed with the rest.
-        let late = arrivals.withLock { inbox in
+    }
+
+    /// Marks the inbox closed if nothing is waiting in it, and says whether it did: a drained
+    /// loop may stop only then, or a sibling's hand-off racing the shutdown would be closed
+    /// unanswered. Once closed, a late hand-off is refused and the sibling keeps the connection.
+    func closeEmptyArrivals() -> Bool {
+        arrivals.withLock { inbox in
+            guard inbox.sockets.isEmpty else { return false }
+            inbox.closed = true
+            return true
+        }
+    }
+
+    /// Refuses hand-offs from now on, and returns those still waiting (the loop closes them).
+    func closeArrivals() -> [Arrival] {
+        arrivals.withLock { inbox in
             inbox.closed = true
             defer { inbox.sockets.removeAll() }
             return inbox.sockets
         }
-        for socket in late {
-            close(socket.fd)
-            load.subtract(1, ordering: .relaxed)
-            state.releaseConnection()
-        }
-        siblings = []
-        flushStatistics()
-        close(wakeFD)
-        close(epollFD)
     }
 
-    /// Handles the ready events, holding back the writes of answers built meanwhile until the
-    /// pass ends or has taken `writeCoalescingMicroseconds`, then writing them back to back:
-    /// a client woken by its answer then finds the next ones already there, instead of one
-    /// wake-up per answer (see `ServerConfiguration.writeCoalescingMicroseconds`).
-    private func dispatchCoalescingWrites(count: Int, now: UInt64) {
-        let limit = UInt64(max(0, configuration.writeCoalescingMicroseconds)) &* 1_000
-        coalescingWrites = limit > 0
-        var heldSince = now
-        for index in 0..<count {
-            let event = events[index]
-            dispatch(fd: event.fd, flags: event.events, now: now)
-            if !heldWrites.isEmpty {
-                let clock = MonotonicClock.now()
-                if clock &- heldSince >= limit {
-                    writeHeld(now: now)
-                    heldSince = clock
-                }
-            }
-        }
-        writeHeld(now: now)
-        coalescingWrites = false
+    /// The loop accepted a connection itself.
+    func connectionOpened() {
+        load.add(1, ordering: .relaxed)
     }
 
-    private func dispatch(fd: Int32, flags: UInt32, now: UInt64) {
-        if fd == listenerFD {
-            if listening { acceptConnections(now: now, all: false) }
-        } else if fd == wakeFD {
-            var value: UInt64 = 0
-            _ = read(wakeFD, &value, 8)
-            receiveCompletions(now: now)
-            if state.isShuttingDown && !draining { beginDrain(now: now) }
-        } else if let connection = connections[fd] {
-            if flags & LOUPE_EPOLLOUT != 0 {
-                perform(writeOutput(connection, now: now), on: connection, now: now)
-            }
-            if connections[fd] === connection, flags & (LOUPE_EPOLLIN | LOUPE_EPOLLRDHUP | LOUPE_EPOLLHUP | LOUPE_EPOLLERR) != 0 {
-                readAvailable(connection, now: now)
-            }
-        }
-    }
-
-    /// Queues every answer the pool has finished for this loop.
-    func receiveCompletions(now: UInt64) {
-        let finished = completions.withLock { list -> [Completion] in
-            defer { list.removeAll(keepingCapacity: true) }
-            return list
-        }
-        for completion in finished {
-            // The client may have gone, and its descriptor may serve another client now.
-            guard let connection = connections[completion.fd], connection.serial == completion.serial else {
-                budget.release(completion.reserved)
-                continue
-            }
-            let ready = connection.machine.answerReady(
-                completion.bytes, keepAlive: completion.keepAlive, reserved: completion.reserved, now: now)
-            if let ready { perform(ready, on: connection, now: now) }
-        }
-    }
-
-    /// Ends the loop at the drain's deadline (see `beginDrain`).
-    func drainUntil(_ deadline: UInt64) {
-        draining = true
-        drainDeadline = deadline
-    }
-
-    private func flushStatistics() {
-        guard pending != ServerStatistics() else { return }
-        let delta = pending
-        statistics.withLock { $0 = $0 + delta }
-        pending = ServerStatistics()
-    }
-
-    private func register(_ fd: Int32, events: UInt32) throws {
-        guard loupe_epoll_add(epollFD, fd, events) == 0 else { throw SocketError(call: "epoll_ctl") }
+    /// One of the loop's connections is closed.
+    func connectionClosed() {
+        load.subtract(1, ordering: .relaxed)
     }
 }

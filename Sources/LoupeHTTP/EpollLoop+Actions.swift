@@ -5,7 +5,7 @@ import CLoupeSystem
 
 /// What a connection's actions do: the loop reads, asks the application, writes and closes only
 /// as its state machine says, and reports each result as the machine's next event.
-extension EventLoop {
+extension EpollLoop {
     /// Carries out `action` for `connection`, then each action the machine names after it, until
     /// the connection waits (for the peer, the pool or a pass's end) or is closed. One loop, no
     /// recursion: a write that drains the output and frames the requests held back behind it
@@ -90,7 +90,7 @@ extension EventLoop {
             let next = connection.machine.handedToPool(output, now: now)
             let job = ComputeJob(
                 pending: work, fd: connection.fd, serial: connection.serial,
-                reservation: configuration.answerReservation + request.body.count, budget: budget, loop: self)
+                reservation: configuration.answerReservation + request.body.count, budget: budget, loop: loop)
             if pool.submit(job.run) { return next }
             // No room in the queue: refused at once, as the pool refuses what the budget cannot hold.
             var refusal: [UInt8] = []

@@ -4,7 +4,7 @@ import CLoupeSystem
 #endif
 
 /// The sweep (timeouts, minimum rates, the kernel's queue re-measured) and the drain.
-extension EventLoop {
+extension EpollLoop {
     func sweep(now: UInt64) {
         for connection in Array(connections.values) {
             if connection.machine.output.kernelQueued > 0 {

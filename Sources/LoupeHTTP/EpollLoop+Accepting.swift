@@ -4,7 +4,7 @@ import CLoupeSystem
 #endif
 
 /// Accepting: new connections, each registered on the loop with the fewest.
-extension EventLoop {
+extension EpollLoop {
     /// Accepts waiting connections: up to 64 per wake-up so one loop does not take a burst
     /// alone, or every one in the backlog (`all`) before the listener closes.
     func acceptConnections(now: UInt64, all: Bool) {
@@ -37,7 +37,7 @@ extension EventLoop {
             if !all && !draining && !state.isShuttingDown, let sibling = lessLoadedSibling(), sibling.adopt(fd: fd, peer: peer) {
                 continue
             }
-            load.add(1, ordering: .relaxed)
+            loop.connectionOpened()
             register(fd: fd, peer: peer, now: now)
         }
     }
@@ -51,9 +51,9 @@ extension EventLoop {
     /// loaded loop spreads them evenly, whatever the wake-up order.
     private func lessLoadedSibling() -> EventLoop? {
         var best: EventLoop?
-        var bestLoad = load.load(ordering: .relaxed)
-        for sibling in siblings where sibling !== self {
-            let siblingLoad = sibling.load.load(ordering: .relaxed)
+        var bestLoad = loop.connectionCount
+        for sibling in siblings where sibling !== loop {
+            let siblingLoad = sibling.connectionCount
             if siblingLoad < bestLoad {
                 best = sibling
                 bestLoad = siblingLoad
@@ -62,39 +62,9 @@ extension EventLoop {
         return best
     }
 
-    /// Takes a connection a sibling accepted; false once this loop has stopped (the sibling
-    /// keeps it). Safe from any thread.
-    private func adopt(fd: Int32, peer: String) -> Bool {
-        arrivals.withLock { inbox in
-            guard !inbox.closed else { return false }
-            inbox.sockets.append((fd, peer))
-            load.add(1, ordering: .relaxed)
-            // As `deliver`: either the loop sees the arrival before it sleeps, or this wakes it.
-            // Under the lock, so the wake can never reach the eventfd after the stopped loop has
-            // closed it (it marks the inbox closed, under this lock, before closing the eventfd).
-            if sleeping.load(ordering: .sequentiallyConsistent) { wake() }
-            return true
-        }
-    }
-
-    /// Marks the inbox closed if nothing is waiting in it, and says whether it did: a drained
-    /// loop may stop only then, or a sibling's hand-off racing the shutdown would be closed
-    /// unanswered. Once closed, a late hand-off is refused and the sibling keeps the connection.
-    func closeEmptyArrivals() -> Bool {
-        arrivals.withLock { inbox in
-            guard inbox.sockets.isEmpty else { return false }
-            inbox.closed = true
-            return true
-        }
-    }
-
     /// Registers the connections siblings handed over.
     func receiveArrivals(now: UInt64) {
-        let sockets = arrivals.withLock { inbox in
-            defer { inbox.sockets.removeAll(keepingCapacity: true) }
-            return inbox.sockets
-        }
-        for socket in sockets { register(fd: socket.fd, peer: socket.peer, now: now) }
+        for socket in loop.takeArrivals() { register(fd: socket.fd, peer: socket.peer, now: now) }
     }
 
     private func register(fd: Int32, peer: String, now: UInt64) {

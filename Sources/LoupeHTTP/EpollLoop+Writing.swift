@@ -4,7 +4,7 @@ import CLoupeSystem
 #endif
 
 /// Writing, write coalescing, the epoll interest a connection's action implies, and closing.
-extension EventLoop {
+extension EpollLoop {
     /// Writes the connection's output until it is drained or the socket is full, and says what
     /// the machine makes of that.
     func writeOutput(_ connection: Connection, now: UInt64) -> ConnectionAction {
@@ -70,7 +70,7 @@ extension EventLoop {
     func closeConnection(_ connection: Connection) {
         guard connections.removeValue(forKey: connection.fd) != nil else { return }
         _ = connection.machine.close()
-        load.subtract(1, ordering: .relaxed)
+        loop.connectionClosed()
         close(connection.fd)
         state.releaseConnection()
     }
