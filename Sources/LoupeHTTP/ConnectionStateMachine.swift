@@ -58,7 +58,7 @@ struct ConnectionStateMachine {
         case .answering, .awaitingAnswer, .closed:
             break
         }
-        return afterFraming(now: now)
+        return afterFraming()
     }
 
     /// Frames buffered requests in order until one needs the application, more bytes are
@@ -95,7 +95,7 @@ struct ConnectionStateMachine {
             }
         }
         input.compact()
-        return afterFraming(now: now)
+        return afterFraming()
     }
 
     /// The request to frame next and where it is, or nil when there is nothing to frame now. A
@@ -120,7 +120,7 @@ struct ConnectionStateMachine {
 
     /// Once framing stops: output that waits is written; a closing connection with nothing left
     /// to write sends FIN; otherwise the connection waits.
-    private func afterFraming(now: UInt64) -> ConnectionAction {
+    private func afterFraming() -> ConnectionAction {
         if output.pending > 0 { return .write }
         if case .closing = state { return .sendFIN }
         return waiting
@@ -148,14 +148,14 @@ struct ConnectionStateMachine {
         return queued(now: now)
     }
 
-    /// The request's work went to the compute pool: its body now belongs to the work (its charge
-    /// is given back before the job reserves its answer's), and nothing more is framed until the
+    /// The request's work went to the compute pool: what the connection no longer holds is given
+    /// back before the job reserves room for the answer, and nothing more is framed until the
     /// answer is ready, which keeps pipelined answers in order.
     mutating func handedToPool(_ lent: consuming [UInt8], now: UInt64) -> ConnectionAction {
         output.restore(lent)
         charge.shrink(to: heldBytes)
         state = .awaitingAnswer
-        return afterFraming(now: now)
+        return afterFraming()
     }
 
     /// The pool's answer to the request awaited, with the room its job reserved: queued in
