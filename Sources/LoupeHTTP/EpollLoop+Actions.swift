@@ -32,8 +32,11 @@ extension EpollLoop {
                     return
                 }
                 action = writeOutput(connection, now: now)
-            case .read, .hold:
-                watch(connection, reading: action == .read)
+            case .read:
+                watch(connection, reading: true)
+                return
+            case .hold:
+                watch(connection, reading: false)
                 return
             case .sendFIN:
                 shutdown(connection.fd, Int32(SHUT_WR))
