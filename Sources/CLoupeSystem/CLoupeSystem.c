@@ -23,6 +23,7 @@ const uint32_t LOUPE_EPOLLRDHUP = EPOLLRDHUP;
 const uint32_t LOUPE_EPOLLHUP = EPOLLHUP;
 const uint32_t LOUPE_EPOLLERR = EPOLLERR;
 const uint32_t LOUPE_EPOLLEXCLUSIVE = EPOLLEXCLUSIVE;
+const uint32_t LOUPE_EPOLLET = EPOLLET;
 
 int loupe_epoll_create(void) {
     return epoll_create1(EPOLL_CLOEXEC);

@@ -1,5 +1,6 @@
 import CLoupeSystem
 import Dispatch
+import Synchronization
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -14,19 +15,21 @@ import Dispatch
 /// server.shutdown()
 /// server.waitUntilStopped()
 /// ```
-public final class HTTPServer: @unchecked Sendable {
+public final class HTTPServer: Sendable {
     public let configuration: ServerConfiguration
     private let responder: any HTTPResponder
     private let state = ServerState()
     private let stopped = DispatchGroup()
     private let listening = DispatchGroup()
-    private var loops: [EventLoop] = []
+    /// The loops, once `start` has made them.
+    private let loops = Locked<[EventLoop]>([])
     private let pool: ComputePool
     /// Bytes buffered for clients, shared by every loop and the compute pool.
     public let budget: MemoryBudget
-    private var listenerFD: Int32 = -1
-    /// The bound port: the configured one, or the one the kernel picked for port 0.
-    public private(set) var port: UInt16 = 0
+    /// The listening socket, -1 once closed (by whichever of `shutdown`, a loop and
+    /// `waitUntilStopped` comes first).
+    private let listenerFD = Locked<Int32>(-1)
+    private let boundPort = Atomic<UInt16>(0)
 
     public init(configuration: ServerConfiguration, responder: any HTTPResponder) {
         self.configuration = configuration
@@ -43,31 +46,34 @@ public final class HTTPServer: @unchecked Sendable {
         signal(SIGPIPE, SIG_IGN)
         let listener = try Socket.makeListener(
             host: configuration.host, port: configuration.port, backlog: 4096, sendBufferBytes: configuration.sendBufferBytes)
-        listenerFD = listener.fd
-        port = listener.port
+        listenerFD.withLock { $0 = listener.fd }
+        boundPort.store(listener.port, ordering: .relaxed)
+        let loops: [EventLoop]
         do {
-            loops = try (0..<max(1, configuration.eventLoops)).map { _ in
-                listening.enter()
-                return try EventLoop(
-                    listenerFD: listener.fd, configuration: configuration, responder: responder, state: state,
-                    pool: pool, budget: budget, stoppedListening: { [listening] in listening.leave() },
-                    closeListener: { [weak self] in self?.closeListener() })
-            }
+            loops = try (0..<max(1, configuration.eventLoops)).map { _ in try EventLoop(listenerFD: listener.fd) }
         } catch {
             // Through `closeListener`, so a later `shutdown` cannot close the number again.
             closeListener()
             pool.shutdown()
             throw error
         }
-        for loop in loops { loop.siblings = loops }
+        self.loops.withLock { $0 = loops }
+        let setup = EpollLoop.Setup(
+            listenerFD: listener.fd, configuration: configuration, responder: responder, state: state, pool: pool, budget: budget,
+            siblings: loops, stoppedListening: { [listening] in listening.leave() },
+            closeListener: { [weak self] in self?.closeListener() })
         for (index, loop) in loops.enumerated() {
+            listening.enter()
             stopped.enter()
             SystemThread.start(name: "loupe-loop-\(index)") { [stopped] in
-                loop.run()
+                loop.run(setup)
                 stopped.leave()
             }
         }
     }
+
+    /// The bound port: the configured one, or the one the kernel picked for port 0.
+    public var port: UInt16 { boundPort.load(ordering: .relaxed) }
 
     /// The drain before shutdown: keep accepting and answering, but with `Connection: close`,
     /// so clients move to other instances while a load balancer notices /readyz. Safe from
@@ -82,7 +88,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// (within a second), so no connection is left unaccepted in its backlog.
     public func shutdown() {
         state.requestShutdown()
-        for loop in loops { loop.wake() }
+        for loop in loops.current { loop.wake() }
         if listening.wait(timeout: .now() + 1) == .success {
             closeListener()
         }
@@ -96,13 +102,11 @@ public final class HTTPServer: @unchecked Sendable {
         closeListener()
     }
 
-    private let listenerLock = Locked(())
-
     private func closeListener() {
-        listenerLock.withLock { _ in
-            if listenerFD >= 0 {
-                close(listenerFD)
-                listenerFD = -1
+        listenerFD.withLock { fd in
+            if fd >= 0 {
+                close(fd)
+                fd = -1
             }
         }
     }
@@ -111,7 +115,7 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Counters summed over all loops (bytes are at most one loop iteration stale).
     public var statistics: ServerStatistics {
-        var total = loops.reduce(ServerStatistics()) { $0 + $1.statistics.current }
+        var total = loops.current.reduce(ServerStatistics()) { $0 + $1.statistics.current }
         total.openConnections = state.openConnections
         total.computeQueued = pool.queued
         total.computeRefused = pool.refused

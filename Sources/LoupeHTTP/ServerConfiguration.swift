@@ -105,7 +105,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     var kernelSendQueueBytes: Int { sendBufferBytes > 0 ? 2 * sendBufferBytes : 4 << 20 }
 
     /// What one answer computed on the pool reserves from the budget: the largest answer and
-    /// the kernel's share of it while it is written (`Connection.kernelCharge`).
+    /// the kernel's share of it while it is written (`ConnectionOutput.kernelCharge`).
     public var answerReservation: Int { computeReservation + kernelSendQueueBytes }
 
     /// Whether `host` can be bound: a numeric IPv4 or IPv6 address. Names are refused rather

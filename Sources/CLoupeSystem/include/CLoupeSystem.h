@@ -22,6 +22,7 @@ extern const uint32_t LOUPE_EPOLLRDHUP;
 extern const uint32_t LOUPE_EPOLLHUP;
 extern const uint32_t LOUPE_EPOLLERR;
 extern const uint32_t LOUPE_EPOLLEXCLUSIVE;
+extern const uint32_t LOUPE_EPOLLET;
 
 int loupe_epoll_create(void);
 int loupe_epoll_add(int epfd, int fd, uint32_t events);

@@ -1,0 +1,298 @@
+/// One connection's life as a value: its state (`ConnectionState`), what it has received and
+/// owes, and its charge on the memory budget. Its methods take what happened (bytes read, an
+/// answer ready, output drained, the peer closed, a timer fired, the drain began) and return
+/// what to do next (`ConnectionAction`). The event loop does only the I/O the actions name, so
+/// every move from one state to another can be made, and tested, without a socket;
+/// docs/architecture.md ("A connection's life") has the table of them.
+struct ConnectionStateMachine {
+    private(set) var state: ConnectionState = .idle
+    private(set) var input: ConnectionInput
+    private(set) var output: ConnectionOutput
+    private(set) var charge: MemoryCharge
+    /// When bytes last arrived (monotonic ns): the idle and body stall timeouts.
+    private(set) var lastReadAt: UInt64
+    /// The server is shutting down: answers close the connection, and it closes once it has been
+    /// idle for `ConnectionTimeouts.drainIdle`.
+    private(set) var draining = false
+
+    /// Output a connection may have queued before no further pipelined request is read from it.
+    /// Small, as nginx reads the next request only once the last answer is written: a client
+    /// that pipelines and never reads holds one answer here (and what the kernel holds), not one
+    /// per request it sent (issue 34 §2). Answers of a few hundred bytes (probes) still go out
+    /// together.
+    static let pipeliningOutputBytes = 16 * 1024
+    /// Growth in a connection's charge no larger than a 503 refusal's (its bytes and the
+    /// kernel's share of them): an answer this small may use the budget's refusal headroom, so
+    /// /healthz and /readyz still answer while the budget is full of other clients' answers.
+    static let refusalSizedBytes = 4 * 1024
+
+    init(limits: HTTPLimits, budget: MemoryBudget, kernelQueueCap: Int, now: UInt64) {
+        input = ConnectionInput(limits: limits)
+        output = ConnectionOutput(kernelQueueCap: kernelQueueCap, now: now)
+        charge = MemoryCharge(budget: budget)
+        lastReadAt = now
+    }
+
+    // MARK: - Reading
+
+    /// Bytes arrived: buffered, then framed request by request, in order (`frame`). A lingering
+    /// connection discards them.
+    mutating func bytesRead(_ received: UnsafeBufferPointer<UInt8>, now: UInt64) -> ConnectionAction {
+        guard !discardsInput else { return waiting }
+        input.append(received)
+        lastReadAt = now
+        return frame(now: now)
+    }
+
+    /// The peer closed its side (a read found the end of its bytes): nothing more arrives, so a
+    /// partial request can never complete, and requests held back behind the pipelining
+    /// threshold are not answered. What is queued is written, then the connection closes once
+    /// the peer has acknowledged it. A lingering connection waits for that acknowledgement.
+    mutating func peerClosed(now: UInt64) -> ConnectionAction {
+        switch state {
+        case .idle, .readingHead, .readingBody, .writing, .closing:
+            state = .closing(peerClosed: true)
+        case .lingering, .awaitingAcknowledgement:
+            state = .awaitingAcknowledgement
+            return .checkAcknowledged
+        case .answering, .awaitingAnswer, .closed:
+            break
+        }
+        return afterFraming()
+    }
+
+    /// Frames buffered requests in order until one needs the application, more bytes are
+    /// needed, or answers wait above the pipelining threshold (`writing`); then the output is
+    /// seen to (`afterFraming`).
+    private mutating func frame(now: UInt64) -> ConnectionAction {
+        framing: while var (progress, body) = requestToFrame(now: now) {
+            let step: (consumed: Int, outcome: RequestParser.Outcome)
+            do {
+                step = try input.parse()
+            } catch {
+                return refuse(.malformed(error), progress)
+            }
+            progress.bytes += step.consumed
+            if body == nil, input.phase == .body {
+                body = BodyProgress(startedAt: now, bytesBefore: progress.bytes)
+            }
+            // A body is charged as soon as it is promised (a fixed length is allocated whole),
+            // so a thousand half-sent bodies cannot hold more than the budget; a head too.
+            guard charge.settle(to: heldBytes) else { return refuse(.busy(.memoryBudget), progress) }
+            switch step.outcome {
+            case .needMoreData:
+                state = body.map { .readingBody(progress, body: $0) } ?? .readingHead(progress)
+                break framing
+            case .sendContinue:
+                guard let head = input.pendingHead, let body else {
+                    preconditionFailure("a continue is asked only for a complete head whose body is due")
+                }
+                state = .readingBody(progress, body: body)
+                return .screen(head, progress)
+            case .request(let request):
+                state = .answering
+                return .answer(request, progress, mayKeepAlive: !draining)
+            }
+        }
+        input.compact()
+        return afterFraming()
+    }
+
+    /// The request to frame next and where it is, or nil when there is nothing to frame now. A
+    /// new request is begun only while no more than `pipeliningOutputBytes` of answers wait:
+    /// past that, the connection holds back (`writing`).
+    private mutating func requestToFrame(now: UInt64) -> (RequestProgress, BodyProgress?)? {
+        switch state {
+        case .idle:
+            guard output.pending < Self.pipeliningOutputBytes else {
+                state = .writing
+                return nil
+            }
+            return input.unread > 0 ? (RequestProgress(startedAt: now, bytes: 0), nil) : nil
+        case .readingHead(let progress):
+            return input.unread > 0 ? (progress, nil) : nil
+        case .readingBody(let progress, let body):
+            return input.unread > 0 ? (progress, body) : nil
+        default:
+            return nil
+        }
+    }
+
+    /// Once framing stops: output that waits is written; a closing connection with nothing left
+    /// to write sends FIN; otherwise the connection waits.
+    private func afterFraming() -> ConnectionAction {
+        if output.pending > 0 { return .write }
+        if case .closing = state { return .sendFIN }
+        return waiting
+    }
+
+    // MARK: - Answers
+
+    /// The output, lent to the application to append an answer to. It comes back with the
+    /// event that follows: `answered`, `handedToPool`, `screened` or `failureAnswered`.
+    mutating func lendOutput() -> [UInt8] { output.lend() }
+
+    /// Whether the lent output with an answer appended may be kept: its growth is reserved from
+    /// the budget, from the refusal headroom for an answer no larger than a refusal (a probe's).
+    /// When not, the application takes the answer back and answers 503 (`PendingExchange.finish`).
+    mutating func admit(_ lent: [UInt8]) -> Bool {
+        let held = input.heldBytes + output.heldBytes(lent: lent)
+        return charge.settle(to: held, refusal: held - charge.bytes <= Self.refusalSizedBytes)
+    }
+
+    /// The application's answer is queued (`queued`): the next pipelined request is framed, or,
+    /// when the answer ends the connection, it closes once written.
+    mutating func answered(_ lent: consuming [UInt8], keepAlive: Bool, now: UInt64) -> ConnectionAction {
+        output.restore(lent)
+        state = keepAlive ? .idle : .closing(peerClosed: false)
+        return queued(now: now)
+    }
+
+    /// The request's work went to the compute pool: what the connection no longer holds is given
+    /// back before the job reserves room for the answer, and nothing more is framed until the
+    /// answer is ready, which keeps pipelined answers in order.
+    mutating func handedToPool(_ lent: consuming [UInt8], now: UInt64) -> ConnectionAction {
+        output.restore(lent)
+        charge.shrink(to: heldBytes)
+        state = .awaitingAnswer
+        return afterFraming()
+    }
+
+    /// The pool's answer to the request awaited, with the room its job reserved: queued in
+    /// order, then the next pipelined request is framed. nil when no answer is awaited (the
+    /// connection has moved on): the reservation is given back.
+    mutating func answerReady(_ answer: consuming [UInt8], keepAlive: Bool, reserved: Int, now: UInt64) -> ConnectionAction? {
+        guard state == .awaitingAnswer else {
+            charge.budget.release(reserved)
+            return nil
+        }
+        charge.take(reserved)
+        output.append(answer)
+        state = keepAlive ? .idle : .closing(peerClosed: false)
+        return queued(now: now)
+    }
+
+    /// A head that asked for `100 Continue` was screened. Refused, its refusal is the last answer
+    /// (the body is never sent, so the connection closes); otherwise `100 Continue` is queued and
+    /// the body is read.
+    mutating func screened(_ lent: consuming [UInt8], refused: Bool, now: UInt64) -> ConnectionAction {
+        output.restore(lent)
+        if refused {
+            endInput()
+        } else {
+            output.append(ResponseWriter.continueResponse)
+        }
+        return queued(now: now)
+    }
+
+    /// The answer to a failure the server found itself is queued: the connection closes once it
+    /// is written.
+    mutating func failureAnswered(_ lent: consuming [UInt8], now: UInt64) -> ConnectionAction {
+        output.restore(lent)
+        return queued(now: now)
+    }
+
+    /// The request cannot be answered as asked (malformed, no room for it, not received in time):
+    /// what is buffered is dropped and the failure's answer is the connection's last.
+    mutating func refuse(_ failure: HTTPFailure, _ progress: RequestProgress?) -> ConnectionAction {
+        endInput()
+        return .answerFailure(failure, progress)
+    }
+
+    private mutating func endInput() {
+        input.discard()
+        state = .closing(peerClosed: false)
+    }
+
+    /// Output just queued: charged (a refusal may use the budget's headroom), and the send
+    /// rate's clock started if nothing was owed before; then framing goes on. When not even that
+    /// fits, the connection is reset unanswered: the only answer never sent is one the memory
+    /// the operator allowed cannot hold.
+    private mutating func queued(now: UInt64) -> ConnectionAction {
+        guard charge.settle(to: heldBytes, refusal: true) else { return reset(.memory) }
+        output.noteWaiting(now: now)
+        return frame(now: now)
+    }
+
+    // MARK: - Writing
+
+    /// `count` bytes of the output were written.
+    mutating func sent(_ count: Int, now: UInt64) {
+        output.wrote(count, now: now)
+    }
+
+    /// Everything queued is written: its memory is given back (the kernel's share stays until
+    /// acknowledged). A closing connection sends FIN; one holding back pipelined requests frames
+    /// them.
+    mutating func outputDrained(now: UInt64) -> ConnectionAction {
+        output.drained()
+        charge.shrink(to: heldBytes)
+        switch state {
+        case .closing:
+            return .sendFIN
+        case .writing:
+            state = .idle
+            return frame(now: now)
+        default:
+            return waiting
+        }
+    }
+
+    /// The socket took what it could and the rest waits for room. Pipelined requests held back
+    /// are framed again once less than `pipeliningOutputBytes` waits.
+    mutating func writeBlocked(now: UInt64) -> ConnectionAction {
+        guard state == .writing, output.pending < Self.pipeliningOutputBytes else { return waiting }
+        state = .idle
+        return frame(now: now)
+    }
+
+    /// FIN is sent after the last answer. The connection lingers: whatever the peer still sends
+    /// is read and discarded until it closes, so the kernel does not answer those bytes with a
+    /// reset that destroys the answer. When the peer has closed already, it waits for the
+    /// answer to be acknowledged instead.
+    mutating func finSent(now: UInt64) -> ConnectionAction {
+        guard case .closing(let peerClosed) = state else { return waiting }
+        if peerClosed {
+            state = .awaitingAcknowledgement
+            return .checkAcknowledged
+        }
+        state = .lingering(since: now)
+        return .read
+    }
+
+    /// The kernel's queue measured at `queued` bytes: what the peer acknowledged is given back.
+    /// A connection whose peer has closed closes once nothing it was sent is unacknowledged.
+    /// nil: nothing more to do.
+    mutating func acknowledged(queued: Int, now: UInt64) -> ConnectionAction? {
+        output.acknowledged(queued: queued, now: now)
+        charge.shrink(to: heldBytes)
+        return state == .awaitingAcknowledgement && queued == 0 ? close() : nil
+    }
+
+    // MARK: - Closing
+
+    /// Shutdown began: answers from now on close the connection, and an idle one closes once it
+    /// has been idle for `ConnectionTimeouts.drainIdle` (no request can be on its way by then).
+    mutating func drainBegan(now: UInt64) -> ConnectionAction? {
+        draining = true
+        return idleFor(now: now) >= ConnectionTimeouts.drainIdle && isIdle ? close() : nil
+    }
+
+    /// The connection is closed (by a transition, or by the loop: a failed read or write, the
+    /// loop stopping): its charge is given back.
+    mutating func close() -> ConnectionAction {
+        end()
+        return .close
+    }
+
+    /// The connection is reset: its charge is given back, and the kernel drops what it holds.
+    mutating func reset(_ reason: ResetReason) -> ConnectionAction {
+        end()
+        return .reset(reason)
+    }
+
+    private mutating func end() {
+        charge.releaseAll()
+        state = .closed
+    }
+}

@@ -1,0 +1,93 @@
+import Testing
+
+@testable import LoupeHTTP
+
+/// A connection's charge on the memory budget through its transitions, with no socket (issue 37
+/// §1): every growth is a reservation, the kernel's share is charged until acknowledged, and a
+/// connection whose refusal does not fit is reset (issue 34 §2, §3).
+@Suite("ConnectionStateMachine: the memory charge")
+struct ConnectionChargeTests {
+    static let get = ConnectionStateMachineTests.get
+    static let promise = "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 100000\r\n\r\n"
+
+    @Test("reading a body: a body is charged whole as soon as its head promises it")
+    func body_isChargedWhenPromised() {
+        let budget = MemoryBudget(limit: 1 << 30)
+        var machine = ConnectionStateMachine.opened(budget: budget)
+        #expect(machine.read(Self.promise, at: 2 * second) == .read)
+        #expect(machine.charge.bytes >= 100_000)
+        #expect(budget.inUse == machine.charge.bytes)
+    }
+
+    @Test("reading → closing: a body the budget cannot hold is refused with 503 before it arrives")
+    func body_thatDoesNotFit_isRefused() {
+        let budget = MemoryBudget(limit: 64 << 10)
+        var machine = ConnectionStateMachine.opened(budget: budget)
+        let action = machine.read(Self.promise, at: 2 * second)
+        #expect(action == .answerFailure(.busy(.memoryBudget), RequestProgress(startedAt: 2 * second, bytes: Self.promise.utf8.count)))
+        #expect(budget.inUse == 0, "nothing of the refused body is charged")
+        #expect(machine.failureAnswered(machine.lendOutput() + ConnectionStateMachineTests.refusal, now: 2 * second) == .write)
+        #expect(budget.inUse == machine.charge.bytes && budget.inUse > 0, "the refusal is")
+    }
+
+    @Test("answering: an answer the budget cannot hold is not admitted; one no larger than a refusal may use the headroom")
+    func admission_usesTheHeadroomOnlyForSmallAnswers() {
+        let budget = MemoryBudget(limit: 64 << 10)
+        var machine = ConnectionStateMachine.opened(budget: budget)
+        #expect(machine.read(Self.get, at: 2 * second).request != nil)
+        #expect(budget.reserve(budget.limit - budget.refusalHeadroom - budget.inUse), "other clients fill the budget")
+        let lent = machine.lendOutput()
+        let charged = machine.charge.bytes
+        let large = machine.admit(lent + [UInt8](repeating: 0x61, count: 10_000))
+        #expect(!large)
+        #expect(machine.charge.bytes == charged, "nothing charged for the refused answer")
+        let small = machine.admit(lent + [UInt8](repeating: 0x61, count: 1_000))
+        #expect(small, "a probe's answer still fits")
+        #expect(budget.inUse <= budget.limit)
+    }
+
+    @Test("answering → reset: a connection whose answer does not fit even in the refusal headroom is reset unanswered")
+    func answerBeyondTheHeadroom_resets() {
+        let budget = MemoryBudget(limit: 64 << 10)
+        var machine = ConnectionStateMachine.opened(budget: budget)
+        #expect(machine.read(Self.get, at: 2 * second).request != nil)
+        let charged = machine.charge.bytes
+        #expect(budget.reserveRefusal(budget.limit - budget.inUse), "the whole budget is taken")
+        #expect(machine.answer(1_000, keepAlive: false, at: 2 * second) == .reset(.memory))
+        #expect(machine.state == .closed)
+        #expect(machine.charge.bytes == 0)
+        #expect(budget.inUse == budget.limit - charged)
+    }
+
+    @Test("writing: the kernel's share is charged as soon as an answer is queued, needs no room to write, and shrinks as the peer acknowledges")
+    func kernelShare_isChargedUntilAcknowledged() {
+        let budget = MemoryBudget(limit: 1 << 30)
+        var machine = ConnectionStateMachine.opened(budget: budget)
+        _ = machine.read(Self.get, at: 2 * second)
+        _ = machine.answer(50_000, at: 2 * second)
+        #expect(machine.charge.bytes >= 100_000, "the answer and the kernel's share of it")
+        let queued = budget.inUse
+        #expect(machine.write(room: 10_000, at: 2 * second) == .hold)
+        #expect(budget.inUse == queued, "writing moves bytes into the kernel: no new room")
+        #expect(machine.write(at: 2 * second) == .read)
+        let input = machine.input.heldBytes
+        #expect(machine.charge.bytes == input + 50_000, "the buffer is freed; the kernel's share stays")
+        #expect(machine.acknowledged(queued: 20_000, now: 3 * second) == nil)
+        #expect(machine.charge.bytes == input + 20_000)
+        _ = machine.acknowledged(queued: 0, now: 4 * second)
+        #expect(machine.charge.bytes == input)
+        #expect(budget.inUse == machine.charge.bytes)
+    }
+
+    @Test("any state → closed: the whole charge is given back")
+    func close_givesTheChargeBack() {
+        let budget = MemoryBudget(limit: 1 << 30)
+        var machine = ConnectionStateMachine.opened(budget: budget)
+        _ = machine.read(Self.get + Self.promise, at: 2 * second)
+        _ = machine.answer(50_000, at: 2 * second)
+        #expect(budget.inUse > 0)
+        #expect(machine.close() == .close)
+        #expect(machine.state == .closed)
+        #expect(budget.inUse == 0)
+    }
+}
