@@ -3,13 +3,16 @@
 Usage: python3 scripts/hostile.d/attacks.py PID PORT
 Every attack talks to 127.0.0.1 only; each is bounded in count and time.
 """
+import base64
 import json
 import os
+import random
 import socket
 import statistics
 import sys
 import threading
 import time
+import zlib
 
 PID = int(sys.argv[1])
 PORT = int(sys.argv[2])
@@ -260,6 +263,59 @@ def cpu_ceilings():
         median = statistics.median(spent)
         ceiling = CPU_CEILING_MS if status == 200 else REFUSAL_CEILING_MS
         print(f"| `{path}` | {label} | {status} | {median:.1f} ms | {'yes' if median <= ceiling else '**no**'} |")
+
+
+def address_key(body):
+    """A GET address key holding `body` (issue 36): 1. + base64url of a zlib stream."""
+    data = body.encode() if isinstance(body, str) else body
+    return "1." + base64.urlsafe_b64encode(zlib.compress(data, 9)).decode().rstrip("=")
+
+
+def addresses():
+    """Issue 36: what a GET address or a body's own address can cost. A key is a request
+    compressed, so a short one can hold a megabyte (decompression stops at --max-body-bytes); and
+    making a body's address compresses it, which a body built against the compressor makes slow
+    (the deflater caps its search per byte; bodies over 8 x --max-address-bytes are not tried)."""
+    report("GET addresses and Content-Location: server CPU per request (median of 3)")
+    filler = random.Random(36)
+
+    def note_body(note):
+        return '{"transition":"push","container":{"width":393,"height":852},"note":"' + note + '"}'
+
+    def get(target):
+        sock = connect()
+        sock.sendall(f"GET {target} HTTP/1.1\r\nHost: t\r\n\r\n".encode())
+        response = read_response(sock)
+        sock.close()
+        return response
+
+    cases = [
+        (lambda k: ("GET", "/v1/plans/" + address_key(note_body("a" * (2 << 20) + str(k)))),
+         "a 2 MiB body in a key of a few KB (refused: over --max-body-bytes)"),
+        (lambda k: ("GET", "/v1/plans/" + address_key(note_body("a" * 1_000_000 + str(k)))),
+         "a 1 MB body in a key of about 1.4 KB"),
+        (lambda k: ("GET", "/v1/plans/1." + "A" * 4000 + "B" * k), "4 KB of key that is no zlib stream"),
+        (lambda k: ("POST", note_body("".join(filler.choice("ab") for _ in range(7_000)))),
+         "POST, a 7 KB body of a and b at random (compressed for its address)"),
+        (lambda k: ("POST", note_body("".join(filler.choice("ab") for _ in range(32_000)))),
+         "POST, a 32 KB body of a and b at random (compressed for its address)"),
+    ]
+    print("| request | status | Content-Location | server CPU |")
+    print("| --- | ---: | --- | ---: |")
+    for make, label in cases:
+        spent = []
+        response = None
+        for k in range(3):
+            method, target = make(k)
+            before = server_cpu_ms()
+            if method == "GET":
+                response = get(target)
+            else:
+                response, _ = exchange("/v1/plans", target)
+            spent.append(server_cpu_ms() - before)
+        status, headers, _ = response
+        location = headers.get("content-location")
+        print(f"| {label} | {status} | {f'{len(location)} bytes' if location else 'none'} | {statistics.median(spent):.2f} ms |")
 
 
 def largest_accepted(path, make, low, high, integer=True):
@@ -562,6 +618,7 @@ if __name__ == "__main__":
     print(f"# Loupe under attack: pid {PID}, port {PORT}, idle RSS {IDLE:.1f} MiB")
     many_member_body()
     cpu_ceilings()
+    addresses()
     heavy = worst_cases()
     probes_beside(heavy)
     timeline = heavy.get("/v1/timelines")
