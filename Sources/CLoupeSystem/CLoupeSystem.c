@@ -14,6 +14,8 @@
 #include <linux/filter.h>
 #include <linux/sockios.h>
 #include <sys/ioctl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <pthread.h>
 #include <stdio.h>
 
@@ -84,6 +86,13 @@ int loupe_socket_queued_bytes(int fd) {
     // TCP's SIOCOUTQ is write_seq - snd_una: bytes written and not yet acknowledged.
     int queued = 0;
     if (ioctl(fd, SIOCOUTQ, &queued) != 0) return -1;
+    if (queued > 0) {
+        // A socket the peer has reset (TCP_CLOSE) holds nothing, but its count stays where
+        // the reset left it: nothing will ever be acknowledged.
+        struct tcp_info info;
+        socklen_t length = sizeof info;
+        if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &info, &length) == 0 && length >= 1 && info.tcpi_state == TCP_CLOSE) return 0;
+    }
     return queued;
 }
 

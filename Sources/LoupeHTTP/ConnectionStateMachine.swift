@@ -278,8 +278,19 @@ struct ConnectionStateMachine {
         return idleFor(now: now) >= ConnectionTimeouts.drainIdle && isIdle ? close() : nil
     }
 
-    /// The connection is closed (by a transition, or by the loop: a failed read or write, the
-    /// loop stopping): its charge is given back.
+    /// The socket has failed (it reports an error, or a read or write fails): the peer reset
+    /// the connection, or TCP gave up on it. The kernel has dropped what it held and delivers
+    /// nothing more, so nothing is left to write, linger for or see acknowledged: closed at
+    /// once, whatever the state. A peer that closed and then reset the answer sent after its
+    /// FIN is one: its reads find the FIN (0, not the reset's error), and the kernel's count of
+    /// unacknowledged bytes stays where the reset left it, so a wait for acknowledgement would
+    /// last until the write timeout.
+    mutating func connectionFailed() -> ConnectionAction {
+        close()
+    }
+
+    /// The connection is closed (by a transition, or by the loop stopping): its charge is given
+    /// back.
     mutating func close() -> ConnectionAction {
         end()
         return .close

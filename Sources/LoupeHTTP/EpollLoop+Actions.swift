@@ -65,7 +65,7 @@ extension EpollLoop {
         let received = recv(connection.fd, readBuffer, Self.readSize, 0)
         if received < 0 {
             if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return }
-            closeConnection(connection)
+            perform(connection.machine.connectionFailed(), on: connection, now: now)
         } else if received == 0 {
             perform(connection.machine.peerClosed(now: now), on: connection, now: now)
         } else {

@@ -20,7 +20,7 @@ extension EpollLoop {
             } else if sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
                 return connection.machine.writeBlocked(now: now)
             } else {
-                return connection.machine.close()
+                return connection.machine.connectionFailed()
             }
         }
         return connection.machine.outputDrained(now: now)

@@ -159,6 +159,11 @@ final class EpollLoop {
             receiveCompletions(now: now)
             if state.isShuttingDown && !draining { beginDrain(now: now) }
         } else if let connection = connections[fd] {
+            if flags & LOUPE_EPOLLERR != 0 {
+                // The peer reset it, or TCP gave up on it (`connectionFailed`).
+                perform(connection.machine.connectionFailed(), on: connection, now: now)
+                return
+            }
             if flags & LOUPE_EPOLLOUT != 0 {
                 perform(writeOutput(connection, now: now), on: connection, now: now)
             }

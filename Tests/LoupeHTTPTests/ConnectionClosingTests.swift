@@ -48,6 +48,36 @@ struct ConnectionClosingTests {
         #expect(machine.charge.bytes == 0)
     }
 
+    /// Regression: a client that sent its request and closed before the answer resets that
+    /// answer; reads find its FIN, not the reset, and the kernel's unacknowledged count stays
+    /// where the reset left it, so the connection waited, charged, until the write timeout.
+    @Test("awaiting acknowledgement → closed when the socket fails: a reset answer is never acknowledged")
+    func awaitingAcknowledgement_socketFails_closes() {
+        var machine = ConnectionStateMachine.opened()
+        _ = machine.read(Self.get, at: 2 * second)
+        _ = machine.answer(1_000, at: 2 * second)
+        #expect(machine.write(at: 2 * second) == .read)
+        #expect(machine.peerClosed(now: 2 * second) == .sendFIN)
+        #expect(machine.finSent(now: 2 * second) == .checkAcknowledged)
+        #expect(machine.acknowledged(queued: 1_000, now: 2 * second) == nil, "the reset left the count behind")
+        #expect(machine.timerFired(now: 4 * second, Self.timeouts) == nil)
+        #expect(machine.connectionFailed() == .close)
+        #expect(machine.state == .closed)
+        #expect(machine.charge.bytes == 0)
+    }
+
+    @Test("awaiting an answer, lingering → closed when the socket fails, whatever is owed")
+    func socketFails_closesInEveryState() {
+        var awaiting = ConnectionStateMachine.opened()
+        _ = awaiting.read("GET /pooled HTTP/1.1\r\nHost: t\r\n\r\n", at: 2 * second)
+        _ = awaiting.handedToPool(awaiting.lendOutput(), now: 2 * second)
+        #expect(awaiting.connectionFailed() == .close)
+        #expect(awaiting.answerReady([], keepAlive: true, reserved: 0, now: 3 * second) == nil, "the pool's answer is dropped")
+        var lingering = Self.lingering(at: 2 * second)
+        #expect(lingering.connectionFailed() == .close)
+        #expect(lingering.charge.bytes == 0)
+    }
+
     @Test("idle → closing → awaiting acknowledgement: a peer that closes an idle connection gets FIN, and it closes once acknowledged")
     func idle_peerClosed_closes() {
         var machine = ConnectionStateMachine.opened()

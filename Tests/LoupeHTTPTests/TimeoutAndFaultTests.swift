@@ -81,6 +81,30 @@ struct TimeoutAndFaultTests {
         #expect(server.server.statistics.openConnections <= 1)
     }
 
+    /// Regression: a client that sent its request and closed before the answer (wrk leaving
+    /// at the end of a run) answers that answer with a reset. The server's read finds the FIN
+    /// first (0, not ECONNRESET), and the kernel's count of unacknowledged bytes (SIOCOUTQ)
+    /// stays where the reset left it, so the connection waited, fully closed by the kernel,
+    /// until the write timeout reset it as an orphan (30 s by default).
+    @Test("a client that closes before its answer is written, and resets it, is closed at once, not at the write timeout")
+    func clientGoneBeforeItsAnswer_isClosedAtOnce() throws {
+        let server = try RunningServer.make { $0.writeTimeout = 20 }
+        for path in ["/pooled", "/echo", "/close"] {
+            for _ in 0..<10 {
+                let connection = try RawConnection(port: server.port)
+                try connection.send("GET \(path) HTTP/1.1\r\nHost: t\r\n\r\n")
+                connection.close()
+            }
+        }
+        let deadline = Date().addingTimeInterval(2)
+        while server.server.statistics.acceptedConnections < 30 || server.server.statistics.openConnections > 0, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect(server.server.statistics.acceptedConnections == 30)
+        #expect(server.server.statistics.openConnections == 0, "a connection its client reset waits for the write timeout")
+        #expect(server.server.statistics.orphansReset == 0)
+    }
+
     @Test("a request completed before the client half-closes is still answered")
     func halfClosedClient_stillGetsItsAnswer() throws {
         let server = try RunningServer.make()

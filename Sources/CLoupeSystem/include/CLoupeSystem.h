@@ -40,7 +40,8 @@ int loupe_refuse_new_connections(int listener);
 /// Names the calling thread (at most 15 bytes are kept), as `top -H` and crash reports show it.
 int loupe_name_thread(const char *name);
 /// Bytes the kernel still holds for a TCP socket's output: written by the process and not yet
-/// acknowledged by the peer (SIOCOUTQ); -1 on error.
+/// acknowledged by the peer (SIOCOUTQ); 0 once the socket is closed (a reset drops the queue
+/// and leaves SIOCOUTQ's count behind); -1 on error.
 int loupe_socket_queued_bytes(int fd);
 ssize_t loupe_getrandom(void *buffer, size_t length);
 long loupe_core_count(void);
