@@ -1,7 +1,7 @@
 import CLoupeSystem
 import Dispatch
 
-/// Worker threads that run the expensive part of requests (the responder's deferred work)
+/// Worker threads that run the expensive part of requests (the application's deferred work)
 /// away from the event loops, behind a bounded queue.
 ///
 /// Why: a loop that computes a heavy answer inline freezes every connection it owns, probes

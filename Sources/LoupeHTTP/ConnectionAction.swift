@@ -2,14 +2,14 @@
 /// The loop makes no call on a connection's socket, and asks the application nothing on its
 /// behalf, that an action does not name; it reports what happened as the machine's next event.
 enum ConnectionAction: Equatable, Sendable {
-    /// Ask the application for the request's answer (`Exchanger.handle`, with the output lent by
+    /// Ask the application for the request's answer (`Answerer.handle`, with the output lent by
     /// `lendOutput`), then report `answered`, or `handedToPool` for work.
     case answer(HTTPRequest, RequestProgress, mayKeepAlive: Bool)
-    /// Screen a head that asked for `100 Continue` (`Exchanger.screen`), then report `screened`.
+    /// Screen a head that asked for `100 Continue` (`Answerer.screen`), then report `screened`.
     case screen(HTTPRequest, RequestProgress)
-    /// Answer a failure the server found itself (`Exchanger.answer`), then report
-    /// `failureAnswered`. The connection closes after it.
-    case answerFailure(HTTPFailure, RequestProgress?)
+    /// Answer a refusal the transport made itself (`Answerer.refuse`), then report `refused`.
+    /// The connection closes after it.
+    case refuse(TransportRefusal, RequestProgress?)
     /// Send the queued output, now or at the end of the loop's pass over ready events (write
     /// coalescing): report `sent` for each write, then `outputDrained` or `writeBlocked`.
     case write

@@ -37,7 +37,7 @@ struct ConnectionOutput {
     /// new room from the budget; it shrinks as the peer acknowledges.
     func kernelCharge(pending: Int) -> Int { min(pending + kernelQueued, kernelQueueCap) }
 
-    /// Hands the buffer out for the application to append an answer to (`Exchanger`); the
+    /// Hands the buffer out for the application to append an answer to (`Answerer`); the
     /// unwritten part still starts at the same offset when it comes back (`restore`).
     mutating func lend() -> [UInt8] {
         var lent: [UInt8] = []

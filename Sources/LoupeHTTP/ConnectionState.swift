@@ -11,7 +11,7 @@ enum ConnectionState: Equatable, Sendable {
     /// The head is complete and the body is arriving. The body's stall timeout, its deadline and
     /// the minimum body rate run from the end of the head.
     case readingBody(RequestProgress, body: BodyProgress)
-    /// A complete request is with the application (`Exchanger.handle`, on the loop): its answer
+    /// A complete request is with the application (`Answerer.handle`, on the loop): its answer
     /// is queued now, or its work goes to the compute pool.
     case answering
     /// A request is on the compute pool. Nothing more is parsed until its answer is queued,

@@ -129,12 +129,12 @@ struct ConnectionStateMachine {
     // MARK: - Answers
 
     /// The output, lent to the application to append an answer to. It comes back with the
-    /// event that follows: `answered`, `handedToPool`, `screened` or `failureAnswered`.
+    /// event that follows: `answered`, `handedToPool`, `screened` or `refused`.
     mutating func lendOutput() -> [UInt8] { output.lend() }
 
     /// Whether the lent output with an answer appended may be kept: its growth is reserved from
     /// the budget, from the refusal headroom for an answer no larger than a refusal (a probe's).
-    /// When not, the application takes the answer back and answers 503 (`PendingExchange.finish`).
+    /// When not, the application takes the answer back and answers 503 (`Exchange.finish`).
     mutating func admit(_ lent: [UInt8]) -> Bool {
         let held = input.heldBytes + output.heldBytes(lent: lent)
         return charge.settle(to: held, refusal: held - charge.bytes <= Self.refusalSizedBytes)
@@ -185,18 +185,18 @@ struct ConnectionStateMachine {
         return queued(now: now)
     }
 
-    /// The answer to a failure the server found itself is queued: the connection closes once it
-    /// is written.
-    mutating func failureAnswered(_ lent: consuming [UInt8], now: UInt64) -> ConnectionAction {
+    /// The answer to a refusal the transport made itself is queued: the connection closes once
+    /// it is written.
+    mutating func refused(_ lent: consuming [UInt8], now: UInt64) -> ConnectionAction {
         output.restore(lent)
         return queued(now: now)
     }
 
     /// The request cannot be answered as asked (malformed, no room for it, not received in time):
-    /// what is buffered is dropped and the failure's answer is the connection's last.
-    mutating func refuse(_ failure: HTTPFailure, _ progress: RequestProgress?) -> ConnectionAction {
+    /// what is buffered is dropped and the refusal's answer is the connection's last.
+    mutating func refuse(_ refusal: TransportRefusal, _ progress: RequestProgress?) -> ConnectionAction {
         endInput()
-        return .answerFailure(failure, progress)
+        return .refuse(refusal, progress)
     }
 
     private mutating func endInput() {

@@ -81,7 +81,7 @@ extension EpollLoop {
     /// when the server has no room for another connection.
     private func rejectOverCapacity(fd: Int32, peer: String) {
         var bytes: [UInt8] = []
-        exchanger.answer(.overCapacity, peer: peer, startedAt: nil, bytesIn: 0, into: &bytes)
+        answerer.refuse(.overCapacity, peer: peer, startedAt: nil, bytesIn: 0, into: &bytes)
         let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         close(fd)
         pending.rejectedConnections += 1

@@ -18,14 +18,14 @@ extension EpollLoop {
                 action = answer(request, progress, mayKeepAlive: mayKeepAlive, on: connection, now: now)
             case .screen(let head, let progress):
                 var output = connection.machine.lendOutput()
-                let refused = exchanger.screen(
+                let refused = answerer.screen(
                     head, peer: connection.peer, startedAt: progress.startedAt, bytesIn: progress.bytes, into: &output)
                 action = connection.machine.screened(output, refused: refused, now: now)
-            case .answerFailure(let failure, let progress):
+            case .refuse(let refusal, let progress):
                 var output = connection.machine.lendOutput()
-                exchanger.answer(
-                    failure, peer: connection.peer, startedAt: progress?.startedAt, bytesIn: progress?.bytes ?? 0, into: &output)
-                action = connection.machine.failureAnswered(output, now: now)
+                answerer.refuse(
+                    refusal, peer: connection.peer, startedAt: progress?.startedAt, bytesIn: progress?.bytes ?? 0, into: &output)
+                action = connection.machine.refused(output, now: now)
             case .write:
                 guard !coalescingWrites else {
                     holdWrite(connection)
@@ -76,13 +76,13 @@ extension EpollLoop {
         }
     }
 
-    /// The responder's one call for the request: an answer queued now (kept only if the budget
+    /// The application's one call for the request: an answer queued now (kept only if the budget
     /// holds it), or work for the pool.
     private func answer(
         _ request: HTTPRequest, _ progress: RequestProgress, mayKeepAlive: Bool, on connection: Connection, now: UInt64
     ) -> ConnectionAction {
         var output = connection.machine.lendOutput()
-        let handled = exchanger.handle(
+        let handled = answerer.handle(
             request, peer: connection.peer, mayKeepAlive: mayKeepAlive && !state.isClosingConnections,
             startedAt: progress.startedAt, bytesIn: progress.bytes, into: &output
         ) { connection.machine.admit($0) }
@@ -97,7 +97,7 @@ extension EpollLoop {
             if pool.submit(job.run) { return next }
             // No room in the queue: refused at once, as the pool refuses what the budget cannot hold.
             var refusal: [UInt8] = []
-            exchanger.refuse(work, .busy(.computeQueueFull), into: &refusal)
+            answerer.refuse(.busy(.computeQueueFull), insteadOf: work, into: &refusal)
             return connection.machine.answerReady(refusal, keepAlive: false, reserved: 0, now: now) ?? next
         }
     }

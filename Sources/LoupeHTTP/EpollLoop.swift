@@ -21,7 +21,7 @@ final class EpollLoop {
     struct Setup: Sendable {
         var listenerFD: Int32
         var configuration: ServerConfiguration
-        var responder: any HTTPResponder
+        var application: any HTTPApplication
         var state: ServerState
         var pool: ComputePool
         var budget: MemoryBudget
@@ -50,7 +50,7 @@ final class EpollLoop {
     /// pass to end (`dispatchCoalescingWrites`).
     var coalescingWrites = false
     var heldWrites: [Connection] = []
-    var exchanger: Exchanger
+    var answerer: Answerer
     var pending = ServerStatistics()
     var nextSerial: UInt64 = 0
     var draining = false
@@ -78,7 +78,7 @@ final class EpollLoop {
         siblings = setup.siblings
         stoppedListening = setup.stoppedListening
         closeListener = setup.closeListener
-        exchanger = Exchanger(responder: setup.responder)
+        answerer = Answerer(application: setup.application)
         events = .allocate(capacity: Int(Self.maxEvents))
         readBuffer = .allocate(capacity: Self.readSize)
     }

@@ -6,7 +6,7 @@ public struct HTTPResponse: Sendable, Equatable {
     public var body: [UInt8]
     /// Set by a handler that wants the connection closed after this answer.
     public var closesConnection: Bool
-    /// The application's name for this exchange, never sent: handed back in `ExchangeRecord`
+    /// The application's name for this exchange, never sent: handed back in `AccessRecord`
     /// (a metrics label decided with the answer, so nothing is looked up again afterwards).
     public var label: String?
 

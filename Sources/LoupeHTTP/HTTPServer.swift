@@ -9,7 +9,7 @@ import Synchronization
 /// per core.
 ///
 /// ```swift
-/// let server = HTTPServer(configuration: ServerConfiguration(port: 8080), responder: app)
+/// let server = HTTPServer(configuration: ServerConfiguration(port: 8080), application: app)
 /// try server.start()
 /// // later, on SIGTERM:
 /// server.shutdown()
@@ -17,7 +17,7 @@ import Synchronization
 /// ```
 public final class HTTPServer: Sendable {
     public let configuration: ServerConfiguration
-    private let responder: any HTTPResponder
+    private let application: any HTTPApplication
     private let state = ServerState()
     private let stopped = DispatchGroup()
     private let listening = DispatchGroup()
@@ -31,9 +31,9 @@ public final class HTTPServer: Sendable {
     private let listenerFD = Locked<Int32>(-1)
     private let boundPort = Atomic<UInt16>(0)
 
-    public init(configuration: ServerConfiguration, responder: any HTTPResponder) {
+    public init(configuration: ServerConfiguration, application: any HTTPApplication) {
         self.configuration = configuration
-        self.responder = responder
+        self.application = application
         self.budget = MemoryBudget(limit: configuration.memoryBudget)
         self.pool = ComputePool(workers: configuration.computeWorkers, queueCapacity: configuration.computeQueue)
     }
@@ -59,7 +59,7 @@ public final class HTTPServer: Sendable {
         }
         self.loops.withLock { $0 = loops }
         let setup = EpollLoop.Setup(
-            listenerFD: listener.fd, configuration: configuration, responder: responder, state: state, pool: pool, budget: budget,
+            listenerFD: listener.fd, configuration: configuration, application: application, state: state, pool: pool, budget: budget,
             siblings: loops, stoppedListening: { [listening] in listening.leave() },
             closeListener: { [weak self] in self?.closeListener() })
         for (index, loop) in loops.enumerated() {

@@ -1,24 +1,24 @@
 /// A connection without a socket: bytes in, the bytes the server would write out.
 ///
-/// It runs the same parser, the same `Exchanger` and the same one call to the responder as a
-/// real connection (the `Expect: 100-continue` screen included); work the responder hands to
+/// It runs the same parser, the same `Answerer` and the same one call to the application as a
+/// real connection (the `Expect: 100-continue` screen included); work the application hands to
 /// the pool runs here, on the caller's thread. So benchmarks time the whole request-bytes →
 /// answer-bytes path a client gets, without the kernel, and tests check exact answer bytes
 /// without a port.
 public struct InProcessConnection {
     private var parser: RequestParser
-    private var exchanger: Exchanger
+    private var answerer: Answerer
     private var unread: [UInt8] = []
     private static let peer = "in-process"
     /// Whether an answer or framing error has closed the connection.
     public private(set) var isClosed = false
 
-    public init(responder: any HTTPResponder, limits: HTTPLimits = HTTPLimits()) {
+    public init(application: any HTTPApplication, limits: HTTPLimits = HTTPLimits()) {
         parser = RequestParser(limits: limits)
-        exchanger = Exchanger(responder: responder)
+        answerer = Answerer(application: application)
     }
 
-    /// Feeds `bytes` and returns every response (and interim 100) they complete, in order.
+    /// Feeds `bytes` and returns every answer (and interim 100 response) they complete, in order.
     public mutating func send(_ bytes: [UInt8]) -> [UInt8] {
         var output: [UInt8] = []
         guard !isClosed else { return output }
@@ -29,7 +29,7 @@ public struct InProcessConnection {
             do {
                 step = try unread.withUnsafeBufferPointer { try parser.parse($0) }
             } catch let error as HTTPParseError {
-                exchanger.answer(.malformed(error), peer: Self.peer, startedAt: startedAt, bytesIn: unread.count, into: &output)
+                answerer.refuse(.malformed(error), peer: Self.peer, startedAt: startedAt, bytesIn: unread.count, into: &output)
                 isClosed = true
                 break
             } catch {
@@ -42,7 +42,7 @@ public struct InProcessConnection {
                 return output
             case .sendContinue:
                 if let head = parser.pendingHead,
-                    exchanger.screen(head, peer: Self.peer, startedAt: startedAt, bytesIn: step.consumed, into: &output)
+                    answerer.screen(head, peer: Self.peer, startedAt: startedAt, bytesIn: step.consumed, into: &output)
                 {
                     // Refused before the body was invited: the body never comes, so close.
                     isClosed = true
@@ -50,13 +50,13 @@ public struct InProcessConnection {
                 }
                 output.append(contentsOf: ResponseWriter.continueResponse)
             case .request(let request):
-                let handled = exchanger.handle(
+                let handled = answerer.handle(
                     request, peer: Self.peer, mayKeepAlive: true, startedAt: startedAt, bytesIn: step.consumed, into: &output)
                 switch handled {
                 case .answered(let keepAlive):
                     if !keepAlive { isClosed = true }
                 case .compute(let pending):
-                    if !exchanger.run(pending, into: &output) { isClosed = true }
+                    if !answerer.run(pending, into: &output) { isClosed = true }
                 }
             }
         }

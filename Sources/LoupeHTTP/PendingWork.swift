@@ -1,6 +1,6 @@
-/// An exchange and the work the responder handed over for it: what a compute job runs.
+/// An exchange and the work the application handed over for it: what a compute job runs.
 struct PendingWork: Sendable {
-    let exchange: PendingExchange
+    let exchange: Exchange
     let work: @Sendable () -> HTTPResponse
 
     /// Runs the work and appends its answer.
@@ -9,8 +9,8 @@ struct PendingWork: Sendable {
         exchange.finish(work(), writer: &writer, into: &output)
     }
 
-    /// Answers `failure` instead of running the work (no room for it).
-    func refuse(_ failure: HTTPFailure, writer: inout ResponseWriter, into output: inout [UInt8]) {
-        exchange.refuse(failure, writer: &writer, into: &output)
+    /// Answers `refusal` instead of running the work (no room for it).
+    func refuse(_ refusal: TransportRefusal, writer: inout ResponseWriter, into output: inout [UInt8]) {
+        exchange.refuse(refusal, writer: &writer, into: &output)
     }
 }

@@ -1,4 +1,4 @@
-/// The problem types of the failures the transport answers itself (framing, limits, timeouts,
+/// The problem types of the refusals the transport makes itself (framing, limits, timeouts,
 /// capacity). The transport owns each one's status and title, so nothing above it can drift
 /// from what it sends; the service only spells them as problem+json (RFC 9457). The raw value
 /// is the last segment of the problem type URI and never changes once released (docs/problems.md).

@@ -3,10 +3,10 @@ import LoupePlanner
 
 /// The service: routes, access control, CORS, metrics and logs around the planner.
 ///
-/// It is the `HTTPResponder` the server calls on its event loops, once per request
+/// It is the `HTTPApplication` the server calls on its event loops, once per request
 /// (`handle`). It holds no per-request state, so any number of instances behind a load
 /// balancer answer identically.
-public final class LoupeApplication: HTTPResponder {
+public final class LoupeApplication: HTTPApplication {
     public let configuration: ServiceConfiguration
     public let state: ServiceState
     public var logger: Logger { state.logger }
@@ -28,7 +28,7 @@ public final class LoupeApplication: HTTPResponder {
         self.router = Router(Routes.all(state: state))
     }
 
-    // MARK: - HTTPResponder
+    // MARK: - HTTPApplication
 
     /// The one call per request: the route is looked up once, admitted (404, CORS preflight,
     /// 405, 401), and its handler decides the rest (an answer now, or work for the pool, which
@@ -41,18 +41,18 @@ public final class LoupeApplication: HTTPResponder {
         let handling: Handling
         switch admit(request, route: route) {
         case .refused(let response), .preflight(let response):
-            handling = .response(response)
+            handling = .answer(response)
         case .admitted(let handler):
             do {
                 handling = try handler(request, context)
             } catch {
-                handling = .response(failed(error, context: context))
+                handling = .answer(failed(error, context: context))
             }
         }
         switch handling {
-        case .response(var response):
+        case .answer(var response):
             finish(&response, for: request, label: label, acceptQuery: acceptQuery)
-            return .response(response)
+            return .answer(response)
         case .compute(let work):
             return .compute { [self] in
                 var response = work()
@@ -130,19 +130,19 @@ public final class LoupeApplication: HTTPResponder {
         return response
     }
 
-    public func respond(to failure: HTTPFailure, context: RequestContext) -> HTTPResponse {
+    public func answer(_ refusal: TransportRefusal, context: RequestContext) -> HTTPResponse {
         var headers = HTTPHeaders()
-        switch failure {
+        switch refusal {
         case .busy, .overCapacity:
             // Short: a full queue or budget drains in well under a second.
             headers.set("Retry-After", "1")
         case .malformed, .timedOut:
             break
         }
-        return failure.response(headers: headers)
+        return refusal.response(headers: headers)
     }
 
-    public func didRespond(_ record: ExchangeRecord) {
+    public func didAnswer(_ record: AccessRecord) {
         state.metrics.record(
             route: record.label ?? Router.unroutedLabel, method: record.method, status: record.status,
             seconds: Double(record.microseconds) / 1e6)

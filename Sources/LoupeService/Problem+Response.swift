@@ -12,7 +12,7 @@ extension Problem {
     }
 
     static func reason(_ status: Int) -> String {
-        // The API's own statuses (`ProblemKind.status`); the transport's failures carry their
+        // The API's own statuses (`ProblemKind.status`); the transport's refusals carry their
         // `HTTPStatus` already (`TransportProblem`).
         let known: [HTTPStatus] = [
             .badRequest, .unauthorized, .notFound, .methodNotAllowed, .notAcceptable, .uriTooLong, .unsupportedMediaType,
@@ -22,14 +22,14 @@ extension Problem {
     }
 }
 
-extension HTTPFailure {
-    /// The failure as problem+json: its type, title and status are the transport's own
+extension TransportRefusal {
+    /// The refusal as problem+json: its type, title and status are the transport's own
     /// (`TransportProblem`); `loupe plan` reports an oversize file with it too, so both say the same.
     public func problemDocument() -> [UInt8] {
         Problem.document(type: problem.rawValue, title: problem.title, status: Int(problem.status.code), detail: detail)
     }
 
-    /// The failure as an HTTP response: application/problem+json, never cached.
+    /// The refusal as an HTTP response: application/problem+json, never cached.
     func response(headers: HTTPHeaders) -> HTTPResponse {
         var headers = headers
         headers.set("Cache-Control", "no-store")

@@ -26,8 +26,8 @@ public struct Route: Sendable {
     }
 
     /// A handler whose answer costs microseconds: built on the event loop.
-    public static func inline(_ respond: @escaping @Sendable (HTTPRequest, RequestContext) throws -> HTTPResponse) -> RouteHandler {
-        { request, context in .response(try respond(request, context)) }
+    public static func inline(_ answer: @escaping @Sendable (HTTPRequest, RequestContext) throws -> HTTPResponse) -> RouteHandler {
+        { request, context in .answer(try answer(request, context)) }
     }
 
     /// The methods to list in Allow: the handled ones, HEAD wherever GET is, and OPTIONS.

@@ -58,8 +58,8 @@ enum CodingBenchmarks {
         let httpRequest =
             Array("POST /v1/plans HTTP/1.1\r\nHost: bench\r\nContent-Type: application/json\r\nContent-Length: \(pushRequest.count)\r\n\r\n".utf8)
             + pushRequest
-        var connection = InProcessConnection(responder: application)
-        var variedConnection = InProcessConnection(responder: application)
+        var connection = InProcessConnection(application: application)
+        var variedConnection = InProcessConnection(application: application)
         let variedPushes = VariedRequests(pushRequest)
         let variedSpringPushes = VariedRequests(springPushRequest)
         func varied(_ name: String, _ requests: VariedRequests) -> Benchmark {
@@ -76,7 +76,7 @@ enum CodingBenchmarks {
         let loggingApplication = LoupeApplication(
             configuration: ServiceConfiguration(),
             logger: Logger(level: .info, sink: LogSink(fd: open("/dev/null", O_WRONLY))))
-        var healthConnection = InProcessConnection(responder: loggingApplication)
+        var healthConnection = InProcessConnection(application: loggingApplication)
         let healthRequest = Array("GET /healthz HTTP/1.1\r\nHost: bench\r\n\r\n".utf8)
         var variation = 0
 

@@ -40,7 +40,7 @@ enum AnswerCommand {
         } catch {
             switch error {
             case .unreadable(let name, let reason): return usageError("cannot read \(name): \(reason)")
-            case .tooLarge(let limit): return problem(HTTPFailure.malformed(.bodyTooLarge(limit: limit)).problemDocument())
+            case .tooLarge(let limit): return problem(TransportRefusal.malformed(.bodyTooLarge(limit: limit)).problemDocument())
             }
         }
         do {

@@ -6,7 +6,7 @@ import Glibc
 /// 100 MB file costs 100 MB, /dev/zero never ends), answers nil for /dev/null as if it could not
 /// be read, and its nil never says why a file could not be read.
 enum RequestInput {
-    enum Failure: Error, Equatable {
+    enum ReadError: Error, Equatable {
         /// The file could not be opened or read; `reason` is strerror's text for errno.
         case unreadable(name: String, reason: String)
         /// The input holds more than `limit` bytes.
@@ -15,7 +15,7 @@ enum RequestInput {
 
     /// Reads `path` ("-": standard input), at most `limit` + 1 bytes: one byte past the limit
     /// proves the body too large, however long the rest of the input is.
-    static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
+    static func read(_ path: String, limit: Int) throws(ReadError) -> [UInt8] {
         let name = path == "-" ? "standard input" : path
         let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .unreadable(name: name, reason: lastErrorText()) }

@@ -29,7 +29,7 @@ enum ServeCommand {
 
         let logger = Logger(level: configuration.logLevel, sink: LogSink())
         let application = LoupeApplication(configuration: configuration, logger: logger)
-        let server = HTTPServer(configuration: configuration.server, responder: application)
+        let server = HTTPServer(configuration: configuration.server, application: application)
         do {
             try server.start()
         } catch {

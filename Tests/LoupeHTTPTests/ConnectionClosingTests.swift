@@ -121,7 +121,7 @@ struct ConnectionClosingTests {
         _ = machine.read("X-A: b\r\n", at: 2 * second + 900_000_000)
         #expect(machine.timerFired(now: 3 * second, Self.timeouts) == nil)
         let fired = machine.timerFired(now: 3 * second + 1, Self.timeouts)
-        #expect(fired == .answerFailure(.timedOut, RequestProgress(startedAt: 2 * second, bytes: 0)))
+        #expect(fired == .refuse(.timedOut, RequestProgress(startedAt: 2 * second, bytes: 0)))
         #expect(machine.state == .closing(peerClosed: false))
     }
 
@@ -227,8 +227,8 @@ struct ConnectionClosingTests {
 }
 
 extension ConnectionAction {
-    /// An `.answerFailure` for a request not received in time.
+    /// A `.refuse` for a request not received in time.
     var isTimeout: Bool {
-        if case .answerFailure(.timedOut, _) = self { true } else { false }
+        if case .refuse(.timedOut, _) = self { true } else { false }
     }
 }

@@ -102,7 +102,7 @@ struct ConnectionStateMachineTests {
         let action = machine.answerReady(Array(repeating: 0x61, count: 300), keepAlive: true, reserved: 100_000, now: 3 * second)
         #expect(action?.request?.path == "/second")
         #expect(machine.output.pending == 300)
-        #expect(budget.inUse == machine.charge.bytes, "the reservation is exchanged for what the answer holds")
+        #expect(budget.inUse == machine.charge.bytes, "the reservation is settled to what the answer holds")
         #expect(machine.charge.bytes < 100_000)
     }
 
@@ -170,14 +170,14 @@ struct ConnectionStateMachineTests {
     func malformedRequest_isRefused(name: String, request: String, status: Int) {
         var machine = ConnectionStateMachine.opened()
         let action = machine.read(request + Self.get, at: 2 * second)
-        guard case .answerFailure(let failure, _) = action else {
+        guard case .refuse(let refusal, _) = action else {
             Issue.record("\(name): \(action)")
             return
         }
-        #expect(failure.status.code == status, "\(name)")
+        #expect(refusal.status.code == status, "\(name)")
         #expect(machine.state == .closing(peerClosed: false), "\(name)")
         #expect(machine.input.unread == 0, "\(name): the request after it is dropped")
-        #expect(machine.failureAnswered(machine.lendOutput() + Self.refusal, now: 2 * second) == .write)
+        #expect(machine.refused(machine.lendOutput() + Self.refusal, now: 2 * second) == .write)
         #expect(machine.write(at: 2 * second) == .sendFIN, "\(name)")
     }
 
@@ -220,7 +220,7 @@ struct ConnectionStateMachineTests {
         limits.maxBodyBytes = 10
         var machine = ConnectionStateMachine.opened(limits: limits)
         let action = machine.read("POST /echo HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 11\r\n\r\n", at: 2 * second)
-        #expect(action == .answerFailure(.malformed(.bodyTooLarge(limit: 10)), RequestProgress(startedAt: 2 * second, bytes: 0)))
+        #expect(action == .refuse(.malformed(.bodyTooLarge(limit: 10)), RequestProgress(startedAt: 2 * second, bytes: 0)))
     }
 
     static let refusal = Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)

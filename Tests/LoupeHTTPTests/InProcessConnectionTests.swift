@@ -6,7 +6,7 @@ import Testing
 struct InProcessConnectionTests {
     @Test("answers pipelined requests with the exact bytes a socket would carry")
     func pipelinedRequests_getExactBytes() {
-        var connection = InProcessConnection(responder: TestResponder())
+        var connection = InProcessConnection(application: TestApplication())
         let output = connection.send(
             Array("GET /echo HTTP/1.1\r\nHost: t\r\nX-Request-ID: a1\r\n\r\nGET /close HTTP/1.1\r\nHost: t\r\nX-Request-ID: a2\r\n\r\n".utf8))
         let text = String(decoding: output, as: UTF8.self)
@@ -19,7 +19,7 @@ struct InProcessConnectionTests {
 
     @Test("a framing error is answered and closes the connection")
     func framingError_closes() {
-        var connection = InProcessConnection(responder: TestResponder())
+        var connection = InProcessConnection(application: TestApplication())
         let output = String(decoding: connection.send(Array("GET / HTTP/1.1\nHost: t\n\n".utf8)), as: UTF8.self)
         #expect(output.hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
         #expect(output.contains("Connection: close\r\n"))
@@ -27,9 +27,9 @@ struct InProcessConnectionTests {
         #expect(connection.send(Array("GET /echo HTTP/1.1\r\nHost: t\r\n\r\n".utf8)).isEmpty)
     }
 
-    @Test("regression: work the responder hands to the pool is run, as a socket connection runs it, in order with inline answers")
+    @Test("regression: work the application hands to the pool is run, as a socket connection runs it, in order with inline answers")
     func pooledWork_isRun() {
-        var connection = InProcessConnection(responder: TestResponder())
+        var connection = InProcessConnection(application: TestApplication())
         let output = String(
             decoding: connection.send(
                 Array("POST /pooled HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\n\r\nhiGET /echo HTTP/1.1\r\nHost: t\r\n\r\n".utf8)),
@@ -42,14 +42,14 @@ struct InProcessConnectionTests {
 
     @Test("regression: Expect: 100-continue is screened, as on a socket: a refused head gets its answer, never 100, and closes")
     func expectContinue_isScreened() {
-        var refused = InProcessConnection(responder: TestResponder())
+        var refused = InProcessConnection(application: TestApplication())
         let answer = String(
             decoding: refused.send(Array("POST /refused HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n".utf8)),
             as: UTF8.self)
         #expect(answer.hasPrefix("HTTP/1.1 401 Unauthorized\r\n") && !answer.contains("100 Continue"))
         #expect(refused.isClosed)
 
-        var invited = InProcessConnection(responder: TestResponder())
+        var invited = InProcessConnection(application: TestApplication())
         let interim = String(
             decoding: invited.send(Array("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n".utf8)),
             as: UTF8.self)
@@ -59,7 +59,7 @@ struct InProcessConnectionTests {
 
     @Test("a request split across sends is answered once complete")
     func splitRequest_isAnsweredWhenComplete() {
-        var connection = InProcessConnection(responder: TestResponder())
+        var connection = InProcessConnection(application: TestApplication())
         #expect(connection.send(Array("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Le".utf8)).isEmpty)
         #expect(connection.send(Array("ngth: 2\r\n\r\nh".utf8)).isEmpty)
         let output = String(decoding: connection.send(Array("i".utf8)), as: UTF8.self)

@@ -31,7 +31,7 @@ struct LoadFaultTests {
 
     @Test("a burst of new connections is spread evenly over the event loops, whichever loop wakes first")
     func connectionBurst_isSpreadOverTheLoops() throws {
-        let server = try RunningServer(responder: LoopNamingResponder()) { $0.eventLoops = 2 }
+        let server = try RunningServer(application: LoopNamingApplication()) { $0.eventLoops = 2 }
         // Opened back to back, before any is used: the first loop to wake finds them all waiting.
         let connections = try (0..<64).map { _ in try RawConnection(port: server.port) }
         var perLoop: [String: Int] = [:]
@@ -46,8 +46,8 @@ struct LoadFaultTests {
 
     @Test("shutdown during a load answers every request the server has read")
     func shutdownUnderLoad_answersEveryAcceptedRequest() throws {
-        let counter = CountingResponder()
-        let server = try RunningServer(responder: counter) { $0.shutdownGracePeriod = 5 }
+        let counter = CountingApplication()
+        let server = try RunningServer(application: counter) { $0.shutdownGracePeriod = 5 }
         let received = Locked(0)
         let done = DispatchGroup()
         for _ in 0..<8 {
@@ -73,31 +73,31 @@ struct LoadFaultTests {
 }
 
 /// Counts the requests it answers, so a test can compare with what clients received.
-final class CountingResponder: HTTPResponder {
+final class CountingApplication: HTTPApplication {
     private let count = Locked(0)
     var answered: Int { count.current }
 
     func handle(_ request: HTTPRequest, context: RequestContext) -> Handling {
         count.withLock { $0 += 1 }
-        return .response(HTTPResponse(status: .ok, contentType: "text/plain", text: "ok"))
+        return .answer(HTTPResponse(status: .ok, contentType: "text/plain", text: "ok"))
     }
 
-    func respond(to failure: HTTPFailure, context: RequestContext) -> HTTPResponse {
-        HTTPResponse(status: failure.status, contentType: "text/plain", text: "\(failure)")
+    func answer(_ refusal: TransportRefusal, context: RequestContext) -> HTTPResponse {
+        HTTPResponse(status: refusal.status, contentType: "text/plain", text: "\(refusal)")
     }
 
-    func didRespond(_ record: ExchangeRecord) {}
+    func didAnswer(_ record: AccessRecord) {}
 }
 
 /// Answers with the identity of the thread that answered: which event loop serves a connection.
-private struct LoopNamingResponder: HTTPResponder {
+private struct LoopNamingApplication: HTTPApplication {
     func handle(_ request: HTTPRequest, context: RequestContext) -> Handling {
-        .response(HTTPResponse(status: .ok, contentType: "text/plain", text: String(UInt(bitPattern: Int(bitPattern: pthread_self())))))
+        .answer(HTTPResponse(status: .ok, contentType: "text/plain", text: String(UInt(bitPattern: Int(bitPattern: pthread_self())))))
     }
 
-    func respond(to failure: HTTPFailure, context: RequestContext) -> HTTPResponse {
-        HTTPResponse(status: failure.status, contentType: "text/plain", text: "\(failure)")
+    func answer(_ refusal: TransportRefusal, context: RequestContext) -> HTTPResponse {
+        HTTPResponse(status: refusal.status, contentType: "text/plain", text: "\(refusal)")
     }
 
-    func didRespond(_ record: ExchangeRecord) {}
+    func didAnswer(_ record: AccessRecord) {}
 }

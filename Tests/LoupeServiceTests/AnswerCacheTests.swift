@@ -252,7 +252,7 @@ struct AnswerCacheRouteTests {
         let logger = Logger(level: .off, sink: LogSink(fd: open("/dev/null", O_WRONLY)))
         let colliding = LoupeApplication(
             configuration: ServiceConfiguration(), logger: logger, cacheKeying: { _ in Hash128(low: 42, high: 42) })
-        let running = try RunningServer(responder: colliding)
+        let running = try RunningServer(application: colliding)
         defer { running.stop() }
         let reference = try TestService { $0.answerCacheBytes = 0 }
         let requests = [

@@ -114,7 +114,7 @@ struct ExecutableTests {
         let path = source == "sparse" ? file.path : source
         let result = try LoupeExecutable.run(["plan", path])
         #expect(result.status == 1)
-        let expected = HTTPFailure.malformed(.bodyTooLarge(limit: HTTPLimits().maxBodyBytes)).problemDocument() + [0x0A]
+        let expected = TransportRefusal.malformed(.bodyTooLarge(limit: HTTPLimits().maxBodyBytes)).problemDocument() + [0x0A]
         #expect(Array(result.stderr) == expected, "\(String(decoding: result.stderr, as: UTF8.self))")
         #expect(result.stdout.isEmpty)
     }

@@ -189,10 +189,10 @@ struct DocumentationTests {
         }
     }
 
-    /// One status table: every failure the transport answers itself is spelled with its own
+    /// One status table: every refusal the transport makes itself is spelled with its own
     /// problem type, whose status it sends, and the document says so.
-    @Test("every transport failure is a documented problem type with the status the transport sends")
-    func transportFailures_mapToDocumentedTypes() throws {
+    @Test("every transport refusal is a documented problem type with the status the transport sends")
+    func transportRefusals_mapToDocumentedTypes() throws {
         let parseErrors: [HTTPParseError] = [
             .bareLineFeed, .bareCarriageReturn, .invalidCharacter(where: "target"), .malformedRequestLine, .invalidMethod,
             .invalidTarget, .unsupportedVersion("HTTP/2.0"), .malformedVersion, .requestLineTooLong(limit: 1),
@@ -202,16 +202,16 @@ struct DocumentationTests {
             .unsupportedTransferCoding("gzip"), .chunkedNotFinal, .transferEncodingInHTTP10, .invalidChunkSize,
             .invalidChunkExtension, .invalidChunkTerminator, .bodyTooLarge(limit: 1), .unsupportedExpectation("x")
         ]
-        let failures = parseErrors.map(HTTPFailure.malformed) + [.timedOut, .overCapacity, .busy(.computeQueueFull), .busy(.memoryBudget)]
+        let refusals = parseErrors.map(TransportRefusal.malformed) + [.timedOut, .overCapacity, .busy(.computeQueueFull), .busy(.memoryBudget)]
         let text = String(decoding: try Repository.bytes("docs/problems.md"), as: UTF8.self)
-        for failure in failures {
-            let document = try JSONReader.parse(failure.problemDocument())
-            #expect(document["type"] == .string(ProblemKind.typeBase + failure.problem.rawValue))
-            #expect(document["status"] == .number(Double(failure.status.code)), "\(failure)")
-            #expect(document["title"] == .string(failure.problem.title))
-            #expect(text.contains("| [`\(failure.problem.rawValue)`](#\(failure.problem.rawValue)) | \(failure.status.code) |"), "\(failure)")
+        for refusal in refusals {
+            let document = try JSONReader.parse(refusal.problemDocument())
+            #expect(document["type"] == .string(ProblemKind.typeBase + refusal.problem.rawValue))
+            #expect(document["status"] == .number(Double(refusal.status.code)), "\(refusal)")
+            #expect(document["title"] == .string(refusal.problem.title))
+            #expect(text.contains("| [`\(refusal.problem.rawValue)`](#\(refusal.problem.rawValue)) | \(refusal.status.code) |"), "\(refusal)")
         }
-        #expect(Set(failures.map(\.problem)) == Set(TransportProblem.allCases), "a transport problem type no failure uses")
+        #expect(Set(refusals.map(\.problem)) == Set(TransportProblem.allCases), "a transport problem type no refusal uses")
     }
 
     @Test("the README's configuration table lists every setting")

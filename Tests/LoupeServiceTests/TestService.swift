@@ -22,7 +22,7 @@ final class TestService: @unchecked Sendable {
         server.port = 0
         server.eventLoops = 2
         let serverConfiguration = server
-        running = try RunningServer(responder: application) { $0 = serverConfiguration }
+        running = try RunningServer(application: application) { $0 = serverConfiguration }
         let http = running.server
         application.state.attach { http.statistics }
     }

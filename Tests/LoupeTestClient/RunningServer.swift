@@ -8,12 +8,12 @@ public final class RunningServer: @unchecked Sendable {
     public var baseURL: String { "http://127.0.0.1:\(port)" }
     private var stopped = false
 
-    /// Starts `responder` behind a server whose configuration `configure` may adjust;
+    /// Starts `application` behind a server whose configuration `configure` may adjust;
     /// the port is always ephemeral and the host loopback unless `configure` changes it.
-    public init(responder: any HTTPResponder, configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
+    public init(application: any HTTPApplication, configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 2)
         configure(&configuration)
-        server = HTTPServer(configuration: configuration, responder: responder)
+        server = HTTPServer(configuration: configuration, application: application)
         try server.start()
     }
 

@@ -35,7 +35,7 @@ struct AnswerAddress: Sendable {
     /// is capped per input byte, and a hostile body (one whose three-byte strings all repeat) costs
     /// about 0.045 µs a byte where JSON costs 0.009 (release build, this project's 2-core machine;
     /// docs/benchmarks.md). Counted in the work estimate that decides whether a plan is built on
-    /// the event loop (`RenderedRoute`), so a body that would compress slowly is compressed on the pool.
+    /// the event loop (`EndpointHandlers`), so a body that would compress slowly is compressed on the pool.
     static let encodingPerByte = 0.05
 
     /// The fixed part of making an address: minifying, the zlib header and the Huffman tables.

@@ -21,7 +21,7 @@ public struct Logger: Sendable {
     /// The access-log line of one exchange. Member names are written once (`accessKeys`), the
     /// timestamp is formatted into a stack buffer, and the line is copied into the sink's queue
     /// straight from the writer: this runs for every request.
-    public func access(_ record: ExchangeRecord) {
+    public func access(_ record: AccessRecord) {
         guard level <= .info else { return }
         let keys = Self.accessKeys  // one once-check a line, not one a member
         var writer = JSONWriter(capacity: 256)

@@ -56,14 +56,14 @@ enum OperationalRoutes {
                 path: "/openapi.yaml",
                 handlers: [
                     "GET": Route.inline { request, _ in
-                        WebPrototypeRoutes.respond(to: request, asset: contract, tag: contractTag, cacheControl: "public, max-age=300")
+                        WebPrototypeRoutes.answer(request, asset: contract, tag: contractTag, cacheControl: "public, max-age=300")
                     }
                 ]),
             Route(
                 path: "/openapi-3.2.yaml",
                 handlers: [
                     "GET": Route.inline { request, _ in
-                        WebPrototypeRoutes.respond(to: request, asset: contract32, tag: contract32Tag, cacheControl: "public, max-age=300")
+                        WebPrototypeRoutes.answer(request, asset: contract32, tag: contract32Tag, cacheControl: "public, max-age=300")
                     }
                 ])
         ]

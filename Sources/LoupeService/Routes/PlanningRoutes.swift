@@ -5,7 +5,7 @@ import LoupePlanner
 /// configured, takes a JSON body with POST or QUERY (RFC 10008: safe and idempotent, so caches
 /// may key on it and proxies may retry it) and answers in a negotiated format; each answer has a
 /// GET address under its collection (`/v1/plans/{key}`, `AnswerAddress`) that any replica
-/// answers the same. The HTTP side is `RenderedRoute`'s; the work itself is the planner's
+/// answers the same. The handlers and the HTTP side are `EndpointHandlers`'s; the work itself is the planner's
 /// (`PlanEndpoint` and `LifecycleEndpoint`, shared with the command line, and `TimelineEndpoint`).
 enum PlanningRoutes {
     /// The media type QUERY takes, advertised in `Accept-Query` (RFC 10008 §3; a structured-field
@@ -19,8 +19,8 @@ enum PlanningRoutes {
         // A plan estimates its work from its request (`PlanEndpoint.estimatedWork`), so a plan
         // whose whole work is within the loop's ceiling is built on the event loop; scripts cost
         // what their events ask for, so they always go to the pool (unless cached).
-        func settings(estimatesWork: Bool) -> RenderedRoute.Settings {
-            RenderedRoute.Settings(
+        func settings(estimatesWork: Bool) -> EndpointHandlers.Settings {
+            EndpointHandlers.Settings(
                 limits: configuration.workLimits, cache: state.answerCache,
                 caching: SharedCaching(seconds: configuration.sharedCacheSeconds, keyed: !configuration.apiKeys.isEmpty),
                 addressing: AnswerAddress(maxBytes: configuration.maxAddressBytes), maxBodyBytes: configuration.server.limits.maxBodyBytes,
@@ -32,7 +32,9 @@ enum PlanningRoutes {
     }
 
     /// The collection (POST and QUERY) and its addresses (GET).
-    private static func routes<Endpoint: RenderedEndpoint>(_ path: String, _ endpoint: Endpoint.Type, settings: RenderedRoute.Settings) -> [Route] {
+    private static func routes<Endpoint: RenderedEndpoint>(
+        _ path: String, _ endpoint: Endpoint.Type, settings: EndpointHandlers.Settings
+    ) -> [Route] {
         [
             Route(
                 path: path, requiresAPIKey: true, acceptQuery: acceptQuery,
@@ -41,13 +43,13 @@ enum PlanningRoutes {
                     _ = try FormatNegotiation(request, offered: Endpoint.formats)
                 },
                 handlers: [
-                    "POST": RenderedRoute.handler(endpoint, asking: .post, settings: settings),
-                    "QUERY": RenderedRoute.handler(endpoint, asking: .query, settings: settings)
+                    "POST": EndpointHandlers.collectionHandler(endpoint, asking: .post, settings: settings),
+                    "QUERY": EndpointHandlers.collectionHandler(endpoint, asking: .query, settings: settings)
                 ]),
             Route(
                 path: path + "/" + Route.keyParameter, requiresAPIKey: true,
                 screenHead: { request throws(Problem) in _ = try FormatNegotiation(request, offered: Endpoint.formats) },
-                handlers: ["GET": RenderedRoute.addressHandler(endpoint, collection: path, settings: settings)])
+                handlers: ["GET": EndpointHandlers.addressHandler(endpoint, collection: path, settings: settings)])
         ]
     }
 }

@@ -25,15 +25,15 @@ enum WebPrototypeRoutes {
                 path: asset.path,
                 handlers: [
                     "GET": Route.inline { request, _ in
-                        respond(to: request, asset: asset, tag: tag)
+                        answer(request, asset: asset, tag: tag)
                     }
                 ])
         }
     }
 
     /// The asset, or 304 when `If-None-Match` names its tag (or is `*`). HEAD is GET without the
-    /// body (the router and the response writer handle it). Also serves the contract (/openapi.yaml).
-    static func respond(to request: HTTPRequest, asset: WebFile, tag: String, cacheControl: String = cacheControl) -> HTTPResponse {
+    /// body (the router and `ResponseWriter` handle it). Also serves the contract (/openapi.yaml).
+    static func answer(_ request: HTTPRequest, asset: WebFile, tag: String, cacheControl: String = cacheControl) -> HTTPResponse {
         var headers = HTTPHeaders()
         headers.set("ETag", "\"\(tag)\"")
         headers.set("Cache-Control", cacheControl)

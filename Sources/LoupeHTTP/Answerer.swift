@@ -1,17 +1,17 @@
-/// Turns one framed request (or a failure the server found itself) into answer bytes:
-/// picks the request id, calls the responder, adds the framing headers and reports the
-/// exchange. The event loops and `InProcessConnection` share it, so a benchmark or test
-/// without sockets runs exactly the code a real connection runs.
-struct Exchanger {
-    private let responder: any HTTPResponder
+/// Turns one framed request (or a refusal the transport made itself) into answer bytes: picks
+/// the request id, asks the application, adds the framing headers and reports the exchange.
+/// The event loops and `InProcessConnection` share it, so a benchmark or test without sockets
+/// runs exactly the code a real connection runs.
+struct Answerer {
+    private let application: any HTTPApplication
     private var writer = ResponseWriter()
     private var requestIDs = RequestIDGenerator()
 
-    init(responder: any HTTPResponder) {
-        self.responder = responder
+    init(application: any HTTPApplication) {
+        self.application = application
     }
 
-    /// Asks the responder what `request` gets (its one call per request): an answer now,
+    /// Asks the application what `request` gets (its one call per request): an answer now,
     /// appended to `output`, or the exchange with the work to run on the pool.
     ///
     /// - Parameters:
@@ -19,14 +19,14 @@ struct Exchanger {
     ///   - startedAt: monotonic time of the request's first byte, for the latency record.
     ///   - bytesIn: the request's size on the wire.
     ///   - admit: whether the output with an answer built now may be kept (the memory budget);
-    ///     when not, the request is answered 503 `server-busy` instead (`PendingExchange.finish`).
+    ///     when not, the request is answered 503 `server-busy` instead (`Exchange.finish`).
     mutating func handle(
         _ request: HTTPRequest, peer: String, mayKeepAlive: Bool, startedAt: UInt64?, bytesIn: Int, into output: inout [UInt8],
         admit: (_ output: [UInt8]) -> Bool = { _ in true }
     ) -> Handled {
         let exchange = prepare(request, peer: peer, mayKeepAlive: mayKeepAlive, startedAt: startedAt, bytesIn: bytesIn)
-        switch responder.handle(request, context: exchange.context) {
-        case .response(let response):
+        switch application.handle(request, context: exchange.context) {
+        case .answer(let response):
             return .answered(keepAlive: exchange.finish(response, writer: &writer, into: &output, admit: admit))
         case .compute(let work):
             return .compute(PendingWork(exchange: exchange, work: work))
@@ -40,9 +40,9 @@ struct Exchanger {
         pending.run(writer: &writer, into: &output)
     }
 
-    /// Answers `failure` instead of the work `handle` handed over (no room for it).
-    mutating func refuse(_ pending: PendingWork, _ failure: HTTPFailure, into output: inout [UInt8]) {
-        pending.refuse(failure, writer: &writer, into: &output)
+    /// Answers `refusal` instead of the work `handle` handed over (no room for it).
+    mutating func refuse(_ refusal: TransportRefusal, insteadOf pending: PendingWork, into output: inout [UInt8]) {
+        pending.refuse(refusal, writer: &writer, into: &output)
     }
 
     /// What `handle` did with a request.
@@ -53,45 +53,47 @@ struct Exchanger {
         case compute(PendingWork)
     }
 
-    /// Everything needed to answer `request` on another thread (a compute worker).
+    /// Everything needed to answer `request` on another thread (a compute worker): its exchange.
     private mutating func prepare(
         _ request: HTTPRequest, peer: String, mayKeepAlive: Bool, startedAt: UInt64?, bytesIn: Int
-    ) -> PendingExchange {
+    ) -> Exchange {
         let requestID = request.headers["X-Request-ID"].flatMap { RequestID.isWellFormed($0) ? $0 : nil } ?? requestIDs.next()
-        return PendingExchange(
-            responder: responder, request: request, context: RequestContext(requestID: requestID, peer: peer),
+        return Exchange(
+            application: application, request: request, context: RequestContext(requestID: requestID, peer: peer),
             mayKeepAlive: mayKeepAlive, startedAt: startedAt, bytesIn: bytesIn)
     }
 
-    /// Answers a failure the server detected (always closing the connection).
-    mutating func answer(_ failure: HTTPFailure, peer: String, startedAt: UInt64?, bytesIn: Int, into output: inout [UInt8]) {
+    /// Answers a refusal the transport made itself while reading a request (always closing the
+    /// connection).
+    mutating func refuse(_ refusal: TransportRefusal, peer: String, startedAt: UInt64?, bytesIn: Int, into output: inout [UInt8]) {
         let requestID = requestIDs.next()
-        let response = responder.respond(to: failure, context: RequestContext(requestID: requestID, peer: peer))
+        let response = application.answer(refusal, context: RequestContext(requestID: requestID, peer: peer))
         answer(response, requestID: requestID, method: "-", path: "-", peer: peer, startedAt: startedAt, bytesIn: bytesIn, into: &output)
     }
 
-    /// Sends the responder's final answer to a head that asked for `100 Continue`, if it has
+    /// Sends the application's final answer to a head that asked for `100 Continue`, if it has
     /// one; the body is never read, so the connection closes after it.
     /// - Returns: whether a final answer was queued.
     mutating func screen(_ head: HTTPRequest, peer: String, startedAt: UInt64?, bytesIn: Int, into output: inout [UInt8]) -> Bool {
         let requestID = head.headers["X-Request-ID"].flatMap { RequestID.isWellFormed($0) ? $0 : nil } ?? requestIDs.next()
-        guard let response = responder.screen(head, context: RequestContext(requestID: requestID, peer: peer)) else { return false }
+        guard let response = application.screen(head, context: RequestContext(requestID: requestID, peer: peer)) else { return false }
         answer(
             response, requestID: requestID, method: head.method, path: head.path, peer: peer, startedAt: startedAt,
             bytesIn: bytesIn, into: &output)
         return true
     }
 
+    /// Appends `response`, closing, and reports it.
     private mutating func answer(
         _ response: HTTPResponse, requestID: String, method: String, path: String, peer: String, startedAt: UInt64?,
         bytesIn: Int, into output: inout [UInt8]
     ) {
         let before = output.count
         writer.write(response, requestID: requestID, headOnly: false, keepAlive: false, http10: false, into: &output)
-        responder.didRespond(
-            ExchangeRecord(
+        application.didAnswer(
+            AccessRecord(
                 method: method, path: path, status: response.status.code, requestID: requestID, peer: peer,
-                bytesIn: bytesIn, bytesOut: output.count - before, microseconds: ExchangeRecord.microseconds(since: startedAt),
+                bytesIn: bytesIn, bytesOut: output.count - before, microseconds: AccessRecord.microseconds(since: startedAt),
                 label: response.label))
     }
 }

@@ -1,19 +1,20 @@
-/// One request on its way to its answer, with everything the answer needs, so that any
-/// thread can finish it: an event loop for an answer built inline, a compute worker for work.
-struct PendingExchange: Sendable {
+/// One request and its answer on a connection: from the request framed to its answer queued,
+/// with everything the answer needs, so that any thread can finish it: an event loop for an
+/// answer built inline, a compute worker for work.
+struct Exchange: Sendable {
     let request: HTTPRequest
     let context: RequestContext
     let mayKeepAlive: Bool
     let startedAt: UInt64?
     let bytesIn: Int
-    private let responder: any HTTPResponder
+    private let application: any HTTPApplication
     private var closeAfter = false
 
     init(
-        responder: any HTTPResponder, request: HTTPRequest, context: RequestContext, mayKeepAlive: Bool, startedAt: UInt64?,
+        application: any HTTPApplication, request: HTTPRequest, context: RequestContext, mayKeepAlive: Bool, startedAt: UInt64?,
         bytesIn: Int
     ) {
-        self.responder = responder
+        self.application = application
         self.request = request
         self.context = context
         self.mayKeepAlive = mayKeepAlive
@@ -21,11 +22,11 @@ struct PendingExchange: Sendable {
         self.bytesIn = bytesIn
     }
 
-    /// Answers `failure` instead (the request found no room), closing.
-    func refuse(_ failure: HTTPFailure, writer: inout ResponseWriter, into output: inout [UInt8]) {
+    /// Answers `refusal` instead (the request found no room), closing.
+    func refuse(_ refusal: TransportRefusal, writer: inout ResponseWriter, into output: inout [UInt8]) {
         var closing = self
         closing.closeAfter = true
-        _ = closing.finish(responder.respond(to: failure, context: context), writer: &writer, into: &output)
+        _ = closing.finish(application.answer(refusal, context: context), writer: &writer, into: &output)
     }
 
     /// Appends `response` with its framing headers and reports the exchange.
@@ -51,11 +52,11 @@ struct PendingExchange: Sendable {
             refuse(.busy(.memoryBudget), writer: &writer, into: &output)
             return false
         }
-        responder.didRespond(
-            ExchangeRecord(
+        application.didAnswer(
+            AccessRecord(
                 method: request.method, path: request.path, status: response.status.code, requestID: context.requestID,
                 peer: context.peer, bytesIn: bytesIn, bytesOut: output.count - before,
-                microseconds: ExchangeRecord.microseconds(since: startedAt), label: response.label))
+                microseconds: AccessRecord.microseconds(since: startedAt), label: response.label))
         return keepAlive
     }
 }

@@ -1,5 +1,7 @@
-/// Failures the server answers itself, before or instead of calling the handler.
-public enum HTTPFailure: Sendable, Equatable {
+/// A request the transport turns away itself, before or instead of asking the application:
+/// it could not be framed, did not arrive in time, or found no room. The application only
+/// spells its answer (`HTTPApplication.answer(_:context:)`); its problem type is the transport's.
+public enum TransportRefusal: Sendable, Equatable {
     /// The request could not be framed (4xx/5xx from `HTTPParseError.status`).
     case malformed(HTTPParseError)
     /// The header section or body did not arrive in time (408).
@@ -10,12 +12,12 @@ public enum HTTPFailure: Sendable, Equatable {
     /// budget cannot hold its body or answer (503 with Retry-After).
     case busy(BusyReason)
 
-    /// The status its problem type has (`TransportProblem`: one table for every failure).
+    /// The status its problem type has (`TransportProblem`: one table for every refusal).
     public var status: HTTPStatus { problem.status }
 }
 
-extension HTTPFailure {
-    /// The failure's problem type.
+extension TransportRefusal {
+    /// The refusal's problem type.
     public var problem: TransportProblem {
         switch self {
         case .malformed(let error): error.problem

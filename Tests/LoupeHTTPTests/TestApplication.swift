@@ -10,9 +10,9 @@ import LoupeTestClient
 /// - `/pooled` answers as `/echo` does, built on the compute pool (`Handling.compute`).
 /// - a head for `/refused` with `Expect: 100-continue` is refused with 401 before its body.
 /// - anything else answers 404.
-struct TestResponder: HTTPResponder {
+struct TestApplication: HTTPApplication {
     func handle(_ request: HTTPRequest, context: RequestContext) -> Handling {
-        guard request.path == "/pooled" else { return .response(respond(to: request)) }
+        guard request.path == "/pooled" else { return .answer(answer(to: request)) }
         return .compute {
             let text = "\(request.method) \(request.target) \(request.body.count) pooled\n"
             return HTTPResponse(status: .ok, contentType: "text/plain", body: Array(text.utf8) + request.body)
@@ -23,7 +23,7 @@ struct TestResponder: HTTPResponder {
         request.path == "/refused" ? HTTPResponse(status: .unauthorized, contentType: "text/plain", text: "refused") : nil
     }
 
-    private func respond(to request: HTTPRequest) -> HTTPResponse {
+    private func answer(to request: HTTPRequest) -> HTTPResponse {
         switch request.path {
         case "/echo":
             let text = "\(request.method) \(request.target) \(request.body.count)\n"
@@ -40,16 +40,16 @@ struct TestResponder: HTTPResponder {
         }
     }
 
-    func respond(to failure: HTTPFailure, context: RequestContext) -> HTTPResponse {
-        HTTPResponse(status: failure.status, contentType: "text/plain", text: "\(failure)")
+    func answer(_ refusal: TransportRefusal, context: RequestContext) -> HTTPResponse {
+        HTTPResponse(status: refusal.status, contentType: "text/plain", text: "\(refusal)")
     }
 
-    func didRespond(_ record: ExchangeRecord) {}
+    func didAnswer(_ record: AccessRecord) {}
 }
 
 extension RunningServer {
-    /// A transport-test server with `TestResponder`.
+    /// A transport-test server with `TestApplication`.
     static func make(configure: (inout ServerConfiguration) -> Void = { _ in }) throws -> RunningServer {
-        try RunningServer(responder: TestResponder(), configure: configure)
+        try RunningServer(application: TestApplication(), configure: configure)
     }
 }
