@@ -51,13 +51,6 @@ public struct Route: Sendable {
         return !path.utf8.dropFirst(prefix.count).contains(UInt8(ascii: "/"))
     }
 
-    /// The `{key}` segment of `path` (a path this route matches), or "" for an exact route.
-    public func key(in path: String) -> Substring {
-        guard self.path.hasSuffix(Self.keyParameter) else { return "" }
-        let prefixLength = self.path.utf8.count - Self.keyParameter.utf8.count
-        return Substring(path.utf8.dropFirst(prefixLength))
-    }
-
     func handler(for method: String) -> RouteHandler? {
         if let handler = handlers[method] { return handler }
         return method == "HEAD" ? handlers["GET"] : nil

@@ -17,4 +17,18 @@ struct RouterTests {
         #expect(router.route(for: "/b") == nil && router.route(for: "/a/") == nil && router.route(for: "/A") == nil)
         #expect(Router.unroutedLabel == "other")
     }
+
+    @Test("a path ending in {key} matches its prefix and one non-empty segment, nothing more (issue 36 §2)")
+    func router_matchesOneKeySegment() {
+        let answer = Route.inline { _, _ in HTTPResponse(status: .ok) }
+        let router = Router([
+            Route(path: "/v1/plans", handlers: ["POST": answer]),
+            Route(path: "/v1/plans/" + Route.keyParameter, handlers: ["GET": answer])
+        ])
+        #expect(router.route(for: "/v1/plans")?.path == "/v1/plans")
+        #expect(router.route(for: "/v1/plans/1.eNq")?.path == "/v1/plans/{key}")
+        #expect(router.route(for: "/v1/plans/") == nil, "an empty key")
+        #expect(router.route(for: "/v1/plans/1.a/b") == nil, "two segments")
+        #expect(router.route(for: "/v1/plansX") == nil && router.route(for: "/v1/lifecycle/1.a") == nil)
+    }
 }
