@@ -74,6 +74,56 @@ struct ZlibCodecTests {
         }
     }
 
+    @Test("the settled-list shortcut and the integer sort give the lengths of the whole package-merge, so keys stay the same (issue 37 §3)")
+    func codeLengths_matchTheWholePackageMerge() {
+        var generator = SeededGenerator(seed: 0x5E77_1ED)
+        for _ in 0..<300 {
+            let count = generator.element(of: [19, 30, 286])
+            let limit = count == 19 ? 7 : 15
+            let frequencies = (0..<count).map { _ in generator.chance(0.4) ? 0 : generator.int(in: 1...generator.element(of: [2, 50, 5_000])) }
+            #expect(HuffmanCode.lengths(for: frequencies, limit: limit) == Self.wholePackageMerge(frequencies, limit: limit), "\(frequencies)")
+        }
+    }
+
+    /// Package-merge as first written (every level merged, a closure sort): the reference.
+    static func wholePackageMerge(_ frequencies: [Int], limit: Int) -> [UInt8] {
+        var lengths = [UInt8](repeating: 0, count: frequencies.count)
+        var used = frequencies.indices.filter { frequencies[$0] > 0 }
+        for filler in 0..<2 where used.count < 2 && !used.contains(filler) { used.append(filler) }
+        guard used.count > 2 else {
+            for symbol in used { lengths[symbol] = 1 }
+            return lengths
+        }
+        used.sort { (frequencies[$0], $0) < (frequencies[$1], $1) }
+        let weights = used.map { frequencies[$0] }
+        let count = weights.count
+        var previous = weights
+        var isPackage: [[Bool]] = [[Bool](repeating: false, count: count)]
+        for _ in 1..<limit {
+            var merged: [Int] = [], packaged: [Bool] = []
+            var symbol = 0, pair = 0
+            while symbol < count || pair < previous.count / 2 {
+                let pairWeight = pair < previous.count / 2 ? previous[2 * pair] + previous[2 * pair + 1] : Int.max
+                if symbol < count && weights[symbol] <= pairWeight {
+                    merged.append(weights[symbol]); packaged.append(false); symbol += 1
+                } else {
+                    merged.append(pairWeight); packaged.append(true); pair += 1
+                }
+            }
+            previous = merged
+            isPackage.append(packaged)
+        }
+        var depths = [UInt8](repeating: 0, count: count)
+        var taken = 2 * count - 2
+        for level in (0..<limit).reversed() {
+            let packages = isPackage[level].prefix(taken).filter { $0 }.count
+            for index in 0..<taken - packages { depths[index] += 1 }
+            taken = 2 * packages
+        }
+        for (index, depth) in depths.enumerated() { lengths[used[index]] = depth }
+        return lengths
+    }
+
     /// The cost (Σ frequency × length) and depth of an unlimited Huffman code: the lower bound.
     static func huffman(_ frequencies: [Int]) -> (cost: Int, depth: Int) {
         var nodes = frequencies.map { (weight: $0, depth: 0) }

@@ -9,23 +9,30 @@ struct HuffmanCode: Sendable {
     /// length, the symbols in order. Only the lengths are sent, so the decoder rebuilds the
     /// same codes from them.
     init(lengths: [UInt8]) {
-        var counts = [Int](repeating: 0, count: DeflateAlphabet.longestCode + 1)
-        for length in lengths { counts[Int(length)] += 1 }
-        counts[0] = 0
-        var nextCode = [Int](repeating: 0, count: DeflateAlphabet.longestCode + 1)
-        for length in 1...DeflateAlphabet.longestCode {
-            nextCode[length] = (nextCode[length - 1] + counts[length - 1]) << 1
-        }
-        var codes = [UInt16](repeating: 0, count: lengths.count)
-        for (symbol, length) in lengths.enumerated() where length != 0 {
-            var code = nextCode[Int(length)]
-            nextCode[Int(length)] += 1
-            var reversed = 0
-            for _ in 0..<length {
-                reversed = reversed << 1 | code & 1
-                code >>= 1
+        // The next code of each length, 0 through 15, on the stack (three codes a block).
+        let codes = withUnsafeTemporaryAllocation(of: Int.self, capacity: DeflateAlphabet.longestCode + 1) { nextCode in
+            nextCode.initialize(repeating: 0)
+            // First the count of each length (length 0 uncounted), ...
+            for length in lengths where length != 0 { nextCode[Int(length)] += 1 }
+            // ... then, in place, the first code of each length.
+            var code = 0, previousCount = 0
+            for length in 1...DeflateAlphabet.longestCode {
+                code = (code + previousCount) << 1
+                previousCount = nextCode[length]
+                nextCode[length] = code
             }
-            codes[symbol] = UInt16(reversed)
+            return [UInt16](unsafeUninitializedCapacity: lengths.count) { codes, initialized in
+                for (symbol, length) in lengths.enumerated() {
+                    guard length != 0 else {
+                        codes[symbol] = 0
+                        continue
+                    }
+                    let code = nextCode[Int(length)]
+                    nextCode[Int(length)] += 1
+                    codes[symbol] = Self.reversed(UInt16(code)) >> (16 - UInt16(length))
+                }
+                initialized = lengths.count
+            }
         }
         self.lengths = lengths
         self.codes = codes
@@ -52,71 +59,131 @@ struct HuffmanCode: Sendable {
     /// Ties go to the symbol (and among symbols, to the lower one), so the lengths are the same
     /// on every platform.
     static func lengths(for frequencies: [Int], limit: Int) -> [UInt8] {
-        precondition(frequencies.count >= 2, "an alphabet of two symbols at least")
+        precondition(frequencies.count >= 2 && frequencies.count <= 1 << symbolBits, "an alphabet of 2 to 512 symbols")
         var lengths = [UInt8](repeating: 0, count: frequencies.count)
-        var used = frequencies.indices.filter { frequencies[$0] > 0 }
-        // Two codes at least (see `init(frequencies:limit:)`): symbols 0 and 1 stand in.
-        for filler in 0..<2 where used.count < 2 && !used.contains(filler) { used.append(filler) }
-        guard used.count > 2 else {
-            for symbol in used { lengths[symbol] = 1 }
+        // Each used symbol as one integer, its frequency above its number: sorted as plain
+        // integers, by frequency, then by symbol (no comparison closure: this sort was a
+        // fifth of an address's cost).
+        var keys: [Int] = []
+        keys.reserveCapacity(frequencies.count)
+        for (symbol, frequency) in frequencies.enumerated() where frequency > 0 {
+            keys.append(frequency << symbolBits | symbol)
+        }
+        // Two codes at least (see `init(frequencies:limit:)`): symbols 0 and 1 stand in, at
+        // frequency 0.
+        for filler in 0..<2 where keys.count < 2 && frequencies[filler] == 0 { keys.append(filler) }
+        guard keys.count > 2 else {
+            for key in keys { lengths[key & symbolMask] = 1 }
             return lengths
         }
-        // By frequency, then by symbol: one integer compare.
-        used.sort { frequencies[$0] << 9 | $0 < frequencies[$1] << 9 | $1 }
-        let weights = used.map { frequencies[$0] }
-        let count = weights.count
+        keys.sort()
+        let count = keys.count
         precondition(count <= 1 << limit, "more symbols than codes of \(limit) bits")
 
-        // Level by level, bottom (the symbols alone) to top, each merged list's items: whether
-        // each is a package, in one flat table (a level's list is under 2n items). Scratch
-        // memory on the stack: this runs three times a block.
-        let width = 2 * count
-        let depths = withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * width) { lists in
-            withUnsafeTemporaryAllocation(of: Bool.self, capacity: limit * width) { isPackage in
-                Self.packageMerge(weights, limit: limit, lists: lists, isPackage: isPackage)
+        // Level by level, bottom (the symbols alone) to top, each merged list's packages counted
+        // item by item, in one flat table (a level's list is under 2n items). Scratch memory on
+        // the stack: this runs three times a block.
+        let width = 2 * count + 2
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * width + 2 * count + 1) { scratch in
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: limit * width) { packagesUpTo in
+                let weights = UnsafeMutableBufferPointer(rebasing: scratch[..<(count + 1)])
+                for index in 0..<count { weights[index] = keys[index] >> symbolBits }
+                let depths = Self.packageMerge(
+                    weights, count: count, limit: limit, lists: UnsafeMutableBufferPointer(rebasing: scratch[width..<(3 * width)]),
+                    packagesUpTo: packagesUpTo, depths: UnsafeMutableBufferPointer(rebasing: scratch[(3 * width)...]))
+                for index in 0..<count { lengths[keys[index] & symbolMask] = UInt8(depths[index]) }
             }
         }
-        for (index, depth) in depths.enumerated() { lengths[used[index]] = depth }
         return lengths
     }
 
-    /// The lengths of `weights` (sorted) by package-merge, in the same order.
+    /// The sentinels of `packageMerge`: a pair of `noPairLeft` outweighs any symbol, and
+    /// `noSymbolLeft` outweighs any pair of real items.
+    private static let noPairLeft = 1 << 60
+    private static let noSymbolLeft = 1 << 62
+
+    /// Symbols are numbered below 2^9 (DEFLATE's largest alphabet has 286).
+    private static let symbolBits = 9
+    private static let symbolMask = (1 << symbolBits) - 1
+
+    /// The lengths of `weights` (sorted) by package-merge, in the same order, in `depths`.
+    ///
+    /// Each level's row of `packagesUpTo` holds, for each item of its merged list, how many of
+    /// the items up to it are packages, so the walk down from the top reads a level's count in
+    /// one step. Once a level's list is the one below it (its packages pair the same items),
+    /// every level above is that list again, and its row serves them all. A symbol's length is
+    /// the number of levels whose first items take it in, counted for all symbols at once from
+    /// how many symbols each level takes.
     private static func packageMerge(
-        _ weights: [Int], limit: Int, lists: UnsafeMutableBufferPointer<Int>, isPackage: UnsafeMutableBufferPointer<Bool>
-    ) -> [UInt8] {
-        let count = weights.count, width = 2 * count
-        isPackage.initialize(repeating: false)
+        _ weights: UnsafeMutableBufferPointer<Int>, count: Int, limit: Int, lists: UnsafeMutableBufferPointer<Int>,
+        packagesUpTo: UnsafeMutableBufferPointer<UInt16>, depths: UnsafeMutableBufferPointer<Int>
+    ) -> UnsafeMutableBufferPointer<Int> {
+        // Past the symbols and past the last pair, weights no real item reaches (every real one
+        // is under 2^54), so each merge step is one comparison and no test of what is left.
+        // (A merge without the branch was slower: each step's loads then wait for the last
+        // comparison, where a predicted branch runs ahead.)
+        weights[count] = Self.noSymbolLeft
+        let width = lists.count / 2
         var previous = UnsafeMutableBufferPointer(rebasing: lists[..<width])
         var merged = UnsafeMutableBufferPointer(rebasing: lists[width...])
-        _ = previous.initialize(from: weights)
+        _ = previous.initialize(from: weights[..<count])
         var previousCount = count
+        // Row 0, the symbols alone, holds no packages.
+        UnsafeMutableBufferPointer(rebasing: packagesUpTo[..<count]).initialize(repeating: 0)
+        var lastRow = 0
         for level in 1..<limit {
-            var symbol = 0, pair = 0, item = 0
+            let row = level * width
             let pairCount = previousCount / 2
-            while symbol < count || pair < pairCount {
-                let pairWeight = pair < pairCount ? previous[2 * pair] + previous[2 * pair + 1] : Int.max
-                if symbol < count && weights[symbol] <= pairWeight {
-                    merged[item] = weights[symbol]
-                    symbol += 1
+            // After the list (an odd item out pairs with the first): the pair past the last.
+            previous[previousCount] = Self.noPairLeft
+            previous[previousCount + 1] = Self.noPairLeft
+            var symbol = 0, pair = 0, packages: UInt16 = 0
+            let itemCount = count + pairCount
+            for item in 0..<itemCount {
+                let pairWeight = previous[2 * pair] &+ previous[2 * pair + 1]
+                let symbolWeight = weights[symbol]
+                if symbolWeight <= pairWeight {  // ties go to the symbol
+                    merged[item] = symbolWeight
+                    symbol &+= 1
                 } else {
                     merged[item] = pairWeight
-                    isPackage[level * width + item] = true
-                    pair += 1
+                    pair &+= 1
+                    packages &+= 1
                 }
-                item += 1
+                (packagesUpTo.baseAddress! + row + item).initialize(to: packages)
             }
+            lastRow = level
+            let settled = itemCount == previousCount && (0..<itemCount).allSatisfy { merged[$0] == previous[$0] }
+            if settled { break }
             swap(&previous, &merged)
-            previousCount = item
+            previousCount = itemCount
         }
-        var lengths = [UInt8](repeating: 0, count: count)
+        // Walking down from the top's first 2n - 2 items: each level takes in its first
+        // `taken - packages` symbols; the levels are counted by that number.
+        let takenBy = UnsafeMutableBufferPointer(rebasing: depths[count..<(2 * count + 1)])
+        takenBy.initialize(repeating: 0)
         var taken = 2 * count - 2
         for level in (0..<limit).reversed() {
-            var packages = 0
-            for item in 0..<taken where isPackage[level * width + item] { packages += 1 }
-            for index in 0..<taken - packages { lengths[index] += 1 }
+            let packages = taken == 0 ? 0 : Int(packagesUpTo[min(level, lastRow) * width + taken - 1])
+            takenBy[taken - packages] += 1
             taken = 2 * packages
         }
-        return lengths
+        // A symbol's depth: the levels that take in more symbols than its index.
+        var levels = 0
+        for index in stride(from: count, through: 1, by: -1) {
+            levels += takenBy[index]
+            depths[index - 1] = levels
+        }
+        return UnsafeMutableBufferPointer(rebasing: depths[..<count])
+    }
+
+    /// `value`'s 16 bits in the opposite order.
+    private static func reversed(_ value: UInt16) -> UInt16 {
+        var bits = value
+        bits = (bits & 0x5555) << 1 | (bits >> 1) & 0x5555
+        bits = (bits & 0x3333) << 2 | (bits >> 2) & 0x3333
+        bits = (bits & 0x0F0F) << 4 | (bits >> 4) & 0x0F0F
+        return bits << 8 | bits >> 8
     }
 
     /// The fixed codes (§3.2.6).
