@@ -21,6 +21,30 @@ struct WorkEstimateTests {
         """
     }
 
+    @Test("issue 37 §3: a request decoded once is estimated and answered as its document is, in every format")
+    func decodedOnce_estimatedAndAnsweredAsItsDocument() throws {
+        for text in [Self.slowPopover(), Self.slowPopover(7)] {
+            let document = try Self.document(text)
+            let request = try PlanEndpoint.decode(document)
+            for format in PlanEndpoint.formats {
+                let bytes = text.utf8.count
+                #expect(
+                    PlanEndpoint.estimatedWork(of: request, bodyBytes: bytes, as: format)
+                        == PlanEndpoint.estimatedWork(of: document, bodyBytes: bytes, as: format))
+                if format == .json {
+                    #expect(
+                        try PlanEndpoint.answer(request, as: format, limits: .standard)
+                            == PlanEndpoint.answer(document, as: format, limits: .standard))
+                }
+            }
+        }
+        // One that does not decode has no request: unbounded, so its 422 is written on the pool.
+        let invalid = try Self.document(#"{"transition":"push"}"#)
+        #expect((try? PlanEndpoint.decode(invalid)) == nil)
+        #expect(PlanEndpoint.estimatedWork(of: nil as PlanRequest?, bodyBytes: 20, as: .json) == .unbounded)
+        #expect(PlanEndpoint.estimatedWork(of: invalid, bodyBytes: 20, as: .json) == .unbounded)
+    }
+
     @Test("regression (issue 34 §1): the slow css popover is not estimated within the loop's ceiling")
     func slowPopover_goesToThePool() throws {
         let text = Self.slowPopover()

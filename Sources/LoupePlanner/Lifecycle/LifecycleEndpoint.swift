@@ -7,11 +7,15 @@ public enum LifecycleEndpoint: RenderedEndpoint {
     /// A trace has no keyframes, so no CSS or WAAPI rendering.
     public static let formats: [RenderingFormat] = [.json, .svg]
 
-    /// Decodes the script and plays it.
-    /// - Throws: `Problem`: 422 `invalidRequest` listing every invalid field; 422 `invalidScript`
-    ///   when the script cannot be played; 422 `strictWarnings`.
-    public static func compute(_ document: JSONDocument) throws(Problem) -> LifecycleAnswer {
-        let request = try LifecycleRequestDecoder.decode(document)
+    /// - Throws: `Problem` 422 `invalidRequest` listing every invalid field.
+    public static func decode(_ document: JSONDocument) throws(Problem) -> LifecycleRequest {
+        try LifecycleRequestDecoder.decode(document)
+    }
+
+    /// Plays the decoded script.
+    /// - Throws: `Problem`: 422 `invalidScript` when the script cannot be played; 422
+    ///   `strictWarnings`.
+    public static func compute(_ request: LifecycleRequest) throws(Problem) -> LifecycleAnswer {
         let result: LifecycleResult
         do {
             result = try LifecycleEngine.run(request.script)

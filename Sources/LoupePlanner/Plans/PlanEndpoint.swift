@@ -7,13 +7,16 @@ import LoupeJSON
 public enum PlanEndpoint: RenderedEndpoint {
     public static let formats: [RenderingFormat] = [.json, .css, .waapi, .svg, .viewTransition, .lottie]
 
-    /// Steps: decode and validate every field → plan with the geometry engine → turn
+    /// - Throws: `Problem` 422 `invalidRequest` listing every invalid field.
+    public static func decode(_ document: JSONDocument) throws(Problem) -> PlanRequest {
+        try PlanRequestDecoder.decode(document)
+    }
+
+    /// Steps (after `decode`, which validates every field): plan with the geometry engine → turn
     /// warnings and unknown fields into warnings (or, in strict mode, a 422) → trace the
     /// callbacks on the keyframes' clock.
-    /// - Throws: `Problem`: 422 `invalidRequest` listing every invalid field; 422
-    ///   `unsupportedPlatform`; 422 `strictWarnings`.
-    public static func compute(_ document: JSONDocument) throws(Problem) -> PlanAnswer {
-        let request = try PlanRequestDecoder.decode(document)
+    /// - Throws: `Problem`: 422 `unsupportedPlatform`; 422 `strictWarnings`.
+    public static func compute(_ request: PlanRequest) throws(Problem) -> PlanAnswer {
         var plan: ZoomPlan
         do {
             plan = try GeometryEngine.plan(request.scene)
@@ -52,8 +55,8 @@ extension PlanEndpoint {
     /// `linear()` fit whose cost follows the spring's duration and the tolerance (up to 20,000
     /// samples, tried up to eight times), so they are `unbounded`; so is a request that does not
     /// decode or plan (its 422 is the pool's to write).
-    public static func estimatedWork(of document: JSONDocument, bodyBytes: Int, as format: RenderingFormat) -> WorkEstimate {
-        guard let cost = WorkEstimate.planCost(format), let keyframes = estimatedKeyframes(of: document) else { return .unbounded }
+    public static func estimatedWork(of request: PlanRequest, bodyBytes: Int, as format: RenderingFormat) -> WorkEstimate {
+        guard let cost = WorkEstimate.planCost(format), let keyframes = estimatedKeyframes(of: request) else { return .unbounded }
         return .reading(bodyBytes: bodyBytes) + WorkEstimate(microseconds: cost.fixed + Double(keyframes) * cost.perKeyframe)
     }
 
@@ -69,8 +72,14 @@ extension PlanEndpoint {
     /// How many keyframes `document`'s plan will have, from its geometry alone; nil when it
     /// does not decode or plan.
     public static func estimatedKeyframes(of document: JSONDocument) -> Int? {
-        guard let request = try? PlanRequestDecoder.decode(document),
-            let plan = try? GeometryEngine.plan(request.scene, sampling: .geometryOnly),
+        guard let request = try? decode(document) else { return nil }
+        return estimatedKeyframes(of: request)
+    }
+
+    /// How many keyframes `request`'s plan will have, from its geometry alone; nil when it does
+    /// not plan.
+    public static func estimatedKeyframes(of request: PlanRequest) -> Int? {
+        guard let plan = try? GeometryEngine.plan(request.scene, sampling: .geometryOnly),
             plan.duration.isFinite, plan.frameRate.isFinite
         else { return nil }
         return Int(min(Double(KeyframeSampler.maximumKeyframes), (plan.duration * plan.frameRate).rounded(.up) + 1))

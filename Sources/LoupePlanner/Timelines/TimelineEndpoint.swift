@@ -7,15 +7,20 @@ import LoupeTimeline
 public enum TimelineEndpoint: RenderedEndpoint {
     public static let formats: [RenderingFormat] = [.json]
 
-    /// Steps: decode and validate every field → estimate the simulation's CPU and refuse it over
-    /// the ceiling, before simulating → run the timeline engine (geometry, gestures and
-    /// lifecycle on one clock) → warnings: the geometry engine's warnings and unknown fields (a 422 in
-    /// strict mode) and the script's own warnings, each pointing at its event.
-    /// - Throws: `Problem`: 422 `invalidRequest` listing every invalid field; 422
-    ///   `invalidScript` when the events cannot be played; 422 `unsupportedPlatform`; 422
-    ///   `strictWarnings`; 422 `workLimitExceeded` when the simulation would cost too much CPU.
-    public static func compute(_ document: JSONDocument) throws(Problem) -> TimelineAnswer {
-        let request = try TimelineRequestDecoder.decode(document)
+    /// - Throws: `Problem` 422 `invalidRequest` listing every invalid field.
+    public static func decode(_ document: JSONDocument) throws(Problem) -> TimelineRequest {
+        try TimelineRequestDecoder.decode(document)
+    }
+
+    /// Steps (after `decode`, which validates every field): estimate the simulation's CPU and
+    /// refuse it over the ceiling, before simulating → run the timeline engine (geometry,
+    /// gestures and lifecycle on one clock) → warnings: the geometry engine's warnings and
+    /// unknown fields (a 422 in strict mode) and the script's own warnings, each pointing at its
+    /// event.
+    /// - Throws: `Problem`: 422 `invalidScript` when the events cannot be played; 422
+    ///   `unsupportedPlatform`; 422 `strictWarnings`; 422 `workLimitExceeded` when the
+    ///   simulation would cost too much CPU.
+    public static func compute(_ request: TimelineRequest) throws(Problem) -> TimelineAnswer {
         try WorkLimits.check(work: estimatedSimulationWork(of: request.script), of: "Simulating this timeline", pointer: "/events")
         let timeline: Timeline
         do {

@@ -146,10 +146,14 @@ enum EndpointHandlers {
             return .answer(notModified(negotiated, tag: parsed.tag, address: address(negotiated, Endpoint.formats)))
         }
         let format = negotiated.negotiation.format
-        guard place.runs(Endpoint.estimatedWork(of: parsed.document, bodyBytes: bodyBytes, as: format) + addressWork) else {
+        // Decoded once, for the estimate and the answer. A request that does not decode is
+        // estimated unbounded, so its 422 is written on the pool.
+        let decoded = Result { () throws(Problem) in try Endpoint.decode(parsed.document) }
+        let estimate = { Endpoint.estimatedWork(of: try? decoded.get(), bodyBytes: bodyBytes, as: format) + addressWork }
+        guard place.runs(estimate()) else {
             return onPool(negotiated, parsed: parsed, endpoint)
         }
-        let body = try Endpoint.answer(parsed.document, as: format, limits: negotiated.settings.limits)
+        let body = try Endpoint.answer(try decoded.get(), as: format, limits: negotiated.settings.limits)
         return .answer(try finish(negotiated, tag: parsed.tag, address: address(negotiated, Endpoint.formats), body: body))
     }
 
