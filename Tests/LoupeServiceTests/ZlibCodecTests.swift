@@ -77,10 +77,20 @@ struct ZlibCodecTests {
     @Test("the settled-list shortcut and the integer sort give the lengths of the whole package-merge, so keys stay the same (issue 37 §3)")
     func codeLengths_matchTheWholePackageMerge() {
         var generator = SeededGenerator(seed: 0x5E77_1ED)
+        // Where the limit binds (Fibonacci frequencies: unlimited codes 29 bits deep), where a
+        // list settles at once (few symbols), and the smallest alphabets.
+        var fibonacci = [1, 1]
+        while fibonacci.count < 30 { fibonacci.append(fibonacci[fibonacci.count - 1] + fibonacci[fibonacci.count - 2]) }
+        var cases: [(frequencies: [Int], limit: Int)] = [
+            (fibonacci, 15), (Array(fibonacci.prefix(19)), 7), (fibonacci.reversed(), 15), ([3, 1, 1], 15), ([1, 1, 1, 1], 2),
+            ([0, 0, 5], 15), ([7, 0, 0, 7, 7], 7)
+        ]
         for _ in 0..<300 {
             let count = generator.element(of: [19, 30, 286])
-            let limit = count == 19 ? 7 : 15
             let frequencies = (0..<count).map { _ in generator.chance(0.4) ? 0 : generator.int(in: 1...generator.element(of: [2, 50, 5_000])) }
+            cases.append((frequencies, count == 19 ? 7 : 15))
+        }
+        for (frequencies, limit) in cases {
             #expect(HuffmanCode.lengths(for: frequencies, limit: limit) == Self.wholePackageMerge(frequencies, limit: limit), "\(frequencies)")
         }
     }

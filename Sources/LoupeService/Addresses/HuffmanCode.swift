@@ -53,9 +53,10 @@ struct HuffmanCode: Sendable {
     /// The symbols, sorted by frequency, are coins of width 2^-limit; at each of the `limit`
     /// levels the list so far is paired into packages and merged with the symbols again; the
     /// first 2n - 2 items of the last list pick the lengths: a symbol's length is the number of
-    /// times it is inside them. Rather than carry each package's contents, only whether each
-    /// item is a package is kept: the first k items of a merged list hold its cheapest
-    /// symbols and its first packages, and those come from the first 2p items a level down.
+    /// times it is inside them. Rather than carry each package's contents, each level keeps how
+    /// many packages are among its first k items: those k items hold the level's cheapest
+    /// symbols and its first p packages, and the packages come from the first 2p items a level
+    /// down (see `packageMerge`).
     /// Ties go to the symbol (and among symbols, to the lower one), so the lengths are the same
     /// on every platform.
     static func lengths(for frequencies: [Int], limit: Int) -> [UInt8] {
@@ -89,7 +90,7 @@ struct HuffmanCode: Sendable {
                 let weights = UnsafeMutableBufferPointer(rebasing: scratch[..<(count + 1)])
                 for index in 0..<count { weights[index] = keys[index] >> symbolBits }
                 let depths = Self.packageMerge(
-                    weights, count: count, limit: limit, lists: UnsafeMutableBufferPointer(rebasing: scratch[width..<(3 * width)]),
+                    weights, limit: limit, lists: UnsafeMutableBufferPointer(rebasing: scratch[width..<(3 * width)]),
                     packagesUpTo: packagesUpTo, depths: UnsafeMutableBufferPointer(rebasing: scratch[(3 * width)...]))
                 for index in 0..<count { lengths[keys[index] & symbolMask] = UInt8(depths[index]) }
             }
@@ -106,7 +107,8 @@ struct HuffmanCode: Sendable {
     private static let symbolBits = 9
     private static let symbolMask = (1 << symbolBits) - 1
 
-    /// The lengths of `weights` (sorted) by package-merge, in the same order, in `depths`.
+    /// The lengths of `weights` (sorted, with one slot after them for a sentinel) by
+    /// package-merge, in the same order, in `depths`.
     ///
     /// Each level's row of `packagesUpTo` holds, for each item of its merged list, how many of
     /// the items up to it are packages, so the walk down from the top reads a level's count in
@@ -115,13 +117,12 @@ struct HuffmanCode: Sendable {
     /// the number of levels whose first items take it in, counted for all symbols at once from
     /// how many symbols each level takes.
     private static func packageMerge(
-        _ weights: UnsafeMutableBufferPointer<Int>, count: Int, limit: Int, lists: UnsafeMutableBufferPointer<Int>,
+        _ weights: UnsafeMutableBufferPointer<Int>, limit: Int, lists: UnsafeMutableBufferPointer<Int>,
         packagesUpTo: UnsafeMutableBufferPointer<UInt16>, depths: UnsafeMutableBufferPointer<Int>
     ) -> UnsafeMutableBufferPointer<Int> {
+        let count = weights.count - 1
         // Past the symbols and past the last pair, weights no real item reaches (every real one
         // is under 2^54), so each merge step is one comparison and no test of what is left.
-        // (A merge without the branch was slower: each step's loads then wait for the last
-        // comparison, where a predicted branch runs ahead.)
         weights[count] = Self.noSymbolLeft
         let width = lists.count / 2
         var previous = UnsafeMutableBufferPointer(rebasing: lists[..<width])
@@ -142,7 +143,9 @@ struct HuffmanCode: Sendable {
             for item in 0..<itemCount {
                 let pairWeight = previous[2 * pair] &+ previous[2 * pair + 1]
                 let symbolWeight = weights[symbol]
-                if symbolWeight <= pairWeight {  // ties go to the symbol
+                // Ties go to the symbol. (A merge without this branch was slower: each step's
+                // loads then wait for the last comparison, where a predicted branch runs ahead.)
+                if symbolWeight <= pairWeight {
                     merged[item] = symbolWeight
                     symbol &+= 1
                 } else {
