@@ -41,7 +41,6 @@ struct WorkEstimateTests {
         // One that does not decode has no request: unbounded, so its 422 is written on the pool.
         let invalid = try Self.document(#"{"transition":"push"}"#)
         #expect((try? PlanEndpoint.decode(invalid)) == nil)
-        #expect(PlanEndpoint.estimatedWork(of: nil as PlanRequest?, bodyBytes: 20, as: .json) == .unbounded)
         #expect(PlanEndpoint.estimatedWork(of: invalid, bodyBytes: 20, as: .json) == .unbounded)
     }
 

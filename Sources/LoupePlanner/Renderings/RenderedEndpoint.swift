@@ -61,15 +61,10 @@ extension RenderedEndpoint {
         try compute(try decode(document))
     }
 
-    /// `estimatedWork` of the request `document` holds.
+    /// `estimatedWork` of the request `document` holds; `unbounded` when it does not decode (its
+    /// 422 is the pool's to write).
     public static func estimatedWork(of document: JSONDocument, bodyBytes: Int, as format: RenderingFormat) -> WorkEstimate {
-        estimatedWork(of: try? decode(document), bodyBytes: bodyBytes, as: format)
-    }
-
-    /// `estimatedWork` of a decoded request; `unbounded` for one that did not decode (nil): its
-    /// 422 is the pool's to write.
-    public static func estimatedWork(of request: Request?, bodyBytes: Int, as format: RenderingFormat) -> WorkEstimate {
-        guard let request else { return .unbounded }
+        guard let request = try? decode(document) else { return .unbounded }
         return estimatedWork(of: request, bodyBytes: bodyBytes, as: format)
     }
 

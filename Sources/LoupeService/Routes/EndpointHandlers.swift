@@ -149,8 +149,8 @@ enum EndpointHandlers {
         // Decoded once, for the estimate and the answer. A request that does not decode is
         // estimated unbounded, so its 422 is written on the pool.
         let decoded = Result { () throws(Problem) in try Endpoint.decode(parsed.document) }
-        let estimate = { Endpoint.estimatedWork(of: try? decoded.get(), bodyBytes: bodyBytes, as: format) + addressWork }
-        guard place.runs(estimate()) else {
+        let work = (try? decoded.get()).map { Endpoint.estimatedWork(of: $0, bodyBytes: bodyBytes, as: format) } ?? .unbounded
+        guard place.runs(work + addressWork) else {
             return onPool(negotiated, parsed: parsed, endpoint)
         }
         let body = try Endpoint.answer(try decoded.get(), as: format, limits: negotiated.settings.limits)
