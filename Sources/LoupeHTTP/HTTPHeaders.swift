@@ -34,6 +34,26 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
         fields.append((name, value))
     }
 
+    /// Adds `member` to the comma-separated list field `name` (Vary, Allow), keeping it one field.
+    ///
+    /// Why: RFC 9110 §5.3 lets a list be split over several lines, but caches do not all join
+    /// them again. nginx 1.22 keys a stored answer on the last `Vary` line alone, so an answer
+    /// written as `Vary: Accept` and `Vary: Authorization` was handed to a client with another
+    /// Accept, or with no key at all. One field listing every member is read alike by every cache.
+    /// A member already listed (compared case-insensitively) is not listed twice.
+    public mutating func addListMember(_ name: String, _ member: String) {
+        let existing = values(name).flatMap { $0.split(separator: ",") }.map { String($0.trimmingASCIIWhitespace()) }.filter { !$0.isEmpty }
+        if existing.contains(where: { $0.equalsIgnoringASCIICase(member) }) {
+            if values(name).count > 1 { set(name, existing.joined(separator: ", ")) }
+            return
+        }
+        if existing.isEmpty {
+            add(name, member)
+        } else {
+            set(name, (existing + [member]).joined(separator: ", "))
+        }
+    }
+
     public mutating func remove(_ name: String) {
         fields.removeAll { $0.name.equalsIgnoringASCIICase(name) }
     }

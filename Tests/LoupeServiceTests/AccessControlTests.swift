@@ -45,6 +45,16 @@ struct AccessControlTests {
         #expect(response.header("Access-Control-Expose-Headers")?.contains("X-Request-ID") == true)
     }
 
+    /// Issue 42 §1 (regression): the grant was sent only to requests with an Origin, without
+    /// `Vary: Origin`, so nginx handed an answer stored for curl to a browser without its grant.
+    @Test("by default every answer says Access-Control-Allow-Origin: *, Origin or not, and does not vary on Origin")
+    func defaultOrigins_grantEveryAnswer() throws {
+        let service = try TestService()
+        let response = try service.get("/healthz")
+        #expect(response.header("Access-Control-Allow-Origin") == "*")
+        #expect(response.header("Vary") == nil)
+    }
+
     @Test("OPTIONS without a preflight answers 204 with Allow")
     func options_answersAllow() throws {
         let service = try TestService()

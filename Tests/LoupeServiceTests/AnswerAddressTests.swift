@@ -124,6 +124,30 @@ struct AnswerAddressTests {
         #expect(posted.status == 422 && fetched.status == 422 && fetched.body == posted.body)
     }
 
+    /// Issue 42 §2 (regression): a 3.2 KB address inflated to a 620 KB lifecycle body and held
+    /// 31-48 ms of CPU before its 422; an address now holds at most --max-address-body-bytes.
+    @Test("issue 42 §2 an address holds at most --max-address-body-bytes (64 KiB): more is 414 before it is decoded, and gets no address")
+    func keys_holdAtMostTheAddressBodyLimit() throws {
+        #expect(try ServiceConfiguration.parse(arguments: [], environment: [:]).maxAddressBodyBytes == 65536)
+        #expect(try ServiceConfiguration.parse(arguments: [], environment: ["LOUPE_MAX_ADDRESS_BODY_BYTES": "2048"]).maxAddressBodyBytes == 2048)
+        #expect(throws: ConfigurationError.self) { try ServiceConfiguration.parse(arguments: ["--max-address-body-bytes", "10"], environment: [:]) }
+        let service = try TestService()
+        let events = String(repeating: #"{"type":"push","viewController":"b"},{"type":"pop"},"#, count: 5_000)
+        let script = #"{"root":"a","events":["# + events.dropLast() + "]}"
+        let key = Base64URL.encode(Deflater().deflate(Array(script.utf8)))
+        #expect(key.utf8.count < 4_000, "\(key.utf8.count): the hostile body fits an address")
+        let refused = try service.get("/v1/lifecycle/1." + key)
+        #expect(refused.status == 414 && refused.text.contains("max-address-body-bytes"), "\(refused.status) \(refused.text.prefix(200))")
+        let small = try TestService { $0.maxAddressBodyBytes = 4096 }
+        let body =
+            Array(#"{"transition":"push","container":{"width":393,"height":852},"note":""#.utf8) + Array(repeating: UInt8(ascii: "c"), count: 5_000)
+            + Array(#""}"#.utf8)
+        let posted = try Curl.request("POST", small.baseURL + "/v1/plans", headers: Self.json, body: body)
+        #expect(posted.status == 200 && posted.header("Content-Location") == nil, "a body over the limit is offered no address")
+        let fetched = try small.get("/v1/plans/1." + Base64URL.encode(Deflater().deflate(body)))
+        #expect(fetched.status == 414)
+    }
+
     @Test("§2 a key holding more than the loop reads (8 KiB) is decompressed and answered on the pool, the same as its POST")
     func largeKeys_areAnsweredOnThePool() throws {
         let service = try TestService()

@@ -61,10 +61,34 @@ struct SharedCachingTests {
         #expect(post.header("Cache-Control") == "no-cache")
         for answer in [query, get] {
             #expect(answer.header("Cache-Control") == "public, max-age=3600")
-            #expect(answer.headers.filter { $0.name.lowercased() == "vary" }.map(\.value).contains("Authorization"))
+            let vary = answer.headers.filter { $0.name.lowercased() == "vary" }.map(\.value)
+            #expect(vary.count == 1 && vary[0].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.contains("Authorization"))
         }
         #expect(get.header("Vary") != nil)
         let refused = try service.get(address)
         #expect(refused.status == 401 && refused.header("Cache-Control") == "no-store")
+    }
+
+    /// Issue 42 §1 (regression): Loupe wrote `Vary: Accept` and `Vary: Authorization` as two
+    /// lines, and nginx 1.22 keyed its stored answers on the last line alone, handing a keyed
+    /// answer to a client without a key and one client's CSS to the next client's JSON.
+    @Test("issue 42 §1: one Vary field lists Accept, Authorization and Origin on 200s and 304s alike")
+    func vary_isOneFieldListingEveryHeader() throws {
+        let service = try TestService {
+            $0.apiKeys = ["k1"]
+            $0.corsOrigins = ["https://app.example"]
+        }
+        let key = ["Authorization: Bearer k1"]
+        let post = try service.post("/v1/plans", json: PlanningRouteTests.validPlan, headers: Self.json + key)
+        let address = try #require(post.header("Content-Location"))
+        let byAccept = try service.get(address, headers: key + ["Accept: text/css", "Origin: https://app.example"])
+        let tag = try #require(byAccept.header("ETag"))
+        let notModified = try service.get(address, headers: key + ["Accept: text/css", "If-None-Match: \(tag)"])
+        #expect(byAccept.status == 200 && notModified.status == 304)
+        for answer in [byAccept, notModified] {
+            #expect(answer.headers.filter { $0.name.lowercased() == "vary" }.map(\.value) == ["Accept, Authorization, Origin"])
+        }
+        let byFormat = try service.get(address + "?format=css", headers: key)
+        #expect(byFormat.headers.filter { $0.name.lowercased() == "vary" }.map(\.value) == ["Authorization, Origin"])
     }
 }

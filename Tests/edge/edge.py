@@ -71,9 +71,10 @@ class Replica:
 
 class Nginx:
     """nginx with deploy/nginx/loupe.conf in front of `replicas`: its upstream servers, port and
-    cache directory replaced, inside a minimal main configuration."""
+    cache directory replaced, inside a minimal main configuration. `extra` is added to the
+    location's directives (a test's way to make the cache misbehave)."""
 
-    def __init__(self, replicas):
+    def __init__(self, replicas, extra=""):
         self.directory = tempfile.mkdtemp(prefix="loupe-nginx-")
         os.chmod(self.directory, 0o777)  # the workers run as an unprivileged user
         self.port = free_port()
@@ -84,6 +85,9 @@ class Nginx:
         site = site.replace("upstream loupe {\n", "upstream loupe {\n" + servers)
         site = re.sub(r"listen \d+;", f"listen 127.0.0.1:{self.port};", site)
         site = site.replace("/var/cache/nginx/loupe", f"{self.directory}/cache")
+        if extra:
+            site, count = re.subn(r"(?m)^(        proxy_cache loupe;\n)", lambda match: match.group(1) + f"        {extra}\n", site)
+            assert count == 1, "deploy/nginx/loupe.conf has no proxy_cache line"
         main = f"""
 pid {self.directory}/nginx.pid;
 error_log {self.directory}/error.log warn;

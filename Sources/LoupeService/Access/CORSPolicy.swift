@@ -13,9 +13,21 @@ struct CORSPolicy: Sendable {
     }
 
     /// Adds the headers an actual (non-preflight) cross-origin answer needs.
+    ///
+    /// With every origin allowed, every answer says `Access-Control-Allow-Origin: *`, Origin or
+    /// not, so the answer does not depend on Origin and a shared cache may hand one stored copy
+    /// to a browser and to curl alike (issue 42 §1: an answer stored for a request without Origin
+    /// reached a browser without its grant). With an origin list the grant names the origin, so
+    /// the answer says `Vary: Origin`.
     func decorate(_ response: inout HTTPResponse, for request: HTTPRequest) {
-        if !allowsAny { response.headers.add("Vary", "Origin") }
-        guard let origin = request.headers["Origin"], let allowed = allowedOrigin(for: origin) else { return }
+        if !allowsAny { response.headers.addListMember("Vary", "Origin") }
+        let allowed: String
+        if allowsAny {
+            allowed = "*"
+        } else {
+            guard let origin = request.headers["Origin"], let listed = allowedOrigin(for: origin) else { return }
+            allowed = listed
+        }
         response.headers.set("Access-Control-Allow-Origin", allowed)
         response.headers.set("Access-Control-Expose-Headers", "X-Request-ID, ETag, Location, Content-Location, Accept-Query")
     }
@@ -29,14 +41,14 @@ struct CORSPolicy: Sendable {
             let allowed = allowedOrigin(for: origin),
             allowedMethods.contains(requested)
         else {
-            if !allowsAny { response.headers.add("Vary", "Origin") }
+            if !allowsAny { response.headers.addListMember("Vary", "Origin") }
             return response
         }
         response.headers.set("Access-Control-Allow-Origin", allowed)
         response.headers.set("Access-Control-Allow-Methods", allowedMethods.joined(separator: ", "))
         response.headers.set("Access-Control-Allow-Headers", "Authorization, Content-Type, If-None-Match, X-Request-ID")
         response.headers.set("Access-Control-Max-Age", "600")
-        if !allowsAny { response.headers.add("Vary", "Origin") }
+        if !allowsAny { response.headers.addListMember("Vary", "Origin") }
         return response
     }
 }

@@ -31,6 +31,23 @@ struct AnswerAddress: Sendable {
     /// The longest address offered and read (`--max-address-bytes`).
     let maxBytes: Int
 
+    /// The longest request body an address may hold, inflated (`--max-address-body-bytes`).
+    ///
+    /// Why: a key compresses its body, and a hostile body compresses far better than JSON does
+    /// (5,000 push/pop pairs, 620 KB, fit a 3.2 KB key), so without this an address of a few
+    /// kilobytes would buy the work of a body the client never uploaded (issue 42 §2). With it an
+    /// address costs no more than the body it stands for would cost to upload at this size.
+    let maxBodyBytes: Int
+
+    /// `--max-address-body-bytes`'s default: 64 KiB, about twelve times the largest example's
+    /// minified body, and eight times the longest key's compressed bytes.
+    static let defaultMaxBodyBytes = 64 << 10
+
+    init(maxBytes: Int, maxBodyBytes: Int = AnswerAddress.defaultMaxBodyBytes) {
+        self.maxBytes = maxBytes
+        self.maxBodyBytes = maxBodyBytes
+    }
+
     /// What making an address costs, per byte of body, in the worst case: the deflater's search
     /// is capped per input byte, and a hostile body (one whose three-byte strings all repeat) costs
     /// about 0.045 µs a byte where JSON costs 0.009 (release build, this project's 2-core machine;
@@ -47,12 +64,13 @@ struct AnswerAddress: Sendable {
     }
 
     /// The address of the answer to `body` (text that parsed as JSON) at `collection` in `format`,
-    /// or nil when it would be longer than `maxBytes`. `?format=` names the format unless it is
+    /// or nil when it would be longer than `maxBytes` or hold more than `maxBodyBytes` (a GET of
+    /// it would be refused). `?format=` names the format unless it is
     /// the route's first (`defaultFormat`), so a GET of the address gives the same bytes whatever
     /// its Accept says.
     func address(collection: String, body: [UInt8], format: RenderingFormat, defaultFormat: RenderingFormat) -> String? {
         let minified = JSONMinifier.minified(body)
-        guard minified.count <= maxBytes * Self.largestRatioTried else { return nil }
+        guard minified.count <= maxBytes * Self.largestRatioTried, minified.count <= maxBodyBytes else { return nil }
         var address = collection
         address += "/"
         address += Self.versionPrefix
@@ -96,7 +114,9 @@ struct AnswerAddress: Sendable {
         case .tooLarge:
             return Problem(
                 .addressTooLong,
-                detail: "The address holds a request longer than the server's body limit (\(maxBodyBytes) bytes); send it with POST or QUERY.")
+                detail:
+                    "The address holds a request longer than the \(maxBodyBytes) bytes an address may hold (--max-address-body-bytes); send it with POST or QUERY."
+            )
         case .checksumMismatch:
             return Problem(.invalidAddress, detail: "The address key was altered: its checksum (Adler-32) does not match what it holds.")
         case .truncated:

@@ -20,6 +20,8 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var sharedCacheSeconds = 3600
     /// The longest GET address offered (Content-Location) and read, in bytes.
     public var maxAddressBytes = 4096
+    /// The longest request body a GET address may hold once inflated, in bytes.
+    public var maxAddressBodyBytes = AnswerAddress.defaultMaxBodyBytes
     /// The most work one /v1 request may cost (its answer's size).
     public var workLimits = WorkLimits() {
         didSet { server.computeReservation = Self.reservation(for: workLimits) }

@@ -162,6 +162,13 @@ public struct Setting: Sendable {
             configuration.maxAddressBytes = try integer(value, "--max-address-bytes", 256...AnswerAddress.longestReadable)
         },
         Setting(
+            flag: "--max-address-body-bytes", environment: "LOUPE_MAX_ADDRESS_BODY_BYTES", defaultValue: "65536",
+            summary:
+                "Longest request body an answer address may hold once inflated: longer bodies get no address, and a GET of an address holding more gets 414 (at most --max-body-bytes)."
+        ) { value, configuration throws(ConfigurationError) in
+            configuration.maxAddressBodyBytes = try integer(value, "--max-address-body-bytes", 1024...(64 << 20))
+        },
+        Setting(
             flag: "--api-keys", environment: "LOUPE_API_KEYS", defaultValue: "",
             summary: "Comma-separated bearer keys required on /v1/* (empty: open)."
         ) { value, configuration throws(ConfigurationError) in

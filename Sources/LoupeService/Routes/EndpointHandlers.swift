@@ -26,7 +26,6 @@ enum EndpointHandlers {
         var cache: AnswerCache
         var caching: SharedCaching
         var addressing: AnswerAddress
-        var maxBodyBytes: Int
         /// Whether the endpoint estimates its work (plans), so a cheap answer is built on the loop.
         var estimatesWork: Bool
     }
@@ -92,7 +91,7 @@ enum EndpointHandlers {
                 let collectionRequest = inner
                 return onPool { () throws(Problem) in
                     var request = collectionRequest
-                    request.body = try AnswerAddress.body(ofKey: key, maxBodyBytes: settings.maxBodyBytes)
+                    request.body = try AnswerAddress.body(ofKey: key, maxBodyBytes: settings.addressing.maxBodyBytes)
                     return try handling(request, asking: .address, endpoint, settings: settings, on: .pool)
                 }
             }
@@ -102,13 +101,13 @@ enum EndpointHandlers {
     }
 
     /// The body `key` holds when it is at most `inlineBodyBytes` (decompressing that much costs
-    /// microseconds), nil when it holds more and the body limit allows more: that one is
+    /// microseconds), nil when it holds more and the address body limit allows more: that one is
     /// decompressed on the pool.
     private static func bodyOnTheLoop(_ key: Substring, settings: Settings) throws(Problem) -> [UInt8]? {
         do {
-            return try AnswerAddress.body(ofKey: key, maxBodyBytes: min(inlineBodyBytes, settings.maxBodyBytes))
+            return try AnswerAddress.body(ofKey: key, maxBodyBytes: min(inlineBodyBytes, settings.addressing.maxBodyBytes))
         } catch {
-            guard error.kind == .addressTooLong, settings.maxBodyBytes > inlineBodyBytes else { throw error }
+            guard error.kind == .addressTooLong, settings.addressing.maxBodyBytes > inlineBodyBytes else { throw error }
             return nil
         }
     }
@@ -257,8 +256,8 @@ enum EndpointHandlers {
         headers.set("ETag", tag.description)
         let caching = negotiated.settings.caching
         headers.set("Cache-Control", caching.cacheControl(negotiated.asking))
-        if negotiated.negotiation.variesOnAccept { headers.add("Vary", "Accept") }
-        if caching.variesOnAuthorization(negotiated.asking) { headers.add("Vary", "Authorization") }
+        if negotiated.negotiation.variesOnAccept { headers.addListMember("Vary", "Accept") }
+        if caching.variesOnAuthorization(negotiated.asking) { headers.addListMember("Vary", "Authorization") }
         if let address, negotiated.asking != .address { headers.set("Content-Location", address) }
         return headers
     }

@@ -23,7 +23,9 @@ enum PlanningRoutes {
             EndpointHandlers.Settings(
                 limits: configuration.workLimits, cache: state.answerCache,
                 caching: SharedCaching(seconds: configuration.sharedCacheSeconds, keyed: !configuration.apiKeys.isEmpty),
-                addressing: AnswerAddress(maxBytes: configuration.maxAddressBytes), maxBodyBytes: configuration.server.limits.maxBodyBytes,
+                addressing: AnswerAddress(
+                    maxBytes: configuration.maxAddressBytes,
+                    maxBodyBytes: min(configuration.maxAddressBodyBytes, configuration.server.limits.maxBodyBytes)),
                 estimatesWork: estimatesWork)
         }
         return routes("/v1/plans", PlanEndpoint.self, settings: settings(estimatesWork: true))
