@@ -265,18 +265,33 @@ public struct JSONReader {
             // Exact in a Double: most request numbers are small integers, and this skips text parsing.
             return negative ? -Double(integer) : Double(integer)
         }
+        // The decimal significand and exponent, while they stay exact (`DecimalFastPath`).
+        var fast = DecimalFastPath(integer: integer, integerDigits: integerDigits)
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard index < bytes.count, isDigit(bytes[index]) else { throw error("invalid number") }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            while index < bytes.count, isDigit(bytes[index]) {
+                fast.appendFractionDigit(bytes[index] - 48)
+                index += 1
+            }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            var negativeExponent = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                negativeExponent = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
             guard index < bytes.count, isDigit(bytes[index]) else { throw error("invalid number") }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            var exponent = 0
+            while index < bytes.count, isDigit(bytes[index]) {
+                exponent = min(exponent &* 10 &+ Int(bytes[index] - 48), 100_000)
+                index += 1
+            }
+            fast.addExponent(negativeExponent ? -exponent : exponent)
         }
         guard index - start <= 64 else { throw SyntaxError(offset: start, reason: "number longer than 64 characters") }
+        if let value = fast.value { return negative ? -value : value }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             throw SyntaxError(offset: start, reason: "number out of range")

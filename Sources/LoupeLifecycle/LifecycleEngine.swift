@@ -10,15 +10,24 @@ public enum LifecycleEngine {
     /// - Throws: `LifecycleFailure` with every static problem (see `validate`), or else with the
     ///   first simulation error (popping the root, interrupting nothing, ...).
     public static func run(_ script: LifecycleScript) throws(LifecycleFailure) -> LifecycleResult {
-        let simulator = try simulate(script)
-        return LifecycleResult(trace: simulator.trace, final: simulator.finalState, notes: simulator.notes)
+        try run(script, stoppingPast: .max)
+    }
+
+    /// `run`, stopped as soon as the trace holds more than `traceLimit` entries: the caller
+    /// refuses a trace that long whatever follows, so the rest need not be played (a script of
+    /// 10,000 events makes about 150,000 entries; issue 42 §2 bounds what a refusal costs).
+    /// The result then says `stoppedAtTraceLimit`, and only its trace means anything.
+    public static func run(_ script: LifecycleScript, stoppingPast traceLimit: Int) throws(LifecycleFailure) -> LifecycleResult {
+        let simulator = try simulate(script, traceLimit: traceLimit)
+        return LifecycleResult(
+            trace: simulator.trace, final: simulator.finalState, notes: simulator.notes, stoppedAtTraceLimit: simulator.stoppedAtTraceLimit)
     }
 
     /// The validated script, played.
-    private static func simulate(_ script: LifecycleScript) throws(LifecycleFailure) -> NavigationSimulator {
+    private static func simulate(_ script: LifecycleScript, traceLimit: Int = .max) throws(LifecycleFailure) -> NavigationSimulator {
         let problems = validate(script)
         guard problems.isEmpty else { throw LifecycleFailure(errors: problems) }
-        var simulator = NavigationSimulator(script: script)
+        var simulator = NavigationSimulator(script: script, traceLimit: traceLimit)
         do {
             try simulator.run(script.events)
         } catch {

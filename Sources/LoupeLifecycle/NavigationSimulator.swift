@@ -22,9 +22,15 @@ struct NavigationSimulator {
     private var now = 0.0
     private let order: CallbackOrder
     private let timing: TransitionTiming
+    /// The most trace entries worth writing: past it the simulation stops (`stoppedAtTraceLimit`).
+    private let traceLimit: Int
+    /// Whether the simulation stopped because the trace grew past `traceLimit`: the trace is
+    /// then the script's first part, and the final state and notes are not the script's.
+    private(set) var stoppedAtTraceLimit = false
 
     /// Sets up the starting screens. Expects a script that passed `ScriptValidator`.
-    init(script: LifecycleScript) {
+    init(script: LifecycleScript, traceLimit: Int = .max) {
+        self.traceLimit = traceLimit
         stack = script.stack.map { StackEntry(name: $0, transition: .zoom) }
         presented = script.presented
         shown = Set(script.stack).union(script.presented.map(\.viewController))
@@ -60,6 +66,10 @@ struct NavigationSimulator {
             settleRunningTransition(upTo: event.time)
             beginCycle(at: event.time)
             try handle(event.kind, index: index)
+            if trace.count > traceLimit {
+                stoppedAtTraceLimit = true
+                return
+            }
         }
         settleRunningTransition(upTo: .infinity)
         if let running, running.isTracking {

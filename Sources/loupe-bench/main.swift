@@ -1,4 +1,5 @@
 import Foundation
+import LoupePlanner
 
 // loupe-bench: median nanoseconds per operation for the engines, the JSON coding and the
 // whole request-to-answer path in process. Build in release:
@@ -7,6 +8,8 @@ import Foundation
 
 //   loupe-bench --work-estimates                 each plan the event loop may build, timed beside
 //                                                 its work estimate (docs/benchmarks.md)
+//   loupe-bench --phases ROUTE FILE [--format F] one request's CPU phase by phase (tape, decoding,
+//                                                 engine, rendering): where a refusal's time goes
 //   loupe-bench --profile NAME N                 run one benchmark N times untimed, for
 //                                                 valgrind --tool=callgrind (instruction counts)
 
@@ -17,6 +20,12 @@ let benchmarks = EngineBenchmarks.all() + CodingBenchmarks.all()
 
 if arguments.contains("--rendering-costs") {
     RenderingCostCheck.run(quick: quick)
+    exit(0)
+}
+
+if let flag = arguments.firstIndex(of: "--phases"), flag + 2 < arguments.count {
+    let format = arguments.firstIndex(of: "--format").flatMap { $0 + 1 < arguments.count ? RenderingFormat(rawValue: arguments[$0 + 1]) : nil }
+    PhaseCosts.run(route: arguments[flag + 1], path: arguments[flag + 2], format: format ?? .json)
     exit(0)
 }
 

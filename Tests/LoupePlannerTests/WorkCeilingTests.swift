@@ -1,6 +1,8 @@
+import Foundation
 import LoupeJSON
-import LoupePlanner
+import LoupeTestSupport
 import Testing
+@testable import LoupePlanner
 
 /// Issue 34 §4: every accepted request stays within 60 ms of CPU, and what would cost more is
 /// refused before the work is done, from an estimate (docs/problems.md, work-limit-exceeded).
@@ -98,5 +100,88 @@ struct WorkCeilingTests {
         #expect(try estimate(Self.pinch(samples: 100, over: 50, frameRate: 60)) > short)
         #expect(try estimate(Self.pinch(samples: 100, over: 5, frameRate: 240)) > short)
         #expect(try estimate(Self.pinch(samples: 1_000, over: 5, frameRate: 60)) > short)
+    }
+}
+
+/// Issue 42 §2: work known before it is paid for. A timeline's estimate is read off the tape
+/// before anything is decoded, and a lifecycle simulation stops as soon as its trace is too
+/// long for any answer within the limit; neither changes which requests are refused.
+@Suite("Work known before decoding")
+struct EarlyWorkTests {
+    static func document(_ body: String) throws -> JSONDocument {
+        try RequestDocument.parse(Array(body.utf8))
+    }
+
+    @Test("a timeline's estimate read off the tape is the estimate of its decoded script, for every example and 300 seeded pinches")
+    func screenedEstimate_isTheDecodedEstimate() throws {
+        var bodies: [String] = []
+        for name in ["timeline-pinch-dismiss", "timeline-content-back-swipe", "timeline-gallery-source-changed", "timeline-interrupted-push",
+            "timeline-spread-to-open", "timeline-swipe-down-cancel", "timeline-edge-swipe-rtl", "timeline-interrupted-slide"]
+        {
+            let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../examples")
+            bodies.append(try String(contentsOf: examples.appendingPathComponent("\(name).json"), encoding: .utf8))
+        }
+        var generator = SeededGenerator(seed: 4_202)
+        for _ in 0..<300 {
+            let samples = Int.random(in: 1...400, using: &generator)
+            let rate = [24, 30, 60, 120, 240].randomElement(using: &generator)!
+            bodies.append(WorkCeilingTests.pinch(samples: samples, over: Double.random(in: 0.1...58, using: &generator), frameRate: rate))
+        }
+        for body in bodies {
+            let document = try Self.document(body)
+            let request = try TimelineEndpoint.decode(document)
+            let counts = try #require(TimelineEndpoint.workCounts(of: document))
+            #expect(
+                TimelineEndpoint.estimatedSimulationWork(of: counts) == TimelineEndpoint.estimatedSimulationWork(of: request.script),
+                "\(body.prefix(120))")
+        }
+    }
+
+    @Test("regression: 9,400 pinch samples at 24 and 240 fps (12-20 ms to decode) are refused before decoding, at /events")
+    func longPinch_isRefusedBeforeDecoding() throws {
+        for rate in [24, 240] {
+            let document = try Self.document(WorkCeilingTests.pinch(samples: 9_400, over: 47, frameRate: rate))
+            #expect(throws: Problem.self) { try TimelineEndpoint.screen(document, as: .json, limits: .standard) }
+            do {
+                try TimelineEndpoint.screen(document, as: .json, limits: .standard)
+            } catch {
+                #expect(error.kind == .workLimitExceeded && error.errors.map(\.pointer) == ["/events"])
+            }
+        }
+        // What the screen cannot judge (a type it does not know) is left to the decoder's 422.
+        let odd = try Self.document(#"{"events":[{"time":0,"type":"wave"}]}"#)
+        #expect(TimelineEndpoint.workCounts(of: odd) == nil)
+    }
+
+    @Test("a lifecycle script stopped at its trace limit is refused exactly when the whole script's answer would be, for 200 seeded scripts")
+    func stoppedSimulation_refusesExactlyWhatTheWholeOneWould() throws {
+        var generator = SeededGenerator(seed: 4_203)
+        for _ in 0..<200 {
+            let pairs = Int.random(in: 1...400, using: &generator)
+            var events: [String] = []
+            for index in 0..<pairs {
+                events.append(#"{"time":\#(Double(index) * 1.2),"type":"push","viewController":"v\#(index)"}"#)
+                events.append(#"{"time":\#(Double(index) * 1.2 + 0.6),"type":"pop"}"#)
+            }
+            let body = #"{"stack":["root"],"events":["# + events.joined(separator: ",") + "]}"
+            let request = try LifecycleEndpoint.decode(try Self.document(body))
+            let limits = WorkLimits(maxAnswerBytes: Int.random(in: 20_000...400_000, using: &generator))
+            for format in [RenderingFormat.json, .svg] {
+                // The reference: the whole script played, then the checks as they were.
+                let whole = try LifecycleEndpoint.compute(request)
+                let estimate = LifecycleEndpoint.estimatedBytes(of: whole, as: format)
+                let refusedWhole =
+                    estimate > limits.maxAnswerBytes || WorkEstimate.rendering(bytes: estimate, as: format) > .requestCeiling
+                    || LifecycleEndpoint.render(whole, as: format).count > limits.maxAnswerBytes
+                var refused: Problem?
+                do {
+                    _ = try LifecycleEndpoint.answer(request, as: format, limits: limits)
+                } catch {
+                    refused = error
+                }
+                #expect((refused != nil) == refusedWhole, "\(pairs) pairs as \(format) within \(limits.maxAnswerBytes)")
+                #expect(refused == nil || refused?.kind == .workLimitExceeded)
+            }
+        }
     }
 }

@@ -45,9 +45,11 @@ def connect():
     return sock
 
 
-def request_bytes(path, body, extra=""):
+def request_bytes(path, body, extra="", method="POST"):
     data = body.encode() if isinstance(body, str) else body
-    head = f"POST {path} HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n{extra}Content-Length: {len(data)}\r\n\r\n"
+    if method == "GET":
+        return f"GET {path} HTTP/1.1\r\nHost: t\r\n{extra}\r\n".encode()
+    head = f"{method} {path} HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n{extra}Content-Length: {len(data)}\r\n\r\n"
     return head.encode() + data
 
 
@@ -78,10 +80,10 @@ def read_response(sock):
     return status, headers, b"".join(chunks)
 
 
-def exchange(path, body):
+def exchange(path, body, method="POST"):
     sock = connect()
     started = time.perf_counter()
-    sock.sendall(request_bytes(path, body))
+    sock.sendall(request_bytes(path, body, method=method))
     response = read_response(sock)
     elapsed = time.perf_counter() - started
     sock.close()
@@ -116,6 +118,15 @@ def many_members(count):
 
 def lifecycle(pushes, prefix="v"):
     events = [{"time": i / 1000, "type": "push", "viewController": f"{prefix}{i}"} for i in range(pushes)]
+    return json.dumps({"stack": ["root"], "events": events}, separators=(",", ":"))
+
+
+def push_pop_pairs(pairs, prefix="v", gap=0.6):
+    """Issue 42 item 3: `pairs` pushes each popped, `gap` seconds apart (0: all at time 0)."""
+    events = []
+    for i in range(pairs):
+        events += [{"time": round(2 * i * gap, 3), "type": "push", "viewController": f"{prefix}{i}"},
+                   {"time": round((2 * i + 1) * gap, 3), "type": "pop"}]
     return json.dumps({"stack": ["root"], "events": events}, separators=(",", ":"))
 
 
@@ -248,6 +259,13 @@ def cpu_ceilings():
         (lambda k: ("/v1/timelines", pinch_samples(9998, 58 + k * 0.001, 240)),
          "9,998 pinch samples over 58 s at 240 fps (refused)"),
         (lambda k: ("/v1/lifecycle?format=svg", lifecycle(10000, f"w{k}-")), "svg, 10,000 pushes (refused)"),
+        (lambda k: ("/v1/lifecycle", push_pop_pairs(5000, f"p{k}-")), "json, 5,000 push/pop pairs (issue 42 item 3)"),
+        (lambda k: ("QUERY", "/v1/lifecycle", push_pop_pairs(5000, f"q{k}-")), "QUERY, 5,000 push/pop pairs"),
+        (lambda k: ("/v1/lifecycle", push_pop_pairs(5000, f"z{k}-", gap=0)), "json, 10,000 push/pop at time 0"),
+        (lambda k: ("GET", "/v1/lifecycle/" + address_key(push_pop_pairs(5000, f"g{k}-")), None),
+         "GET address of 5,000 push/pop pairs (3.2 KB key)"),
+        (lambda k: ("/v1/timelines", pinch_samples(9400, 47 + k * 0.001, 24)), "9,400 pinch samples (1 MB), 24 fps"),
+        (lambda k: ("/v1/timelines", pinch_samples(9400, 47 + k * 0.001, 240)), "9,400 pinch samples (1 MB), 240 fps"),
     ]
     print("| route | request | status | server CPU | within its ceiling |")
     print("| --- | --- | ---: | ---: | --- |")
@@ -255,14 +273,16 @@ def cpu_ceilings():
         spent = []
         status = path = None
         for k in range(3):
-            path, body = make(k)
+            made = make(k)
+            method, path, body = made if len(made) == 3 else ("POST", *made)
             before = server_cpu_ms()
-            response, _ = exchange(path, body)
+            response, _ = exchange(path, body, method=method)
             spent.append(server_cpu_ms() - before)
             status = response[0] if response else None
         median = statistics.median(spent)
         ceiling = CPU_CEILING_MS if status == 200 else REFUSAL_CEILING_MS
-        print(f"| `{path}` | {label} | {status} | {median:.1f} ms | {'yes' if median <= ceiling else '**no**'} |")
+        shown = path if len(path) < 60 else path[:40] + "…"
+        print(f"| `{method} {shown}` | {label} | {status} | {median:.1f} ms | {'yes' if median <= ceiling else '**no**'} |")
 
 
 def address_key(body):

@@ -114,15 +114,7 @@ public final class LifecycleRequestDecoder {
     /// must still have the type the contract gives it: `"style": {}` on a pop is a client bug
     /// worth a 422, not a silent success.
     private func checkInapplicableFields(of object: FieldReader.Object, type: LifecycleEventType) {
-        let applicable: Set<String> =
-            switch type {
-            case .push: ["viewController", "transition"]
-            case .present: ["viewController", "style", "transition"]
-            case .pop, .dismiss: ["interactive"]
-            case .interrupt: []
-            case .release: ["outcome"]
-            }
-        for key in ["viewController", "transition", "style", "interactive", "outcome"] where !applicable.contains(key) {
+        for key in Self.eventFields where !Self.applies(key, to: type) {
             guard let value = reader.peek(object, key) else { continue }
             switch key {
             case "viewController": _ = reader.string(value, maxLength: Self.maximumNameLength)
@@ -133,6 +125,20 @@ public final class LifecycleRequestDecoder {
                 if value.bool != nil { continue }
                 reader.fail(value.pointer, "must be true or false, not \(value.typeDescription)")
             }
+        }
+    }
+
+    /// Every field some event type reads.
+    private static let eventFields = ["viewController", "transition", "style", "interactive", "outcome"]
+
+    /// Whether `type` reads `key` (a switch, not a set: this runs for each of up to 10,000 events).
+    private static func applies(_ key: String, to type: LifecycleEventType) -> Bool {
+        switch type {
+        case .push: key == "viewController" || key == "transition"
+        case .present: key == "viewController" || key == "style" || key == "transition"
+        case .pop, .dismiss: key == "interactive"
+        case .interrupt: false
+        case .release: key == "outcome"
         }
     }
 

@@ -67,6 +67,13 @@ enum AnswerSize {
         }
     }
 
+    /// The most trace entries an answer in `format` of at most `maxAnswerBytes` can hold by the
+    /// size estimate (`trace` counts at least `traceEntry` bytes an entry, beside the envelope):
+    /// a trace with more is refused whatever else the answer holds.
+    static func traceEntries(within maxAnswerBytes: Int, as format: RenderingFormat) -> Int {
+        max(0, maxAnswerBytes - envelope(format)) / traceEntry(format)
+    }
+
     /// One trace entry (a callback, a state or a delegate call), without its names.
     static func traceEntry(_ format: RenderingFormat) -> Int {
         switch format {

@@ -36,10 +36,11 @@ public struct WorkLimits: Sendable, Equatable {
     }
 
     /// - Throws: `Problem` 422 `workLimitExceeded` when `bytes` (an estimate before rendering,
-    ///   or the rendered size) is over the limit.
-    public func check(_ bytes: Int, format: RenderingFormat, estimated: Bool) throws(Problem) {
+    ///   or the rendered size) is over the limit. `partial`: the estimate is of the answer's first
+    ///   part only (an engine stopped as soon as it was over), so the answer would be larger.
+    public func check(_ bytes: Int, format: RenderingFormat, estimated: Bool, partial: Bool = false) throws(Problem) {
         guard bytes > maxAnswerBytes else { return }
-        let size = estimated ? "would be about \(bytes) bytes" : "is \(bytes) bytes"
+        let size = partial ? "would be more than \(bytes) bytes" : estimated ? "would be about \(bytes) bytes" : "is \(bytes) bytes"
         throw Problem(
             .workLimitExceeded,
             detail: """

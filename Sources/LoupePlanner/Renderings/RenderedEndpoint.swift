@@ -28,6 +28,18 @@ public protocol RenderedEndpoint: SendableMetatype {
     /// - Throws: `Problem` (422s).
     static func compute(_ request: Request) throws(Problem) -> Answer
 
+    /// Refuses, from counts read off the tape before anything is decoded, a request whose work
+    /// is over the ceiling by the same estimate `compute` checks (issue 42 §2: decoding 10,000
+    /// events costs more than a refusal may). Requests it cannot judge pass, to be decoded.
+    /// - Throws: `Problem` 422 `workLimitExceeded`.
+    static func screen(_ document: JSONDocument, as format: RenderingFormat, limits: WorkLimits) throws(Problem)
+
+    /// `compute`, for an answer in `format` within `limits`: an engine that can tell as it runs
+    /// that the answer will be over them stops there and refuses, rather than finishing work
+    /// whose answer is refused anyway.
+    /// - Throws: `Problem` as `compute`, or 422 `workLimitExceeded`.
+    static func compute(_ request: Request, as format: RenderingFormat, limits: WorkLimits) throws(Problem) -> Answer
+
     /// `answer` in `format`, one of `formats`.
     static func render(_ answer: Answer, as format: RenderingFormat) -> [UInt8]
 
@@ -50,6 +62,14 @@ public protocol RenderedEndpoint: SendableMetatype {
 }
 
 extension RenderedEndpoint {
+    /// Most requests cannot be judged before decoding: they pass.
+    public static func screen(_ document: JSONDocument, as format: RenderingFormat, limits: WorkLimits) throws(Problem) {}
+
+    /// Most engines cannot stop early: `compute`, and the limits checked after.
+    public static func compute(_ request: Request, as format: RenderingFormat, limits: WorkLimits) throws(Problem) -> Answer {
+        try compute(request)
+    }
+
     /// Scripts (lifecycle, timelines) cost what their events ask for, which has no cheap bound
     /// that is also tight: their work always goes to the compute pool.
     public static func estimatedWork(of request: Request, bodyBytes: Int, as format: RenderingFormat) -> WorkEstimate {
@@ -86,12 +106,13 @@ extension RenderedEndpoint {
     /// rendering's cost bounded; the second check keeps the limit exact).
     /// - Throws: `Problem` as `compute`, or 422 `workLimitExceeded`.
     public static func answer(_ document: JSONDocument, as format: RenderingFormat, limits: WorkLimits) throws(Problem) -> [UInt8] {
-        try answer(try decode(document), as: format, limits: limits)
+        try screen(document, as: format, limits: limits)
+        return try answer(try decode(document), as: format, limits: limits)
     }
 
     /// `answer(_:as:limits:)` of a request already decoded.
     public static func answer(_ request: Request, as format: RenderingFormat, limits: WorkLimits) throws(Problem) -> [UInt8] {
-        let computed = try compute(request)
+        let computed = try compute(request, as: format, limits: limits)
         let estimate = estimatedBytes(of: computed, as: format)
         try limits.check(estimate, format: format, estimated: true)
         try WorkLimits.check(work: estimatedRenderingWork(of: computed, bytes: estimate, as: format), of: "The \(format.rawValue) answer")

@@ -1,6 +1,17 @@
+import LoupeJSON
 import LoupeTimeline
 
 extension TimelineEndpoint {
+    /// What a timeline's simulation cost follows, counted from its events and clock alone.
+    struct WorkCounts: Equatable {
+        var frameRate: Double
+        /// The last event's time: the engine advances its clock over the whole script.
+        var lastTime: Double
+        var touchSamples = 0
+        var sourceChanges = 0
+        var transitions = 0
+    }
+
     /// What simulating `script` will cost, from its events and clock alone, before any of it
     /// is simulated (issue 34 §4): a timeline's cost follows how long it runs (the engine
     /// advances its clock over the whole script, whatever the frame rate), its keyframes, its
@@ -10,18 +21,67 @@ extension TimelineEndpoint {
     /// 240 fps and `sourceChanged` storms of 1,000 to 4,545 changes 4 to 40 ms apart at 24, 60 and
     /// 240 fps (docs/benchmarks.md), with about a quarter to spare.
     public static func estimatedSimulationWork(of script: TimelineScript) -> WorkEstimate {
-        let frameRate = script.scene.animation.frameRate
-        let span = (script.events.last?.time ?? 0) + settlingAllowance
-        let keyframes = min(Double(TimelineScript.maximumKeyframes), span * frameRate)
-        var microseconds = span * perSecond + keyframes * perKeyframe
+        var counts = WorkCounts(frameRate: script.scene.animation.frameRate, lastTime: script.events.last?.time ?? 0)
         for event in script.events {
             switch event.kind {
-            case .touchesBegan, .touchesMoved, .touchesEnded: microseconds += perTouchSample
-            case .sourceChanged: microseconds += perSourceChange + perSourceChangePerFrameRate * frameRate
-            case .push, .pop, .present, .dismiss: microseconds += perTransition
+            case .touchesBegan, .touchesMoved, .touchesEnded: counts.touchSamples += 1
+            case .sourceChanged: counts.sourceChanges += 1
+            case .push, .pop, .present, .dismiss: counts.transitions += 1
             }
         }
+        return estimatedSimulationWork(of: counts)
+    }
+
+    static func estimatedSimulationWork(of counts: WorkCounts) -> WorkEstimate {
+        let span = counts.lastTime + settlingAllowance
+        let keyframes = min(Double(TimelineScript.maximumKeyframes), span * counts.frameRate)
+        var microseconds = span * perSecond + keyframes * perKeyframe
+        microseconds += Double(counts.touchSamples) * perTouchSample
+        microseconds += Double(counts.sourceChanges) * (perSourceChange + perSourceChangePerFrameRate * counts.frameRate)
+        microseconds += Double(counts.transitions) * perTransition
         return WorkEstimate(microseconds: microseconds)
+    }
+
+    /// The same counts read straight off the tape, before any field is decoded, or nil when the
+    /// document is not shaped like a timeline (its 422 is the decoder's to write).
+    ///
+    /// Why: decoding 10,000 touch samples costs 12-20 ms, more than the 20 ms a refusal may cost
+    /// once the body is read (issue 42 §2); reading each event's `type` and the last `time` costs
+    /// about a tenth of it. Only what the estimate needs is read, and only as the decoder would
+    /// read it (a frame rate outside its range, a type it does not know: nil, decode and say so).
+    static func workCounts(of document: JSONDocument) -> WorkCounts? {
+        let root = document.root
+        guard root.kind == .object, let events = root.member("events")?.value, events.kind == .array,
+            events.count <= TimelineScript.maximumEventCount
+        else { return nil }
+        var frameRate = 60.0
+        if let animation = root.member("animation")?.value, let rate = animation.member("frameRate")?.value {
+            guard let number = rate.number, PlanRequestDecoder.frameRateRange.contains(number) else { return nil }
+            frameRate = number
+        }
+        var counts = WorkCounts(frameRate: frameRate, lastTime: 0)
+        var lastTime = 0.0
+        for event in events.elements {
+            guard let type = event.member("type")?.value.string.flatMap(TimelineEventType.init(rawValue:)),
+                let time = event.member("time")?.value.number, time.isFinite
+            else { return nil }
+            lastTime = time
+            switch type {
+            case .touchesBegan, .touchesMoved, .touchesEnded: counts.touchSamples += 1
+            case .sourceChanged: counts.sourceChanges += 1
+            case .push, .pop, .present, .dismiss: counts.transitions += 1
+            }
+        }
+        counts.lastTime = lastTime
+        return counts
+    }
+
+    /// Refuses, before decoding, a timeline whose simulation is over the ceiling by the very
+    /// estimate `compute` checks again after decoding (so the two never disagree).
+    /// - Throws: `Problem` 422 `workLimitExceeded` pointing at `/events`.
+    public static func screen(_ document: JSONDocument, as format: RenderingFormat, limits: WorkLimits) throws(Problem) {
+        guard let counts = workCounts(of: document) else { return }
+        try WorkLimits.check(work: estimatedSimulationWork(of: counts), of: "Simulating this timeline", pointer: "/events")
     }
 
     /// Seconds a timeline may run past its last event while the card settles.

@@ -42,8 +42,10 @@ enum EndpointHandlers {
         var settings: Settings
     }
 
-    /// The body read into a document, and the ETag derived from it.
-    private typealias Parsed = (document: JSONDocument, tag: EntityTag)
+    /// The body read into a document, and the ETag derived from it when `If-None-Match` needs it
+    /// before the answer does (otherwise it is derived for the 200 alone: a request refused with
+    /// a 422 never pays for the canonical form of its body).
+    private typealias Parsed = (document: JSONDocument, tag: EntityTag?)
 
     /// Where the steps of an answer run.
     private enum Place {
@@ -140,20 +142,25 @@ enum EndpointHandlers {
         let parsed = if let parsed { parsed } else { try parse(negotiated) }
         // The address (compressing the body) is part of the work: a hostile body compresses slowly.
         let addressWork = addressWork(negotiated)
-        if EntityTag.list(negotiated.conditions, contains: parsed.tag) {
+        if let tag = parsed.tag, EntityTag.list(negotiated.conditions, contains: tag) {
             guard place.runs(addressWork) else { return onPool(negotiated, parsed: parsed, endpoint) }
-            return .answer(notModified(negotiated, tag: parsed.tag, address: address(negotiated, Endpoint.formats)))
+            return .answer(notModified(negotiated, tag: tag, address: address(negotiated, Endpoint.formats)))
         }
         let format = negotiated.negotiation.format
-        // Decoded once, for the estimate and the answer. A request that does not decode is
+        // Screened from the tape (work over the ceiling is refused before anything is decoded),
+        // then decoded once, for the estimate and the answer. A request that does not decode is
         // estimated unbounded, so its 422 is written on the pool.
-        let decoded = Result { () throws(Problem) in try Endpoint.decode(parsed.document) }
+        let decoded = Result { () throws(Problem) in
+            try Endpoint.screen(parsed.document, as: format, limits: negotiated.settings.limits)
+            return try Endpoint.decode(parsed.document)
+        }
         let work = (try? decoded.get()).map { Endpoint.estimatedWork(of: $0, bodyBytes: bodyBytes, as: format) } ?? .unbounded
         guard place.runs(work + addressWork) else {
             return onPool(negotiated, parsed: parsed, endpoint)
         }
         let body = try Endpoint.answer(try decoded.get(), as: format, limits: negotiated.settings.limits)
-        return .answer(try finish(negotiated, tag: parsed.tag, address: address(negotiated, Endpoint.formats), body: body))
+        let tag = parsed.tag ?? tag(negotiated, parsed.document)
+        return .answer(try finish(negotiated, tag: tag, address: address(negotiated, Endpoint.formats), body: body))
     }
 
     /// `uncached`'s steps from `parsed` on, run on the pool.
@@ -213,10 +220,16 @@ enum EndpointHandlers {
         return HTTPResponse(status: .ok, contentType: negotiated.negotiation.format.contentType, body: cached.body, headers: headers)
     }
 
-    /// 400 for a body that is not JSON; else the document and its tag.
+    /// 400 for a body that is not JSON; else the document, and its tag when `If-None-Match`
+    /// may name it.
     private static func parse(_ negotiated: NegotiatedRequest) throws(Problem) -> Parsed {
         let document = try RequestDocument.parse(negotiated.request.body)
-        return (document, EntityTag(path: negotiated.request.path, format: negotiated.negotiation.format, document: document))
+        return (document, negotiated.conditions.isEmpty ? nil : tag(negotiated, document))
+    }
+
+    /// The request's ETag: its canonical body, path, format and the release.
+    private static func tag(_ negotiated: NegotiatedRequest, _ document: JSONDocument) -> EntityTag {
+        EntityTag(path: negotiated.request.path, format: negotiated.negotiation.format, document: document)
     }
 
     /// The answer's address, for a body that parsed: nil for a GET of one, and when it would be too long.
