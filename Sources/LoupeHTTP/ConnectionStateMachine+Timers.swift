@@ -5,10 +5,10 @@ extension ConnectionStateMachine {
     mutating func timerFired(now: UInt64, _ timeouts: ConnectionTimeouts) -> ConnectionAction? {
         switch state {
         case .lingering(let since):
-            if output.kernelQueued > 0 { return resetIfUnacknowledged(now: now, timeouts) }
+            if !output.isDelivered { return resetIfUnacknowledged(now: now, timeouts) }
             return now &- since > timeouts.linger ? close() : nil
         case .awaitingAcknowledgement:
-            return output.kernelQueued > 0 ? resetIfUnacknowledged(now: now, timeouts) : close()
+            return output.isDelivered ? close() : resetIfUnacknowledged(now: now, timeouts)
         case .answering, .awaitingAnswer, .closed:
             // The pool answers every job it accepted; the drain deadline bounds the wait.
             return nil

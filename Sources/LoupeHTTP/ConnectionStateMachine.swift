@@ -252,10 +252,22 @@ struct ConnectionStateMachine {
     /// The kernel's queue measured at `queued` bytes: what the peer acknowledged is given back.
     /// A connection whose peer has closed closes once nothing it was sent is unacknowledged.
     /// nil: nothing more to do.
-    mutating func acknowledged(queued: Int, now: UInt64) -> ConnectionAction? {
-        output.acknowledged(queued: queued, now: now)
-        charge.shrink(to: heldBytes)
-        return state == .awaitingAcknowledgement && queued == 0 ? close() : nil
+    ///
+    /// `peerWindow` (when the kernel says) is the peer's receive window: what it holds of ours
+    /// unread is charged too (`ConnectionOutput.peerHeld`), and a closing connection waits for it
+    /// to be read as for the rest. That share moves from the send queue into the peer as the peer
+    /// acknowledges, so it rarely grows the charge; when it does and the budget has no room, the
+    /// charge stays where it was (the peer's memory is not ours to refuse).
+    mutating func acknowledged(queued: Int, peerWindow: Int? = nil, now: UInt64) -> ConnectionAction? {
+        output.acknowledged(queued: queued, peerWindow: peerWindow, now: now)
+        if heldBytes > charge.bytes { _ = charge.settle(to: heldBytes) } else { charge.shrink(to: heldBytes) }
+        return state == .awaitingAcknowledgement && output.isDelivered ? close() : nil
+    }
+
+    /// The peer's first advertised window, before anything is sent: the full size its later
+    /// windows are measured against.
+    mutating func peerWindowAtAccept(_ window: Int) {
+        output.notePeerWindow(window)
     }
 
     // MARK: - Closing

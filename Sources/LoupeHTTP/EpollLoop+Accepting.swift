@@ -72,6 +72,7 @@ extension EpollLoop {
         var machine = ConnectionStateMachine(
             limits: configuration.limits, budget: budget, kernelQueueCap: configuration.kernelSendQueueBytes, now: now)
         if draining { _ = machine.drainBegan(now: now) }
+        if let window = Socket.peerWindow(fd) { machine.peerWindowAtAccept(window) }
         let connection = Connection(fd: fd, peer: peer, serial: nextSerial, machine: machine)
         connections[fd] = connection
         perform(machine.waiting, on: connection, now: now)

@@ -43,7 +43,8 @@ extension EpollLoop {
                 action = connection.machine.finSent(now: now)
             case .checkAcknowledged:
                 let queued = Socket.queuedOutputBytes(connection.fd)
-                action = connection.machine.acknowledged(queued: queued, now: now) ?? connection.machine.waiting
+                let window = Socket.peerWindow(connection.fd)
+                action = connection.machine.acknowledged(queued: queued, peerWindow: window, now: now) ?? connection.machine.waiting
             case .awaitAcknowledgement:
                 watch(connection, reading: false, edgeTriggered: true)
                 return

@@ -7,10 +7,12 @@ import CLoupeSystem
 extension EpollLoop {
     func sweep(now: UInt64) {
         for connection in Array(connections.values) {
-            if connection.machine.output.kernelQueued > 0 {
-                // The kernel's queue shrinks as the peer acknowledges: charge what is left.
+            if !connection.machine.output.isDelivered {
+                // The kernel's queue shrinks as the peer acknowledges, and the peer's window
+                // reopens as it reads: charge what is left of both.
                 let queued = Socket.queuedOutputBytes(connection.fd)
-                if let action = connection.machine.acknowledged(queued: queued, now: now) {
+                let window = Socket.peerWindow(connection.fd)
+                if let action = connection.machine.acknowledged(queued: queued, peerWindow: window, now: now) {
                     perform(action, on: connection, now: now)
                     continue
                 }

@@ -83,6 +83,12 @@ enum Socket {
         max(0, Int(loupe_socket_queued_bytes(fd)))
     }
 
+    /// The receive window the peer last advertised, or nil when the kernel cannot say.
+    static func peerWindow(_ fd: Int32) -> Int? {
+        let window = loupe_socket_peer_window(fd)
+        return window < 0 ? nil : Int(window)
+    }
+
     static func boundPort(_ fd: Int32) throws -> UInt16 {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)

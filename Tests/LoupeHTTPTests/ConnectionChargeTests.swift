@@ -79,6 +79,46 @@ struct ConnectionChargeTests {
         #expect(budget.inUse == machine.charge.bytes)
     }
 
+    /// Issue 42 §3 (regression): an acknowledged answer a peer on this host never read stayed in
+    /// its receive buffer, kernel memory the budget no longer charged; 1,000 such clients grew
+    /// the kernel's TCP memory by half again the budget.
+    @Test("writing: what the peer acknowledged but has not read (its window shrunk) stays charged, and is given back as the window reopens")
+    func peerShare_isChargedUntilRead() {
+        let budget = MemoryBudget(limit: 1 << 30)
+        var machine = ConnectionStateMachine.opened(budget: budget)
+        machine.peerWindowAtAccept(64_000)
+        _ = machine.read(Self.get, at: 2 * second)
+        _ = machine.answer(50_000, at: 2 * second)
+        #expect(machine.write(at: 2 * second) == .read)
+        let input = machine.input.heldBytes
+        // All of it acknowledged, the window shrunk by 40,000: the peer holds it unread.
+        #expect(machine.acknowledged(queued: 0, peerWindow: 24_000, now: 3 * second) == nil)
+        #expect(machine.output.peerHeld >= 40_000 && machine.output.peerHeld <= 50_000 + 200, "\(machine.output.peerHeld)")
+        #expect(machine.charge.bytes == input + machine.output.peerHeld)
+        #expect(budget.inUse == machine.charge.bytes)
+        // A shrinking of under 4 KiB is a peer reading as it goes.
+        _ = machine.acknowledged(queued: 0, peerWindow: 62_000, now: 4 * second)
+        #expect(machine.output.peerHeld == 0 && machine.charge.bytes == input)
+        #expect(budget.inUse == machine.charge.bytes)
+    }
+
+    @Test("awaiting acknowledgement: a closing connection waits for its answer to be read, not only acknowledged, then closes")
+    func closing_waitsForThePeerToRead() {
+        let budget = MemoryBudget(limit: 1 << 30)
+        var machine = ConnectionStateMachine.opened(budget: budget)
+        machine.peerWindowAtAccept(64_000)
+        _ = machine.read(Self.get, at: 2 * second)
+        _ = machine.answer(30_000, keepAlive: false, at: 2 * second)
+        _ = machine.write(at: 2 * second)
+        _ = machine.finSent(now: 2 * second)
+        #expect(machine.peerClosed(now: 3 * second) == .checkAcknowledged)
+        #expect(machine.acknowledged(queued: 0, peerWindow: 34_000, now: 3 * second) == nil, "acknowledged, not read")
+        #expect(machine.charge.bytes > 0)
+        #expect(machine.timerFired(now: 4 * second, ConnectionClosingTests.timeouts) == nil, "within the write timeout it waits")
+        #expect(machine.acknowledged(queued: 0, peerWindow: 64_000, now: 5 * second) == .close)
+        #expect(machine.charge.bytes == 0 && budget.inUse == 0)
+    }
+
     @Test("any state → closed: the whole charge is given back")
     func close_givesTheChargeBack() {
         let budget = MemoryBudget(limit: 1 << 30)

@@ -43,6 +43,10 @@ int loupe_name_thread(const char *name);
 /// acknowledged by the peer (SIOCOUTQ); 0 once the socket is closed (a reset drops the queue
 /// and leaves SIOCOUTQ's count behind); -1 on error.
 int loupe_socket_queued_bytes(int fd);
+/// The receive window a TCP socket's peer last advertised (TCP_INFO tcpi_snd_wnd), in bytes;
+/// -1 when the kernel cannot say. A peer that stops reading closes it: the shrinking is what
+/// the peer holds of ours unread, kernel memory too when the peer is on this host.
+int loupe_socket_peer_window(int fd);
 ssize_t loupe_getrandom(void *buffer, size_t length);
 long loupe_core_count(void);
 /// Raises the calling thread's nice value by `increment` (Linux schedules threads, not
