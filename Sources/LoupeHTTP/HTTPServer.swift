@@ -66,11 +66,18 @@ public final class HTTPServer: Sendable {
             listening.enter()
             stopped.enter()
             SystemThread.start(name: "loupe-loop-\(index)") { [stopped] in
+                // A short slice: a loop woken by a probe preempts the thread on its core (a
+                // worker, or another process) at once (issue 42 §4; docs/operations.md).
+                _ = loupe_request_thread_slice(Self.loopSliceNanoseconds)
                 loop.run(setup)
                 stopped.leave()
             }
         }
     }
+
+    /// The scheduler slice an event loop asks for: 0.1 ms, the shortest Linux grants, as a loop
+    /// runs microseconds at a time and must not wait out a worker's or a neighbour's slice.
+    static let loopSliceNanoseconds = 100_000
 
     /// The bound port: the configured one, or the one the kernel picked for port 0.
     public var port: UInt16 { boundPort.load(ordering: .relaxed) }

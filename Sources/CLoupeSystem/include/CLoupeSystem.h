@@ -52,6 +52,10 @@ long loupe_core_count(void);
 /// Raises the calling thread's nice value by `increment` (Linux schedules threads, not
 /// processes): compute workers yield to the event loops that answer probes.
 int loupe_lower_thread_priority(int increment);
+/// Asks the scheduler for a `nanoseconds` time slice for the calling thread (EEVDF's custom
+/// slice, Linux 6.12+; 0 on success, -1 where the kernel does not offer it): an event loop that
+/// wakes for a probe then preempts whatever runs on its core at once (issue 42 §4).
+int loupe_request_thread_slice(long nanoseconds);
 /// Returns freed heap memory to the kernel (glibc's malloc_trim over every arena).
 int loupe_release_free_memory(void);
 
