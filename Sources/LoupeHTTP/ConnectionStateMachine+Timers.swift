@@ -20,6 +20,12 @@ extension ConnectionStateMachine {
                 let stalled = now &- output.lastWriteAt > timeouts.write
                 return stalled || isSendTooSlow(now: now, timeouts) ? reset(.slowReader) : nil
             }
+            if !output.isDelivered, now &- max(output.lastWriteAt, output.lastAcknowledgedAt) > timeouts.write {
+                // Everything is written, but the kernel (or the peer, unread) still holds it and
+                // nothing has moved for the write timeout: a reader of one byte a second, whose
+                // whole answer fit in the send queue (issue 42 §5). Reset, for the same reason.
+                return reset(.slowReader)
+            }
             return requestTimerFired(now: now, timeouts)
         }
     }
