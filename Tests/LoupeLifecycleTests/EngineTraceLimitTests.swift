@@ -5,7 +5,9 @@ import Testing
 /// Issue 42 §2: a simulation stopped as soon as its trace is longer than the caller can use.
 @Suite("Engine trace limit")
 struct EngineTraceLimitTests {
-    @Test("property: stopped past N entries, the trace is the whole trace's first part, longer than N, ending at an event; not stopped, it is the whole")
+    @Test(
+        "property: stopped past N entries, the trace is the whole trace's first part, longer than N, ending at an event; not stopped, it is the whole"
+    )
     func stoppedTrace_isAPrefixOfTheWhole() throws {
         var generator = SeededGenerator(seed: 4_204)
         for _ in 0..<300 {

@@ -115,9 +115,10 @@ struct EarlyWorkTests {
     @Test("a timeline's estimate read off the tape is the estimate of its decoded script, for every example and 300 seeded pinches")
     func screenedEstimate_isTheDecodedEstimate() throws {
         var bodies: [String] = []
-        for name in ["timeline-pinch-dismiss", "timeline-content-back-swipe", "timeline-gallery-source-changed", "timeline-interrupted-push",
-            "timeline-spread-to-open", "timeline-swipe-down-cancel", "timeline-edge-swipe-rtl", "timeline-interrupted-slide"]
-        {
+        for name in [
+            "timeline-pinch-dismiss", "timeline-content-back-swipe", "timeline-gallery-source-changed", "timeline-interrupted-push",
+            "timeline-spread-to-open", "timeline-swipe-down-cancel", "timeline-edge-swipe-rtl", "timeline-interrupted-slide"
+        ] {
             let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../examples")
             bodies.append(try String(contentsOf: examples.appendingPathComponent("\(name).json"), encoding: .utf8))
         }
