@@ -5,7 +5,8 @@ import LoupeHTTP
 import LoupePlanner
 import LoupeService
 
-/// `loupe plan [--format F] [FILE|-]` and `loupe lifecycle [--format F] [FILE|-]`: the API's
+/// `loupe plan [--format F] [FILE|-]`, `loupe lifecycle [--format F] [FILE|-]` and
+/// `loupe timeline [FILE|-]`: the API's
 /// answer for a request file (or standard input), without a server. The bytes are exactly what
 /// the route answers with `?format=F`, because both call the same endpoint and renderer.
 enum AnswerCommand {

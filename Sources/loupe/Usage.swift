@@ -18,6 +18,7 @@ enum Usage {
                                     view-transition or lottie, in any case.
           loupe lifecycle [--format F] [FILE|-]
                                     The same for POST /v1/lifecycle (json or svg).
+          loupe timeline [FILE|-]   The same for POST /v1/timelines (json).
           loupe version             Print the version.
           loupe help                Show this help.
 
@@ -30,7 +31,7 @@ enum Usage {
 
         Exit codes: 0 after a clean shutdown (SIGTERM or SIGINT), 1 when the service cannot
         start (for example the port is taken), 2 for invalid configuration.
-        plan and lifecycle: 0 with the answer on stdout; 1 with the problem JSON (the 4xx body
+        plan, lifecycle and timeline: 0 with the answer on stdout; 1 with the problem JSON (the 4xx body
         the service would send) on stderr, for an empty or invalid request and for one over
         1 MiB (the service's default --max-body-bytes: its 413 body-too-large problem; no more
         than that is read); 2 for an unknown option or a file that cannot be read.

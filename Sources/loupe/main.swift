@@ -23,6 +23,8 @@ case "plan":
     exit(AnswerCommand.run(arguments: Array(arguments.dropFirst()), endpoint: PlanEndpoint.self))
 case "lifecycle":
     exit(AnswerCommand.run(arguments: Array(arguments.dropFirst()), endpoint: LifecycleEndpoint.self))
+case "timeline":
+    exit(AnswerCommand.run(arguments: Array(arguments.dropFirst()), endpoint: TimelineEndpoint.self))
 case "version", "--version":
     print("\(BuildInfo.name) \(BuildInfo.version) (API \(BuildInfo.apiVersion))")
 case "help", "--help", "-h":

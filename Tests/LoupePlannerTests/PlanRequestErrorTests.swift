@@ -122,7 +122,15 @@ struct PlanRequestErrorTests {
         let problem = Fixture.problem(#"{"transition":"push",}"#)
         #expect(problem?.kind == .malformedJSON)
         #expect(problem?.status == 400)
-        #expect(problem?.detail.contains("at byte 21") == true)
+        #expect(problem?.detail.contains("at byte 21 (line 1, column 22)") == true)
+    }
+
+    /// Issue 45 §7: "at byte 59" alone sent people counting bytes; the line and column come too.
+    @Test("issue 45 §7: a syntax error names its line and column in characters beside the byte offset")
+    func malformedJSON_namesLineAndColumn() {
+        let problem = Fixture.problem("{\n  \"transition\": \"push\",\n  \"note\": \"é\",,\n}")
+        #expect(problem?.kind == .malformedJSON)
+        #expect(problem?.detail.hasSuffix("at byte 41 (line 3, column 15).") == true, "\(problem?.detail ?? "")")
     }
 
     @Test(arguments: ["", "  \n"])

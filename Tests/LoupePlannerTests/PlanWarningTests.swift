@@ -1,5 +1,5 @@
 import LoupeGeometry
-import LoupePlanner
+@testable import LoupePlanner
 import Testing
 
 struct PlanWarningTests {
@@ -127,6 +127,35 @@ struct PlanWarningTests {
         let warnings = Fixture.warnings(answer)
         #expect(warnings.map(\.code) == ["unknown-field", "unknown-field"])
         #expect(warnings.map(\.pointer) == ["/colour", "/options/dimming/alpha"])
+    }
+
+    /// Issue 45 §7: `sourceView` got a 200 with a bare unknown-field warning and no hint.
+    @Test("issue 45 §7: an unknown field close to a field the object takes says \"did you mean …?\"; one close to none says to check its spelling")
+    func unknownFields_suggestTheFieldMeant() throws {
+        let answer = try Fixture.plan(
+            #"{"transition":"push","container":{"width":393,"height":852},"sourceView":{"frame":{"x":1,"y":2,"width":3,"height":4}},"animaton":{},"colour":"red"}"#
+        )
+        var messages: [String: String] = [:]
+        if case .array(let items)? = answer["warnings"] {
+            for item in items {
+                if case .string(let pointer)? = item["pointer"], case .string(let message)? = item["message"] { messages[pointer] = message }
+            }
+        }
+        #expect(messages["/sourceView"]?.hasSuffix(#"did you mean "source"?"#) == true, "\(messages)")
+        #expect(messages["/animaton"]?.hasSuffix(#"did you mean "animation"?"#) == true, "\(messages)")
+        #expect(messages["/colour"]?.hasSuffix("check its spelling.") == true, "\(messages)")
+    }
+
+    @Test("the edit distance counts insertions, deletions, substitutions and swaps")
+    func editDistance_countsEdits() {
+        func distance(_ a: String, _ b: String) -> Int { UnknownField.editDistance(Array(a.utf8), Array(b.utf8)) }
+        #expect(distance("cornerRadious", "cornerRadius") == 1)
+        #expect(distance("tansition", "transition") == 1)
+        #expect(distance("trasnition", "transition") == 1)
+        #expect(distance("colour", "color") == 1)
+        #expect(distance("", "abc") == 3 && distance("abc", "abc") == 0)
+        #expect(UnknownField.likelyMeant("sourceView", among: ["destination", "source"]) == "source")
+        #expect(UnknownField.likelyMeant("zzz", among: ["source"]) == nil)
     }
 
     /// Strict mode: every warning, warning or unknown field, becomes an error of one 422.

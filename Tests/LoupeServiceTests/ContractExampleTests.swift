@@ -52,6 +52,20 @@ struct ContractExampleTests {
         #expect(try LoupeExecutable.run(["lifecycle", "--format", "CSS", "-"], stdin: Data()).status == 2, "a format the route lacks stays refused")
     }
 
+    /// Issue 45 §6: the CLI covers every route; `timeline` was missing from it and from --help.
+    @Test("issue 45 §6: loupe timeline prints the bytes POST /v1/timelines answers, and --help lists it")
+    func cliTimeline_printsTheRoutesBytes() throws {
+        let file = ExampleFiles.root.appendingPathComponent("examples/timeline-pinch-dismiss.json").path
+        let result = try LoupeExecutable.run(["timeline", file])
+        #expect(result.status == 0, "\(String(decoding: result.stderr, as: UTF8.self))")
+        let service = try TestService()
+        let response = try service.post("/v1/timelines", json: String(decoding: try ExampleFiles.bytes("timeline-pinch-dismiss.json"), as: UTF8.self))
+        #expect(response.status == 200)
+        #expect(Array(result.stdout) == response.body)
+        let help = String(decoding: try LoupeExecutable.run(["--help"]).stdout, as: UTF8.self)
+        for command in ["loupe plan", "loupe lifecycle", "loupe timeline"] { #expect(help.contains(command), "\(command) missing from --help") }
+    }
+
     @Test("loupe lifecycle reads standard input; a problem goes to stderr with exit status 1")
     func cliLifecycle_readsStdinAndReportsProblems() throws {
         let body = try ExampleFiles.bytes("lifecycle-push.json")

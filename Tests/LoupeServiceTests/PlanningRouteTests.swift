@@ -58,7 +58,7 @@ struct PlanningRouteTests {
         #expect(response.header("Content-Type") == "application/problem+json")
         let problem = try JSONReader.parse(response.body)
         #expect(problem["type"] == .string("https://loupe.dev/problems/malformed-json"))
-        #expect(response.text.contains("at byte 22"))
+        #expect(response.text.contains("at byte 22 (line 1, column 23)"))
     }
 
     @Test("an empty body gets 400")

@@ -38,6 +38,11 @@ public final class FieldReader {
     /// One mark per member of every object opened, set when the member is asked for (requests
     /// have a handful of members per object, so a scan beats hashing every key).
     @exclusivity(unchecked) private var readMarks: [Bool] = []
+    /// Fields asked for and not found, by the read mark of their object: the names an unknown
+    /// field may have been meant as (`UnknownField.suggestion`). The first `maxRememberedAbsent`
+    /// only, so a body of ten thousand events costs no more than a plan.
+    @exclusivity(unchecked) private var absent: [(marks: Int, key: String)] = []
+    static let maxRememberedAbsent = 1_000
 
     public init() {
         opened.reserveCapacity(8)
@@ -70,14 +75,16 @@ public final class FieldReader {
 
     /// Pointers of members nobody read, object by object in the order they were read, each
     /// object's in document order (the first `maxReportedUnknownFields` of them).
-    public var unknownFields: [JSONPointer] {
-        var found: [JSONPointer] = []
+    public var unknownFields: [UnknownField] {
+        var found: [UnknownField] = []
         guard let document else { return found }
         for object in opened {
             let value = document.value(at: object.node)
             for position in 0..<value.count where !readMarks[object.marks + position] {
                 guard found.count < Self.maxReportedUnknownFields else { return found }
-                found.append(value.pointer.appending(value.key(at: position)))
+                let key = value.key(at: position)
+                let asked = absent.filter { $0.marks == object.marks }.map(\.key)
+                found.append(UnknownField(pointer: value.pointer.appending(key), suggestion: UnknownField.likelyMeant(key, among: asked)))
             }
         }
         return found
@@ -215,6 +222,7 @@ public final class FieldReader {
     public func value(_ parent: Object, _ key: String, required: Bool = false) -> JSONDocument.Value? {
         guard let member = parent.value.member(key) else {
             if required { fail(parent.pointer.appending(key), "is required") }
+            if absent.count < Self.maxRememberedAbsent { absent.append((parent.marks, key)) }
             return nil
         }
         readMarks[parent.marks + member.position] = true

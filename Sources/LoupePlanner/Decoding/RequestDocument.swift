@@ -5,7 +5,8 @@ import LoupeJSON
 public enum RequestDocument {
     /// Parses `body` as one JSON document.
     /// - Throws: `Problem` 400 `malformedJSON` for an empty body or invalid JSON; the detail
-    ///   names the byte offset where reading stopped, so a client can find the mistake.
+    ///   names where reading stopped, as a byte offset (for programs) and a line and column (for
+    ///   people reading their file in an editor), so a client can find the mistake.
     public static func parse(_ body: [UInt8]) throws(Problem) -> JSONDocument {
         guard body.contains(where: { !Self.isWhitespace($0) }) else {
             throw Problem(.malformedJSON, detail: "The request body is empty; send a JSON object.")
@@ -13,7 +14,30 @@ public enum RequestDocument {
         do {
             return try JSONReader.document(body)
         } catch {
-            throw Problem(.malformedJSON, detail: "The request body is not valid JSON: \(error.reason) at byte \(error.offset).")
+            let place = TextPosition(of: error.offset, in: body)
+            throw Problem(
+                .malformedJSON,
+                detail: "The request body is not valid JSON: \(error.reason) at byte \(error.offset) (line \(place.line), column \(place.column)).")
+        }
+    }
+
+    /// A byte offset as an editor shows it: 1-based lines (after each line feed) and columns
+    /// (characters, not bytes: a UTF-8 continuation byte does not start one).
+    struct TextPosition: Equatable {
+        var line: Int
+        var column: Int
+
+        init(of offset: Int, in body: [UInt8]) {
+            line = 1
+            column = 1
+            for byte in body.prefix(max(0, offset)) {
+                if byte == 0x0A {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+            }
         }
     }
 

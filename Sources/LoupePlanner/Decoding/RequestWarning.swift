@@ -23,12 +23,13 @@ public struct RequestWarning: Sendable, Equatable {
 
     /// A member the API does not know. It is ignored (so newer clients keep working with older
     /// servers) but reported, because it is usually a typo ("cornerRadious").
-    public static func unknownField(_ pointer: JSONPointer) -> RequestWarning {
-        let name = pointer.tokens.last ?? ""
+    public static func unknownField(_ field: UnknownField) -> RequestWarning {
+        let name = field.pointer.tokens.last ?? ""
+        let hint = field.suggestion.map { "did you mean \"\($0)\"?" } ?? "check its spelling."
         return RequestWarning(
             code: unknownFieldCode,
-            message: "The field \"\(name)\" is not part of the API and was ignored; check its spelling.",
-            pointer: pointer.description)
+            message: "The field \"\(name)\" is not part of the API and was ignored; \(hint)",
+            pointer: field.pointer.description)
     }
 
     /// The same warning as a field error, for strict mode.

@@ -8,9 +8,9 @@ public struct LifecycleRequest: Sendable, Hashable {
     public var strict: Bool
     /// `options.precision`: decimal places for times in the answer; nil = round-trip.
     public var precision: Int?
-    public var unknownFields: [JSONPointer]
+    public var unknownFields: [UnknownField]
 
-    public init(script: LifecycleScript, strict: Bool = false, precision: Int? = nil, unknownFields: [JSONPointer] = []) {
+    public init(script: LifecycleScript, strict: Bool = false, precision: Int? = nil, unknownFields: [UnknownField] = []) {
         self.script = script
         self.strict = strict
         self.precision = precision

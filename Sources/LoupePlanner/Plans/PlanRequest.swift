@@ -30,13 +30,13 @@ public struct PlanRequest: Sendable, Hashable {
     /// waapi renderings' `linear()` easing may have; nil = `SpringEasing.defaultTolerance`.
     public var easingTolerance: Double?
     /// Members the API does not know, reported as `unknown-field` warnings.
-    public var unknownFields: [JSONPointer]
+    public var unknownFields: [UnknownField]
 
     public init(
         scene: ZoomScene, strict: Bool = false, precision: Int? = nil, callbackOrder: CallbackOrder = .article,
         viewTransitionName: String? = nil, viewTransitionClass: String? = nil,
         viewTransitionNavigation: ViewTransitionNavigation = .sameDocument, viewTransitionGroup: ViewTransitionGrouping = .normal,
-        easingTolerance: Double? = nil, unknownFields: [JSONPointer] = []
+        easingTolerance: Double? = nil, unknownFields: [UnknownField] = []
     ) {
         self.scene = scene
         self.strict = strict

@@ -10,9 +10,9 @@ public struct TimelineRequest: Sendable, Hashable {
     public var strict: Bool
     /// `options.precision`: decimal places for numbers in the answer; nil = round-trip.
     public var precision: Int?
-    public var unknownFields: [JSONPointer]
+    public var unknownFields: [UnknownField]
 
-    public init(script: TimelineScript, strict: Bool = false, precision: Int? = nil, unknownFields: [JSONPointer] = []) {
+    public init(script: TimelineScript, strict: Bool = false, precision: Int? = nil, unknownFields: [UnknownField] = []) {
         self.script = script
         self.strict = strict
         self.precision = precision
