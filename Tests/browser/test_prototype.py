@@ -32,6 +32,7 @@ import base64
 import json
 import re
 import os
+import pathlib
 import sys
 import time
 import urllib.request
@@ -43,6 +44,7 @@ from cdp import Browser, CDPError  # noqa: E402
 PHONE = {"width": 393, "height": 852, "deviceScaleFactor": 1, "mobile": True}
 DESKTOP = {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False}
 TOLERANCE = 1.0  # px
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 class Failure(Exception):
@@ -661,6 +663,44 @@ def spring_easing(session):
     print(f"  linear() easing: {len(easing.split(','))} stops, worst {worst:.4f} over {len(times)} keyframes, peak {overshoot:.3f}")
 
 
+README_EXAMPLE_CHECK = """
+    const grid = document.createElement('div');
+    grid.style.cssText = 'position: fixed; left: 0; top: 0; width: 100%; height: 100%; background: #eee';
+    const thumbnail = document.createElement('div');
+    thumbnail.style.cssText = 'position: absolute; left: 16px; top: 120px; width: 110px; height: 110px; background: #c84';
+    grid.append(thumbnail);
+    document.body.append(grid);
+    const page = document.createElement('div');
+    page.style.background = '#48c';
+    await zoom('push', thumbnail, page, grid);
+    const rest = page.getBoundingClientRect();
+    const pushed = {box: [rest.left, rest.top, rest.width, rest.height], stages: document.querySelectorAll('.loupe-stage').length,
+                    gridOpacity: getComputedStyle(grid).opacity, thumbnailOpacity: getComputedStyle(thumbnail).opacity};
+    await zoom('pop', thumbnail, page, grid);
+    const popped = {stages: document.querySelectorAll('.loupe-stage').length, pageAttached: page.isConnected,
+                    animations: grid.getAnimations({subtree: true}).length, gridOpacity: getComputedStyle(grid).opacity};
+    grid.remove();
+    return {pushed, popped, viewport: [innerWidth, innerHeight]};
+"""
+
+
+def readme_web_example(session):
+    """Issue 45 §2: the README's complete web example (its first js block), run as printed
+    against this server: a push leaves the page at rest filling the viewport over a hidden grid,
+    and the pop that follows leaves nothing behind (no stage, no animation, the grid shown)."""
+    code = re.search(r"```js\n(.*?)```", (ROOT / "README.md").read_text(), re.S).group(1)
+    check('const LOUPE = "http://localhost:8080";' in code, "the README's web example does not start with its LOUPE constant")
+    code = code.replace('"http://localhost:8080"', json.dumps(session.base))
+    result = session.js("(async () => {\n" + code + README_EXAMPLE_CHECK + "})()")
+    width, height = result["viewport"]
+    pushed, popped = result["pushed"], result["popped"]
+    compare("the pushed page's box", pushed["box"], [0, 0, width, height])
+    check(pushed["stages"] == 1 and pushed["gridOpacity"] == "0" and pushed["thumbnailOpacity"] == "0",
+          f"after the push: {pushed}")
+    check(popped == {"stages": 0, "pageAttached": False, "animations": 0, "gridOpacity": "1"}, f"after the pop: {popped}")
+    print(f"  README web example: push to {pushed['box']}, pop cleaned up")
+
+
 CSS_PLAYER = """((css, names, times) => {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(css);
@@ -995,7 +1035,7 @@ def main():
                  ("the spring as a linear() easing", spring_easing), ("the css rendering", css_rendering),
                  ("the view-transition rendering", view_transition),
                  ("a cross-document view transition between the demo's two pages", cross_document_view_transition),
-                 ("a plan linked at its address", plan_at_address)]
+                 ("a plan linked at its address", plan_at_address), ("the README's web example", readme_web_example)]
         for name, step in steps:
             step_started = time.monotonic()
             print(f"{name}:")
