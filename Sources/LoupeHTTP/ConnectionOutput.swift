@@ -51,9 +51,11 @@ struct ConnectionOutput {
     func heldBytes(lent: [UInt8]) -> Int { lent.capacity + kernelCharge(pending: lent.count - start) }
 
     /// The kernel's share: everything owed (queued here, held by the kernel, or delivered and
-    /// held by the peer unread), up to what the kernel may hold. It is whole as soon as output is queued and never grows while that
-    /// output is written (the bytes only move from here into the kernel), so writing needs no
-    /// new room from the budget; it shrinks as the peer acknowledges.
+    /// held by the peer unread), up to what the kernel may hold. It is whole as soon as output is
+    /// queued and never grows while that output is written (the bytes only move from here into
+    /// the kernel), so writing needs no new room from the budget; it shrinks as the peer
+    /// acknowledges and reads, and grows only when a peer's window shows it holds more than was
+    /// counted (`acknowledged`, which reserves that growth).
     func kernelCharge(pending: Int) -> Int { min(pending + kernelQueued + peerHeld, kernelQueueCap) }
 
     /// Hands the buffer out for the application to append an answer to (`Answerer`); the

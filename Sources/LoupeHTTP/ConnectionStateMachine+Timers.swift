@@ -20,7 +20,7 @@ extension ConnectionStateMachine {
                 let stalled = now &- output.lastWriteAt > timeouts.write
                 return stalled || isSendTooSlow(now: now, timeouts) ? reset(.slowReader) : nil
             }
-            if !output.isDelivered, now &- max(output.lastWriteAt, output.lastAcknowledgedAt) > timeouts.write {
+            if !output.isDelivered, deliveryStalled(now: now, timeouts) {
                 // Everything is written, but the kernel (or the peer, unread) still holds it and
                 // nothing has moved for the write timeout: a reader of one byte a second, whose
                 // whole answer fit in the send queue (issue 42 §5). Reset, for the same reason.
@@ -52,7 +52,13 @@ extension ConnectionStateMachine {
     /// Closed plainly, the kernel would keep the bytes as an orphan, out of the budget's sight,
     /// for as long as it retries (issue 34 §3).
     private mutating func resetIfUnacknowledged(now: UInt64, _ timeouts: ConnectionTimeouts) -> ConnectionAction? {
-        now &- max(output.lastWriteAt, output.lastAcknowledgedAt) > timeouts.write ? reset(.orphan) : nil
+        deliveryStalled(now: now, timeouts) ? reset(.orphan) : nil
+    }
+
+    /// Nothing written has moved (no write, no acknowledgement, no read by the peer) for the
+    /// write timeout.
+    private func deliveryStalled(now: UInt64, _ timeouts: ConnectionTimeouts) -> Bool {
+        now &- max(output.lastWriteAt, output.lastAcknowledgedAt) > timeouts.write
     }
 
     /// Whether the client reads its answers slower than the minimum send rate, on average over

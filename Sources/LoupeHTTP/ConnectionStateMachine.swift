@@ -260,7 +260,7 @@ struct ConnectionStateMachine {
     /// charge stays where it was (the peer's memory is not ours to refuse).
     mutating func acknowledged(queued: Int, peerWindow: Int? = nil, now: UInt64) -> ConnectionAction? {
         output.acknowledged(queued: queued, peerWindow: peerWindow, now: now)
-        if heldBytes > charge.bytes { _ = charge.settle(to: heldBytes) } else { charge.shrink(to: heldBytes) }
+        _ = charge.settle(to: heldBytes)
         return state == .awaitingAcknowledgement && output.isDelivered ? close() : nil
     }
 

@@ -42,16 +42,10 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
     /// Accept, or with no key at all. One field listing every member is read alike by every cache.
     /// A member already listed (compared case-insensitively) is not listed twice.
     public mutating func addListMember(_ name: String, _ member: String) {
-        let existing = values(name).flatMap { $0.split(separator: ",") }.map { String($0.trimmingASCIIWhitespace()) }.filter { !$0.isEmpty }
-        if existing.contains(where: { $0.equalsIgnoringASCIICase(member) }) {
-            if values(name).count > 1 { set(name, existing.joined(separator: ", ")) }
-            return
-        }
-        if existing.isEmpty {
-            add(name, member)
-        } else {
-            set(name, (existing + [member]).joined(separator: ", "))
-        }
+        let lines = values(name)
+        var members = lines.flatMap { $0.split(separator: ",") }.map { String($0.trimmingASCIIWhitespace()) }.filter { !$0.isEmpty }
+        if !members.contains(where: { $0.equalsIgnoringASCIICase(member) }) { members.append(member) }
+        set(name, members.joined(separator: ", "))
     }
 
     public mutating func remove(_ name: String) {

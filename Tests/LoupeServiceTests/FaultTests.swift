@@ -37,11 +37,7 @@ struct FaultTests {
         let deadline = Date().addingTimeInterval(timeout)
         var now = try holdings(server)
         while Date() < deadline {
-            if now.openConnections <= idle.openConnections && now.budgetBytes <= idle.budgetBytes && now.queuedJobs == 0
-                && now.descriptors <= idle.descriptors
-            {
-                return now
-            }
+            if returnsToIdle(now, idle) { return now }
             usleep(100_000)
             now = try holdings(server)
         }

@@ -21,13 +21,7 @@ struct CORSPolicy: Sendable {
     /// the answer says `Vary: Origin`.
     func decorate(_ response: inout HTTPResponse, for request: HTTPRequest) {
         if !allowsAny { response.headers.addListMember("Vary", "Origin") }
-        let allowed: String
-        if allowsAny {
-            allowed = "*"
-        } else {
-            guard let origin = request.headers["Origin"], let listed = allowedOrigin(for: origin) else { return }
-            allowed = listed
-        }
+        guard let allowed = allowsAny ? "*" : request.headers["Origin"].flatMap(allowedOrigin(for:)) else { return }
         response.headers.set("Access-Control-Allow-Origin", allowed)
         response.headers.set("Access-Control-Expose-Headers", "X-Request-ID, ETag, Location, Content-Location, Accept-Query")
     }
