@@ -22,11 +22,14 @@ let package = Package(
         .target(name: "LoupeGeometry", dependencies: ["LoupeWarnings"]),
         .target(name: "LoupeLifecycle", dependencies: ["LoupeWarnings"]),
         .target(name: "LoupeTimeline", dependencies: ["LoupeGeometry", "LoupeLifecycle", "LoupeWarnings"]),
+        // Recordings of anyone's playback judged against the engines' motion and traces.
+        .target(name: "LoupeConformance", dependencies: ["LoupeGeometry", "LoupeTimeline", "LoupeWarnings"]),
 
         // MARK: - API layer
         .target(name: "LoupeJSON"),
         .target(
-            name: "LoupePlanner", dependencies: ["LoupeJSON", "LoupeGeometry", "LoupeLifecycle", "LoupeTimeline", "LoupeWarnings"]),
+            name: "LoupePlanner",
+            dependencies: ["LoupeJSON", "LoupeGeometry", "LoupeLifecycle", "LoupeTimeline", "LoupeConformance", "LoupeWarnings"]),
 
         // MARK: - Transport and service
         .target(name: "CLoupeSystem"),
@@ -77,6 +80,8 @@ if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests") {
         .testTarget(name: "LoupeGeometryTests", dependencies: ["LoupeGeometry", "LoupeWarnings", "LoupeTestSupport"]),
         .testTarget(name: "LoupeLifecycleTests", dependencies: ["LoupeLifecycle", "LoupeWarnings", "LoupeTestSupport"]),
         .testTarget(name: "LoupeTimelineTests", dependencies: ["LoupeTimeline", "LoupeWarnings", "LoupeTestSupport"]),
+        .testTarget(
+            name: "LoupeConformanceTests", dependencies: ["LoupeConformance", "LoupeGeometry", "LoupeTimeline", "LoupeTestSupport"]),
         .testTarget(name: "LoupeJSONTests", dependencies: ["LoupeJSON", "LoupeTestSupport"]),
         .testTarget(name: "LoupePlannerTests", dependencies: ["LoupePlanner", "LoupeJSON", "LoupeWarnings", "LoupeTestSupport"]),
         .testTarget(name: "LoupeHTTPTests", dependencies: ["LoupeHTTP", "LoupeTestSupport", "LoupeTestClient"]),

@@ -127,7 +127,7 @@ public enum GeometryEngine {
                 effect: effect, duration: solution.settlingDuration(epsilon: SpringSolution.defaultEpsilon), frameRate: frameRate,
                 keyframes: [], warnings: warnings, spring: spring, dimmingColor: dimmingColor, geometry: geometry,
                 isReverse: scene.transition.isReverse, sourceFrame: sourceFrame, dimmingVisualEffect: dimmingVisualEffect,
-                keptSheetDetent: resolution.keptDetent)
+                keptSheetDetent: resolution.keptDetent, initialVelocity: scene.animation.initialVelocity)
         }
         let sampled = try KeyframeSampler.sample(
             solution, frameRate: frameRate, geometry: geometry,
@@ -136,7 +136,7 @@ public enum GeometryEngine {
             effect: effect, duration: sampled.duration, frameRate: frameRate, keyframes: sampled.keyframes,
             warnings: warnings, spring: spring, dimmingColor: dimmingColor, geometry: geometry,
             isReverse: scene.transition.isReverse, sourceFrame: sourceFrame, dimmingVisualEffect: dimmingVisualEffect,
-            keptSheetDetent: resolution.keptDetent)
+            keptSheetDetent: resolution.keptDetent, initialVelocity: scene.animation.initialVelocity)
     }
 
     /// The spring an effect uses when the request names none.

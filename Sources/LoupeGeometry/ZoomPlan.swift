@@ -27,12 +27,15 @@ public struct ZoomPlan: Sendable, Hashable {
     /// iOS 26 and later: the detent a zooming sheet rests at (the page is not full screen, and the
     /// presenter keeps its view); nil otherwise.
     public var keptSheetDetent: SheetDetent?
+    /// The journey's initial velocity (progress per second, the request's), so the spring can be
+    /// evaluated at any time (`keyframe(at:)`).
+    public var initialVelocity: Double
 
     public init(
         effect: TransitionEffect, duration: Double, frameRate: Double, keyframes: [Keyframe],
         warnings: [Warning<GeometryWarningCode>], spring: Spring, dimmingColor: RGBAColor,
         geometry: TransitionGeometry, isReverse: Bool, sourceFrame: Rect?, dimmingVisualEffect: BlurStyle? = nil,
-        keptSheetDetent: SheetDetent? = nil
+        keptSheetDetent: SheetDetent? = nil, initialVelocity: Double = 0
     ) {
         self.effect = effect
         self.duration = duration
@@ -46,6 +49,20 @@ public struct ZoomPlan: Sendable, Hashable {
         self.isReverse = isReverse
         self.sourceFrame = sourceFrame
         self.keptSheetDetent = keptSheetDetent
+        self.initialVelocity = initialVelocity
+    }
+
+    /// The keyframe at any `time` (seconds, clamped to `0...duration`), the spring evaluated at
+    /// that instant rather than interpolated between keyframes: what a recording made at its own
+    /// frame times is compared with. From `duration` on, the resting state, as the last keyframe.
+    public func keyframe(at time: Double) -> Keyframe {
+        let solution = SpringSolution(spring: spring, from: 0, to: 1, initialVelocity: initialVelocity)
+        guard time < duration else {
+            let rest = TransitionGeometry.presentationProgress(journey: 1, isReverse: isReverse)
+            return Keyframe(time: duration, progress: 1, state: geometry.restingState(atProgress: rest))
+        }
+        let journey = solution.value(at: max(0, time))
+        return Keyframe(time: max(0, time), progress: journey, state: state(atJourneyProgress: journey))
     }
 
     /// The in-flight state at journey progress `q` (0 = start of this transition, 1 = its end).

@@ -27,7 +27,8 @@ enum KeyframeStream {
         return keyframes
     }
 
-    private static func keyframe(_ piece: MotionPiece, at time: Double, plans: HostPlans) throws(TimelineError) -> Keyframe {
+    /// The keyframe `piece` draws at `time` (within the piece).
+    static func keyframe(_ piece: MotionPiece, at time: Double, plans: HostPlans) throws(TimelineError) -> Keyframe {
         guard let plan = plans.existing(piece.host, generation: piece.generation) else { throw .geometry(.nonFiniteGeometry) }
         let state = piece.motion.pose(at: time).state
         // The card as `geometry` draws it, growing or shrinking, mixed over while it turns.

@@ -27,6 +27,13 @@ public enum TimelineEngine {
     ///   problem met while simulating: a gesture the platform or host does not have, a scene the
     ///   geometry engine cannot plan, a sequence the lifecycle engine refuses, too many keyframes.
     public static func run(_ script: TimelineScript) throws(TimelineFailure) -> Timeline {
+        try runWithMotion(script).timeline
+    }
+
+    /// `run`, with the card's motion to evaluate at any time (`TimelineMotion`): for a caller that
+    /// compares a recording with the timeline at the recording's own frame times.
+    /// - Throws: as `run`.
+    public static func runWithMotion(_ script: TimelineScript) throws(TimelineFailure) -> (timeline: Timeline, motion: TimelineMotion) {
         let problems = validate(script)
         guard problems.isEmpty else { throw TimelineFailure(errors: problems) }
         do {
@@ -36,7 +43,7 @@ public enum TimelineEngine {
         }
     }
 
-    private static func simulate(_ script: TimelineScript) throws(TimelineError) -> Timeline {
+    private static func simulate(_ script: TimelineScript) throws(TimelineError) -> (timeline: Timeline, motion: TimelineMotion) {
         var simulator = TimelineSimulator(script: script)
         try simulator.run()
         let lifecycle = try LifecycleClock.run(
@@ -52,10 +59,11 @@ public enum TimelineEngine {
             plans: simulator.plans
         ).withCoveredPage { covered.isInHierarchy(at: $0) }
         let styled = try? simulator.plans.firstZoom ?? simulator.plans.plan(simulator.host)
-        return Timeline(
+        let timeline = Timeline(
             keyframes: keyframes, callbacks: lifecycle.trace, notes: lifecycle.notes, final: lifecycle.final,
             segments: simulator.segments, warnings: simulator.warnings, geometryWarnings: simulator.plans.warnings,
             releases: simulator.releases, lifecycleEvents: simulator.links, duration: simulator.now,
             frameRate: frameRate, dimmingColor: styled?.dimmingColor ?? .black, dimmingVisualEffect: styled?.dimmingVisualEffect)
+        return (timeline, TimelineMotion(pieces: simulator.pieces, plans: simulator.plans, duration: simulator.now))
     }
 }
