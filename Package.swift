@@ -44,7 +44,8 @@ let package = Package(
             name: "LoupeWeb",
             dependencies: ["CLoupeWebFiles"],
             exclude: [
-                "index.html", "api.js", "demo-address.html", "demo-address.js", "demo-detail.html", "demo-grid.html", "demo.css", "demo.js",
+                "index.html", "api.js", "demo-address.html", "demo-address.js", "demo-conformance.html", "demo-conformance.js", "demo-detail.html",
+                "demo-grid.html", "demo.css", "demo.js",
                 "gestures.js", "icon.svg",
                 "layers.js", "main.js", "panel.js", "pictures.js", "prototype.css", "settings.js", "openapi.yaml", "openapi-3.2.yaml"
             ]),

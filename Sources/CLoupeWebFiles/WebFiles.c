@@ -61,6 +61,12 @@ static const unsigned char file15[] = {
 static const unsigned char file16[] = {
 #embed "../../openapi.yaml"
 };
+static const unsigned char file18[] = {
+#embed "../LoupeWeb/demo-conformance.html"
+};
+static const unsigned char file19[] = {
+#embed "../LoupeWeb/demo-conformance.js"
+};
 static const unsigned char file17[] = {
 #embed "../../openapi-3.2.yaml"
 };
@@ -84,6 +90,8 @@ static const struct loupe_web_file files[] = {
     {"settings.js", file15, sizeof file15},
     {"openapi.yaml", file16, sizeof file16},
     {"openapi-3.2.yaml", file17, sizeof file17},
+    {"demo-conformance.html", file18, sizeof file18},
+    {"demo-conformance.js", file19, sizeof file19},
 };
 
 const struct loupe_web_file *loupe_web_file_named(const char *name) {

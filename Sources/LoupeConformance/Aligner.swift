@@ -61,14 +61,19 @@ struct Aligner {
     /// `best`: the offset within `Alignment.bestWindow` of `center` whose frames' error, each
     /// quantity in units of its tolerance, is least: a millisecond grid, then a golden-section
     /// search within a step of the grid's best. Also whether the best lay at the window's edge.
+    ///
+    /// The grid is searched on at most `gridFrames` frames, evenly spread (a 240 Hz recording's
+    /// every eighth), so its cost does not grow with the frame rate; the refinement uses them all.
     func bestOffset(around center: Double) -> (offset: Double, atEdge: Bool) {
         let window = Alignment.bestWindow
         let gridStep = 0.001
         let steps = Int((2 * window / gridStep).rounded())
+        let stride = max(1, (frames.count + Self.gridFrames - 1) / Self.gridFrames)
+        let spread = Swift.stride(from: 0, to: frames.count, by: stride).map { frames[$0] }
         var bestIndex = 0
         var bestCost = Double.infinity
         for index in 0...steps {
-            let cost = cost(at: center - window + Double(index) * gridStep)
+            let cost = cost(at: center - window + Double(index) * gridStep, of: spread)
             if cost < bestCost {
                 bestCost = cost
                 bestIndex = index
@@ -80,13 +85,18 @@ struct Aligner {
         for _ in 0..<24 {
             let left = high - ratio * (high - low)
             let right = low + ratio * (high - low)
-            if cost(at: left) <= cost(at: right) { high = right } else { low = left }
+            if cost(at: left, of: frames) <= cost(at: right, of: frames) { high = right } else { low = left }
         }
         return ((low + high) / 2, bestIndex == 0 || bestIndex == steps)
     }
 
-    /// The frames' squared error at `offset`, each quantity divided by its tolerance.
-    func cost(at offset: Double) -> Double {
+    /// Most frames the grid of `bestOffset` compares at each candidate.
+    static let gridFrames = 300
+    /// Candidates `bestOffset` tries: the grid's, then the golden-section search's two per step.
+    static let bestCandidates = (grid: 301, refinement: 48)
+
+    /// The squared error of `frames` at `offset`, each quantity divided by its tolerance.
+    func cost(at offset: Double, of frames: [ObservedFrame]) -> Double {
         var total = 0.0
         for frame in frames {
             let time = frame.time - offset

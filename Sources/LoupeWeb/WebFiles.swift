@@ -10,6 +10,9 @@ public enum WebFiles {
         // A plan at its GET address: a stylesheet and a picture linked by URL (issue 36 §6).
         WebFile(path: "/prototype/demo-address.html", contentType: html, bytes: embedded("demo-address.html")),
         WebFile(path: "/prototype/demo-address.js", contentType: javaScript, bytes: embedded("demo-address.js")),
+        // The prototype checks its own playback with /v1/conformance (issue 43 §6).
+        WebFile(path: "/prototype/demo-conformance.html", contentType: html, bytes: embedded("demo-conformance.html")),
+        WebFile(path: "/prototype/demo-conformance.js", contentType: javaScript, bytes: embedded("demo-conformance.js")),
         // The cross-document view transition demo: two pages and what they share.
         WebFile(path: "/prototype/demo-detail.html", contentType: html, bytes: embedded("demo-detail.html")),
         WebFile(path: "/prototype/demo-grid.html", contentType: html, bytes: embedded("demo-grid.html")),

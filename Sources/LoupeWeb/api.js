@@ -10,7 +10,7 @@ export class LoupeError extends Error {
 }
 
 /// The formats answered as text rather than JSON.
-const TEXT_FORMATS = new Set(["svg", "view-transition"]);
+const TEXT_FORMATS = new Set(["svg", "css", "view-transition", "junit"]);
 
 /// POSTs `body` as JSON to `path` in `format` ("json", "waapi", "svg", "view-transition"...).
 /// Resolves to the parsed JSON, or the text of an SVG or a stylesheet; rejects with a LoupeError.

@@ -8,6 +8,8 @@ import LoupePlanner
 
 //   loupe-bench --work-estimates                 each plan the event loop may build, timed beside
 //                                                 its work estimate (docs/benchmarks.md)
+//   loupe-bench --conformance                    conformance requests at the route's limits, timed
+//                                                 beside their work estimates
 //   loupe-bench --phases ROUTE FILE [--format F] one request's CPU phase by phase (tape, decoding,
 //                                                 engine, rendering): where a refusal's time goes
 //   loupe-bench --profile NAME N                 run one benchmark N times untimed, for
@@ -26,6 +28,11 @@ if arguments.contains("--rendering-costs") {
 if let flag = arguments.firstIndex(of: "--phases"), flag + 2 < arguments.count {
     let format = arguments.firstIndex(of: "--format").flatMap { $0 + 1 < arguments.count ? RenderingFormat(rawValue: arguments[$0 + 1]) : nil }
     PhaseCosts.run(route: arguments[flag + 1], path: arguments[flag + 2], format: format ?? .json)
+    exit(0)
+}
+
+if arguments.contains("--conformance") {
+    ConformanceCostCheck.run(quick: quick)
     exit(0)
 }
 

@@ -18,12 +18,13 @@ enum AnswerCommand {
             print(Usage.text)
             return 0
         }
-        var rest = arguments
+        let parsed: (format: String?, file: String)
+        switch options(arguments) {
+        case .success(let found): parsed = found
+        case .failure(let error): return usageError(error.message)
+        }
         var format = RenderingFormat.json
-        if let flag = rest.firstIndex(where: { $0 == "--format" || $0.hasPrefix("--format=") }) {
-            let inline = rest[flag].hasPrefix("--format=") ? String(rest[flag].dropFirst("--format=".count)) : nil
-            let name = inline ?? (flag + 1 < rest.count ? rest[flag + 1] : "")
-            rest.removeSubrange(flag...(inline == nil ? min(flag + 1, rest.count - 1) : flag))
+        if let name = parsed.format {
             // Case-insensitive, as `?format=` is (issue 34 §6): `--format CSS` answers as `?format=CSS` does.
             guard let chosen = RenderingFormat(rawValue: name.lowercased()), Endpoint.formats.contains(chosen) else {
                 let offered = Endpoint.formats.map(\.rawValue).joined(separator: ", ")
@@ -31,18 +32,11 @@ enum AnswerCommand {
             }
             format = chosen
         }
-        if let unknown = rest.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
-            return usageError("unknown option \(unknown)")
-        }
-        guard rest.count <= 1 else { return usageError("expected one request file (or - for standard input)") }
         let body: [UInt8]
-        do {
-            body = try RequestInput.read(rest.first ?? "-", limit: bodyLimit)
-        } catch {
-            switch error {
-            case .unreadable(let name, let reason): return usageError("cannot read \(name): \(reason)")
-            case .tooLarge(let limit): return problem(TransportRefusal.malformed(.bodyTooLarge(limit: limit)).problemDocument())
-            }
+        switch readBody(parsed.file) {
+        case .success(let bytes): body = bytes
+        case .failure(.usage(let message)): return usageError(message)
+        case .failure(.problem(let document)): return problem(document)
         }
         do {
             let answer = Endpoint.render(try Endpoint.compute(try RequestDocument.parse(body)), as: format)
@@ -50,6 +44,46 @@ enum AnswerCommand {
             return 0
         } catch {
             return problem(error)
+        }
+    }
+
+    /// A command line's mistake, said in one line.
+    struct UsageError: Error {
+        var message: String
+    }
+
+    /// `--format F` (or `--format=F`) and at most one file (default `-`, standard input).
+    static func options(_ arguments: [String]) -> Result<(format: String?, file: String), UsageError> {
+        var rest = arguments
+        var format: String?
+        if let flag = rest.firstIndex(where: { $0 == "--format" || $0.hasPrefix("--format=") }) {
+            let inline = rest[flag].hasPrefix("--format=") ? String(rest[flag].dropFirst("--format=".count)) : nil
+            format = inline ?? (flag + 1 < rest.count ? rest[flag + 1] : "")
+            rest.removeSubrange(flag...(inline == nil ? min(flag + 1, rest.count - 1) : flag))
+        }
+        if let unknown = rest.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
+            return .failure(UsageError(message: "unknown option \(unknown)"))
+        }
+        guard rest.count <= 1 else { return .failure(UsageError(message: "expected one request file (or - for standard input)")) }
+        return .success((format, rest.first ?? "-"))
+    }
+
+    /// Why a request could not be read: a usage error (an unreadable file), or the service's
+    /// 413 problem document for one over the body limit.
+    enum ReadFailure: Error {
+        case usage(String)
+        case problem([UInt8])
+    }
+
+    /// The request file's bytes, read up to the service's body limit.
+    static func readBody(_ file: String) -> Result<[UInt8], ReadFailure> {
+        do {
+            return .success(try RequestInput.read(file, limit: bodyLimit))
+        } catch {
+            switch error {
+            case .unreadable(let name, let reason): return .failure(.usage("cannot read \(name): \(reason)"))
+            case .tooLarge(let limit): return .failure(.problem(TransportRefusal.malformed(.bodyTooLarge(limit: limit)).problemDocument()))
+            }
         }
     }
 
@@ -64,12 +98,12 @@ enum AnswerCommand {
     }
 
     /// Prints a problem+json document on its own line to stderr; exit status 1.
-    private static func problem(_ document: [UInt8]) -> Int32 {
+    static func problem(_ document: [UInt8]) -> Int32 {
         StandardStreams.writeError(document + [0x0A])
         return 1
     }
 
-    private static func usageError(_ message: String) -> Int32 {
+    static func usageError(_ message: String) -> Int32 {
         StandardStreams.writeError("loupe: \(message)\n")
         return 2
     }

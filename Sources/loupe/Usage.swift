@@ -19,6 +19,12 @@ enum Usage {
           loupe lifecycle [--format F] [FILE|-]
                                     The same for POST /v1/lifecycle (json or svg).
           loupe timeline [FILE|-]   The same for POST /v1/timelines (json).
+          loupe check [--format F] [FILE|-]
+                                    Judge a POST /v1/conformance request without a
+                                    server: F is text (default: one line), json or
+                                    junit. Exit 0 when the recording conforms, 1 when
+                                    it does not, 2 for a bad request (its problem JSON
+                                    on stderr) or a usage error.
           loupe version             Print the version.
           loupe help                Show this help.
 

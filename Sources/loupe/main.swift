@@ -25,6 +25,8 @@ case "lifecycle":
     exit(AnswerCommand.run(arguments: Array(arguments.dropFirst()), endpoint: LifecycleEndpoint.self))
 case "timeline":
     exit(AnswerCommand.run(arguments: Array(arguments.dropFirst()), endpoint: TimelineEndpoint.self))
+case "check":
+    exit(CheckCommand.run(arguments: Array(arguments.dropFirst())))
 case "version", "--version":
     print("\(BuildInfo.name) \(BuildInfo.version) (API \(BuildInfo.apiVersion))")
 case "help", "--help", "-h":

@@ -22,7 +22,7 @@ enum RenderingFixture {
 
     static var planExamples: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: examples.path)) ?? [])
-            .filter { $0.hasSuffix(".json") && !$0.hasPrefix("lifecycle-") && !$0.contains("timeline") }.sorted()
+            .filter { $0.hasSuffix(".json") && !$0.hasPrefix("lifecycle-") && !$0.contains("timeline") && !$0.hasPrefix("conformance-") }.sorted()
     }
 
     static var lifecycleExamples: [String] {

@@ -35,6 +35,7 @@ struct AnswerSizeTests {
             switch ExampleFiles.route(for: name) {
             case "/v1/lifecycle": try Self.check(LifecycleEndpoint.self, body, name)
             case "/v1/timelines": try Self.check(TimelineEndpoint.self, body, name)
+            case "/v1/conformance": try Self.check(ConformanceEndpoint.self, body, name)
             default: try Self.check(PlanEndpoint.self, body, name)
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import LoupeJSON
 import LoupePlanner
+import LoupeTestClient
 import Testing
 
 /// openapi.yaml and examples/ describe the same requests, and the CLI answers what the route does.
@@ -64,6 +65,35 @@ struct ContractExampleTests {
         #expect(Array(result.stdout) == response.body)
         let help = String(decoding: try LoupeExecutable.run(["--help"]).stdout, as: UTF8.self)
         for command in ["loupe plan", "loupe lifecycle", "loupe timeline"] { #expect(help.contains(command), "\(command) missing from --help") }
+    }
+
+    /// Issue 43 §4 and issue 45 §6: the conformance check without a server, for CI.
+    @Test("issue 43 §4: loupe check exits 0 when the recording conforms, 1 when not, 2 for a bad request; json and junit are the route's bytes")
+    func cliCheck_exitsByTheVerdict() throws {
+        let conforming = ExampleFiles.root.appendingPathComponent("examples/conformance-push.json").path
+        let failing = ExampleFiles.root.appendingPathComponent("examples/conformance-fast-out-slow-in.json").path
+        let passed = try LoupeExecutable.run(["check", conforming])
+        #expect(passed.status == 0)
+        #expect(String(decoding: passed.stdout, as: UTF8.self) == "conforms: 12 checks pass (alignment firstMotion 0.25 s)\n")
+        let refused = try LoupeExecutable.run(["check", failing])
+        #expect(refused.status == 1)
+        let line = String(decoding: refused.stdout, as: UTF8.self)
+        #expect(line.hasPrefix("does not conform: ") && line.contains("travel90") && line.filter { $0 == "\n" }.count == 1)
+        let service = try TestService()
+        for format in ["json", "junit"] {
+            let result = try LoupeExecutable.run(["check", "--format", format, failing])
+            let response = try Curl.request(
+                "POST", service.baseURL + "/v1/conformance?format=" + format, headers: ["Content-Type: application/json"],
+                body: try ExampleFiles.bytes("conformance-fast-out-slow-in.json"))
+            #expect(result.status == 1 && Array(result.stdout) == response.body, "\(format)")
+        }
+        let bad = try LoupeExecutable.run(["check", "-"], stdin: Data(#"{"expected":{},"observed":{}}"#.utf8))
+        #expect(bad.status == 2 && bad.stdout.isEmpty)
+        let problem = try JSONReader.parse(Array(bad.stderr.filter { $0 != 0x0A }))
+        #expect(problem["status"] == .number(422))
+        #expect(try LoupeExecutable.run(["check", "--format", "svg", conforming]).status == 2, "svg is the route's, not the command's")
+        let help = String(decoding: try LoupeExecutable.run(["--help"]).stdout, as: UTF8.self)
+        #expect(help.contains("loupe check"))
     }
 
     @Test("loupe lifecycle reads standard input; a problem goes to stderr with exit status 1")

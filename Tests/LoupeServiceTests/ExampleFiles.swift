@@ -18,8 +18,9 @@ enum ExampleFiles {
     }
 
     /// Which route a file is for: lifecycle-*.json go to /v1/lifecycle, timeline-*.json to
-    /// /v1/timelines, the rest to /v1/plans.
+    /// /v1/timelines, conformance-*.json to /v1/conformance, the rest to /v1/plans.
     static func route(for name: String) -> String {
+        if name.hasPrefix("conformance-") { return "/v1/conformance" }
         if name.hasPrefix("lifecycle-") { return "/v1/lifecycle" }
         if name.hasPrefix("timeline-") { return "/v1/timelines" }
         return "/v1/plans"

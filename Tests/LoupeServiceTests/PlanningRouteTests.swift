@@ -24,6 +24,7 @@ struct PlanningRouteTests {
                 switch route {
                 case "/v1/plans": try PlanEndpoint.answer(body: body)
                 case "/v1/timelines": try TimelineEndpoint.answer(body: body)
+                case "/v1/conformance": try ConformanceEndpoint.answer(body: body)
                 default: try LifecycleEndpoint.answer(body: body)
                 }
             #expect(response.body == direct, "\(name)")

@@ -47,7 +47,7 @@ struct QueryMethodTests {
     @Test("§1 Accept-Query on every answer of a collection (200, 4xx, 405, OPTIONS); 405's Allow lists QUERY; none elsewhere")
     func acceptQuery_isAdvertised() throws {
         let service = try TestService()
-        for route in ["/v1/plans", "/v1/lifecycle", "/v1/timelines"] {
+        for route in ["/v1/plans", "/v1/lifecycle", "/v1/timelines", "/v1/conformance"] {
             let put = try Curl.request("PUT", service.baseURL + route, headers: Self.json, body: Array("{}".utf8))
             #expect(put.status == 405)
             #expect(put.header("Allow") == "POST, QUERY, OPTIONS")
@@ -104,6 +104,7 @@ struct QueryMethodTests {
         switch route {
         case "/v1/lifecycle": ["json", "svg"]
         case "/v1/timelines": ["json"]
+        case "/v1/conformance": ["json", "junit", "svg"]
         default: ["json", "css", "waapi", "svg", "view-transition", "lottie"]
         }
     }

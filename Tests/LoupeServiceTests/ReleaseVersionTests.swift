@@ -34,6 +34,9 @@ struct ReleaseVersionTests {
             case "/v1/timelines":
                 let answer = try TimelineEndpoint.compute(document)
                 answers = TimelineEndpoint.formats.map { ($0, TimelineEndpoint.render(answer, as: $0)) }
+            case "/v1/conformance":
+                let answer = try ConformanceEndpoint.compute(document)
+                answers = ConformanceEndpoint.formats.map { ($0, ConformanceEndpoint.render(answer, as: $0)) }
             default:
                 let answer = try PlanEndpoint.compute(document)
                 answers = PlanEndpoint.formats.map { ($0, PlanEndpoint.render(answer, as: $0)) }

@@ -12,7 +12,8 @@ import Testing
 struct StrongETagTests {
     /// Every /v1 route with every format it offers.
     static let routes: [(path: String, formats: [RenderingFormat])] = [
-        ("/v1/plans", PlanEndpoint.formats), ("/v1/lifecycle", LifecycleEndpoint.formats), ("/v1/timelines", TimelineEndpoint.formats)
+        ("/v1/plans", PlanEndpoint.formats), ("/v1/lifecycle", LifecycleEndpoint.formats), ("/v1/timelines", TimelineEndpoint.formats),
+        ("/v1/conformance", ConformanceEndpoint.formats)
     ]
 
     /// The seeds of the property below, one pair per route each.

@@ -24,7 +24,10 @@ Checks, in order:
   7. A plan at its address (issue 36 §6): demo-address.html's <link rel="stylesheet" href> and
      <img src> load the plan's view-transition stylesheet and SVG filmstrip from its GET address,
      and a tap plays the linked stylesheet.
-  8. No console errors, no exceptions, no CSP violations all along.
+  8. The prototype checks itself (issue 43 §6): demo-conformance.html records its own playback
+     (push and pop, WAAPI and CSS players) and /v1/conformance judges it: it conforms; with CSS
+     `ease` over 300 ms it does not, and the card and travel checks say so.
+  9. No console errors, no exceptions, no CSP violations all along.
 Screenshots go to --artifacts.
 """
 import argparse
@@ -998,6 +1001,50 @@ def plan_at_address(session):
           f" the tap played {played['name']} for {played['duration']:.1f} ms")
 
 
+def conformance_self_check(session):
+    """Issue 43 §6: the prototype checks its own playback. demo-conformance.html plays a push and
+    a pop with each player (Element.animate with the waapi answer, CSS animations with the css
+    rendering), records the visible card, its radius, the dimming and the source's opacity every
+    frame, and asks /v1/conformance: its own playback conforms at the default tolerances. The same
+    playback with its easing replaced by CSS `ease` over 300 ms does not, and the failing checks
+    name the card and the travel times. The verdict's SVG is shown."""
+    session.viewport(PHONE, touch=False)
+    session.page.call("Page.navigate", url=session.base + "/prototype/demo-conformance.html")
+    session.page.wait_for("document.readyState === 'complete' && window.loupeConformance !== undefined")
+    results = []
+    for transition in ("push", "pop"):
+        for player in ("waapi", "css"):
+            for easing in ("plan", "ease300"):
+                verdict = session.js(f"""(async () => {{
+                    for (const [id, value] of [['transition', '{transition}'], ['player', '{player}'], ['easing', '{easing}']]) document.getElementById(id).value = value;
+                    document.body.dataset.state = 'starting';
+                    document.getElementById('controls').requestSubmit();
+                    while (!['done', 'failed'].includes(document.body.dataset.state)) await new Promise((resolve) => setTimeout(resolve, 20));
+                    const chart = document.getElementById('chart');
+                    await chart.decode().catch(() => null);
+                    return {{state: document.body.dataset.state, text: document.getElementById('verdict').textContent,
+                            verdict: window.loupeConformance.lastVerdict, frames: window.loupeConformance.lastRequest.observed.frames.length,
+                            chart: chart.naturalWidth}};
+                }})()""")
+                label = f"{transition} by {player} with {easing}"
+                check(verdict["state"] == "done", f"{label}: {verdict['text']}")
+                checks = verdict["verdict"]["checks"]
+                failing = [c["name"] for c in checks if not c["conforms"]]
+                check(verdict["chart"] > 0, f"{label}: the verdict's SVG did not decode")
+                if easing == "plan":
+                    check(verdict["verdict"]["conforms"], f"{label}: the page's own playback does not conform: "
+                          + json.dumps([c for c in checks if not c["conforms"]]))
+                else:
+                    check(not verdict["verdict"]["conforms"], f"{label}: an ease over 300 ms conforms")
+                    # The issue's travel checks: travel50, travel90 and settle.
+                    check(any(name.startswith("card.") for name in failing) and ({"travel50", "travel90", "settle"} & set(failing)),
+                          f"{label}: the failing checks do not name the card and the travel times: {failing}")
+                results.append(f"{label}: {verdict['frames']} frames, {'conforms' if not failing else 'fails ' + ', '.join(failing)}")
+    session.screenshot("10-conformance.png")
+    for result in results:
+        print("  " + result)
+
+
 def address_key(target):
     """The base64 of an address's key (after its version), padded."""
     key = target.split("?")[0].rsplit("/", 1)[1][2:]
@@ -1035,7 +1082,8 @@ def main():
                  ("the spring as a linear() easing", spring_easing), ("the css rendering", css_rendering),
                  ("the view-transition rendering", view_transition),
                  ("a cross-document view transition between the demo's two pages", cross_document_view_transition),
-                 ("a plan linked at its address", plan_at_address), ("the README's web example", readme_web_example)]
+                 ("a plan linked at its address", plan_at_address), ("the README's web example", readme_web_example),
+                 ("the prototype checks its own playback", conformance_self_check)]
         for name, step in steps:
             step_started = time.monotonic()
             print(f"{name}:")

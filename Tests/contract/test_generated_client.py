@@ -144,7 +144,7 @@ def test_client_generates_without_warnings(generated):
 
 def test_every_v1_post_operation_is_generated_with_examples(generated):
     package, _, _ = generated
-    assert {operation_id for _, operation_id, *_ in OPERATIONS} == {"createPlan", "playLifecycle", "createTimeline"}
+    assert {operation_id for _, operation_id, *_ in OPERATIONS} == {"createPlan", "playLifecycle", "createTimeline", "createConformanceVerdict"}
     for path, operation_id, tag, request, response, examples in OPERATIONS:
         assert examples, f"{operation_id} has no request example"
         module = importlib.import_module(f"{PACKAGE}.api.{tag}.{snake_case(operation_id)}")

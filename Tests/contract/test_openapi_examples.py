@@ -27,6 +27,7 @@ SPEC = yaml.safe_load((ROOT / "openapi.yaml").read_text())
 REGISTRY = Registry().with_resource("urn:loupe:openapi", Resource.from_contents(SPEC, default_specification=DRAFT202012))
 METHODS = ["get", "put", "post", "delete", "options", "head", "patch"]
 FORMATS = {"application/json": "json", "text/css": "css", "application/vnd.loupe.waapi+json": "waapi", "image/svg+xml": "svg",
+           "application/vnd.loupe.junit+xml": "junit",
            "application/vnd.loupe.lottie+json": "lottie"}
 
 
@@ -84,6 +85,9 @@ def parsed_body(response, media_type):
     if media_type == "image/svg+xml":
         root = ElementTree.fromstring(response.body)
         assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    if media_type == "application/vnd.loupe.junit+xml":
+        root = ElementTree.fromstring(response.body)
+        assert root.tag == "testsuites" and root.find("testsuite") is not None
     if media_type == "text/css":
         assert text.count("{") == text.count("}") and "@keyframes" in text
     return text

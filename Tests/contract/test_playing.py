@@ -5,21 +5,10 @@ frame, and a zoom's matrices only scale and move (b = c = 0), as the doc's nativ
 """
 import json
 import re
-import urllib.request
 
 import pytest
 
-from conftest import ROOT
-
-
-def post(server, path, body):
-    url, key = server
-    headers = {"Content-Type": "application/json"}
-    if key:
-        headers["Authorization"] = f"Bearer {key}"
-    request = urllib.request.Request(url + path, data=json.dumps(body).encode(), headers=headers, method="POST")
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return json.loads(response.read())
+from conftest import ROOT, post_json as post
 
 
 def page_clip(keyframe):

@@ -25,13 +25,19 @@ public final class LifecycleRequestDecoder {
     /// - Throws: `Problem` 422 `invalidRequest` listing every invalid field (and, with
     ///   `options.strict`, every unknown one).
     public static func decode(_ document: JSONDocument) throws(Problem) -> LifecycleRequest {
+        try decode(document.root)
+    }
+
+    /// Decodes the body held by `value`, anywhere in a document (a conformance request's
+    /// `expected`): pointers name the fields where they are.
+    static func decode(_ value: JSONDocument.Value) throws(Problem) -> LifecycleRequest {
         let decoder = LifecycleRequestDecoder()
-        let (request, strict) = decoder.read(document)
+        let (request, strict) = decoder.read(value)
         return try RequestDocument.decoded(request, strict: strict, reader: decoder.reader)
     }
 
-    private func read(_ document: JSONDocument) -> (request: LifecycleRequest?, strict: Bool) {
-        guard let root = reader.object(document.root) else { return (nil, false) }
+    private func read(_ value: JSONDocument.Value) -> (request: LifecycleRequest?, strict: Bool) {
+        guard let root = reader.object(value) else { return (nil, false) }
         let stack = names(root, "stack", required: true, maxCount: Self.maximumStackCount)
         let presented = readPresented(root)
         let events = readEvents(root)

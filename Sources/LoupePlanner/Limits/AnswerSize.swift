@@ -10,7 +10,7 @@ enum AnswerSize {
     /// Fixed part of an answer: the envelope, titles, legends.
     static func envelope(_ format: RenderingFormat) -> Int {
         switch format {
-        case .json, .waapi: 1_024
+        case .json, .waapi, .junit: 1_024
         case .css, .svg, .viewTransition: 2_048
         // The layers' fixed fields, the image assets and their placeholder PNGs.
         case .lottie: 6_144
@@ -38,7 +38,8 @@ enum AnswerSize {
     /// One keyframe in a plan or timeline.
     static func keyframe(_ format: RenderingFormat) -> Int {
         switch format {
-        case .json: 600
+        // junit: a conformance verdict has no keyframes (not offered for plans or timelines).
+        case .json, .junit: 600
         case .css: 750
         case .waapi: 750
         // A progress dot: `<circle cx=… cy=… r=… fill=…/>`, up to 72 bytes with a wide chart's
@@ -63,7 +64,7 @@ enum AnswerSize {
         case .css, .waapi: 150
         case .viewTransition: 70
         case .lottie: 350
-        case .json, .svg: keyframe(format)
+        case .json, .svg, .junit: keyframe(format)
         }
     }
 
@@ -77,7 +78,7 @@ enum AnswerSize {
     /// One trace entry (a callback, a state or a delegate call), without its names.
     static func traceEntry(_ format: RenderingFormat) -> Int {
         switch format {
-        case .json: 170
+        case .json, .junit: 170
         case .svg: 420
         case .css, .waapi, .viewTransition, .lottie: 170
         }
@@ -103,7 +104,7 @@ enum AnswerSize {
     /// opacities), the css and waapi `page` layer; the view transition and Lottie do not draw it.
     static func crossfadeLayers(_ format: RenderingFormat) -> Int {
         switch format {
-        case .json: 520
+        case .json, .junit: 520
         case .css, .waapi: 320
         // The picture draws layers in its eight panels only: within `filmstrip`.
         case .svg, .viewTransition, .lottie: 0
@@ -114,7 +115,7 @@ enum AnswerSize {
     /// `blur` layer, the view transition's `filter`, the SVG label.
     static func blur(_ format: RenderingFormat) -> Int {
         switch format {
-        case .json: 32
+        case .json, .junit: 32
         case .css, .waapi, .viewTransition: 56
         case .svg, .lottie: 0
         }

@@ -56,7 +56,7 @@ public struct WorkEstimate: Sendable, Comparable {
         case .svg: (330, 1.3)
         case .viewTransition: (100, 8)
         case .lottie: (60, 10)
-        case .css, .waapi: nil
+        case .css, .waapi, .junit: nil
         }
     }
 
@@ -74,6 +74,8 @@ public struct WorkEstimate: Sendable, Comparable {
         case .svg: 0.02
         case .viewTransition: 0.018
         case .lottie: 0.008
+        // A conformance verdict's test cases: XML text, escaped, about SVG's cost per byte.
+        case .junit: 0.02
         }
     }
 

@@ -36,7 +36,8 @@ public enum PlanEndpoint: RenderedEndpoint {
 
     public static func render(_ answer: PlanAnswer, as format: RenderingFormat) -> [UInt8] {
         switch format {
-        case .json:
+        // junit is a conformance verdict's format, never offered for a plan.
+        case .json, .junit:
             PlanWriter.bytes(answer.plan, callbacks: answer.callbacks, warnings: answer.warnings, precision: answer.request.precision)
         case .css: Array(PlanCSS.render(answer).utf8)
         case .waapi: PlanWAAPI.render(answer)

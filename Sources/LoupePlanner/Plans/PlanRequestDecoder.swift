@@ -38,13 +38,19 @@ public final class PlanRequestDecoder {
     /// - Throws: `Problem` 422 `invalidRequest` listing every invalid field (and, with
     ///   `options.strict`, every unknown one).
     public static func decode(_ document: JSONDocument) throws(Problem) -> PlanRequest {
+        try decode(document.root)
+    }
+
+    /// Decodes the body held by `value`, anywhere in a document (a conformance request's
+    /// `expected`): pointers name the fields where they are.
+    static func decode(_ value: JSONDocument.Value) throws(Problem) -> PlanRequest {
         let decoder = PlanRequestDecoder()
-        let (request, strict) = decoder.read(document)
+        let (request, strict) = decoder.read(value)
         return try RequestDocument.decoded(request, strict: strict, reader: decoder.reader)
     }
 
-    private func read(_ document: JSONDocument) -> (request: PlanRequest?, strict: Bool) {
-        guard let root = reader.object(document.root) else { return (nil, false) }
+    private func read(_ value: JSONDocument.Value) -> (request: PlanRequest?, strict: Bool) {
+        guard let root = reader.object(value) else { return (nil, false) }
         let transition = reader.choice(root, "transition", required: true, as: TransitionKind.self)
         let shared = readShared(root, transition: transition ?? .push)
         let viewTransitionName = shared.options.flatMap { readCustomIdent($0, "viewTransitionName", example: "hero-photo") }

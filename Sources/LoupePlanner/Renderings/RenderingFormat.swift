@@ -17,6 +17,9 @@ public enum RenderingFormat: String, Sendable, Hashable, CaseIterable {
     case viewTransition = "view-transition"
     /// A Lottie (Bodymovin) animation, for lottie-ios, lottie-android, lottie-web and rlottie.
     case lottie
+    /// JUnit XML: a conformance verdict as one test case per check, the form Jenkins, GitLab and
+    /// GitHub's test reporters read.
+    case junit
 
     /// `type/subtype`, lower case, as matched against Accept.
     ///
@@ -32,6 +35,7 @@ public enum RenderingFormat: String, Sendable, Hashable, CaseIterable {
         case .waapi: "application/vnd.loupe.waapi+json"
         case .svg: "image/svg+xml"
         case .lottie: "application/vnd.loupe.lottie+json"
+        case .junit: "application/vnd.loupe.junit+xml"
         }
     }
 

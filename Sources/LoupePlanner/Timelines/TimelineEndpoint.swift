@@ -21,10 +21,17 @@ public enum TimelineEndpoint: RenderedEndpoint {
     ///   `unsupportedPlatform`; 422 `strictWarnings`; 422 `workLimitExceeded` when the
     ///   simulation would cost too much CPU.
     public static func compute(_ request: TimelineRequest) throws(Problem) -> TimelineAnswer {
+        try computeWithMotion(request).answer
+    }
+
+    /// `compute`, with the card's motion to evaluate at any time (a conformance check's
+    /// expected side).
+    static func computeWithMotion(_ request: TimelineRequest) throws(Problem) -> (answer: TimelineAnswer, motion: TimelineMotion) {
         try WorkLimits.check(work: estimatedSimulationWork(of: request.script), of: "Simulating this timeline", pointer: "/events")
         let timeline: Timeline
+        let motion: TimelineMotion
         do {
-            timeline = try TimelineEngine.run(request.script)
+            (timeline, motion) = try TimelineEngine.runWithMotion(request.script)
         } catch {
             throw error.problem
         }
@@ -33,7 +40,7 @@ public enum TimelineEndpoint: RenderedEndpoint {
             throw RequestWarning.strictProblem(requestWarnings)
         }
         let scriptWarnings = timeline.warnings.map(RequestWarning.init)
-        return TimelineAnswer(request: request, timeline: timeline, warnings: requestWarnings + scriptWarnings)
+        return (TimelineAnswer(request: request, timeline: timeline, warnings: requestWarnings + scriptWarnings), motion)
     }
 
     public static func render(_ answer: TimelineAnswer, as format: RenderingFormat) -> [UInt8] {

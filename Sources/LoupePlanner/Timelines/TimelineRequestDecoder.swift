@@ -28,13 +28,19 @@ public final class TimelineRequestDecoder {
     /// - Throws: `Problem` 422 `invalidRequest` listing every invalid field (and, with
     ///   `options.strict`, every unknown one).
     public static func decode(_ document: JSONDocument) throws(Problem) -> TimelineRequest {
+        try decode(document.root)
+    }
+
+    /// Decodes the body held by `value`, anywhere in a document (a conformance request's
+    /// `expected`): pointers name the fields where they are.
+    static func decode(_ value: JSONDocument.Value) throws(Problem) -> TimelineRequest {
         let decoder = TimelineRequestDecoder()
-        let (request, strict) = decoder.read(document)
+        let (request, strict) = decoder.read(value)
         return try RequestDocument.decoded(request, strict: strict, reader: decoder.reader)
     }
 
-    private func read(_ document: JSONDocument) -> (request: TimelineRequest?, strict: Bool) {
-        guard let root = reader.object(document.root) else { return (nil, false) }
+    private func read(_ value: JSONDocument.Value) -> (request: TimelineRequest?, strict: Bool) {
+        guard let root = reader.object(value) else { return (nil, false) }
         // The scene's transition is a placeholder: every app call in the script plans its own.
         let shared = plan.readShared(root, transition: .push)
         let spread = readSpread(shared.options)

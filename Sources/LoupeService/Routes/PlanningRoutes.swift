@@ -1,7 +1,7 @@
 import LoupeHTTP
 import LoupePlanner
 
-/// The /v1 API: plans, lifecycle traces and timelines. Each needs an API key when keys are
+/// The /v1 API: plans, lifecycle traces, timelines and conformance verdicts. Each needs an API key when keys are
 /// configured, takes a JSON body with POST or QUERY (RFC 10008: safe and idempotent, so caches
 /// may key on it and proxies may retry it) and answers in a negotiated format; each answer has a
 /// GET address under its collection (`/v1/plans/{key}`, `AnswerAddress`) that any replica
@@ -31,6 +31,7 @@ enum PlanningRoutes {
         return routes("/v1/plans", PlanEndpoint.self, settings: settings(estimatesWork: true))
             + routes("/v1/lifecycle", LifecycleEndpoint.self, settings: settings(estimatesWork: false))
             + routes("/v1/timelines", TimelineEndpoint.self, settings: settings(estimatesWork: false))
+            + routes("/v1/conformance", ConformanceEndpoint.self, settings: settings(estimatesWork: false))
     }
 
     /// The collection (POST and QUERY) and its addresses (GET).
