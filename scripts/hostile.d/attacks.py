@@ -233,6 +233,29 @@ def pinch_with_source_changes(count):
         "animation": {"frameRate": 240}, "events": events}, separators=(",", ":"))
 
 
+def conformance_recording(frames, rate, alignment, expected="plan", k=0):
+    """Issue 43 §7: a recording at the route's frame limit (a card easing from the thumbnail to
+    the page, then holding), against a push plan or a swipe-down timeline."""
+    plan = {"transition": "push", "container": {"width": 393, "height": 852, "cornerRadius": 55},
+            "source": {"frame": {"x": 16, "y": 120 + k * 0.001, "width": 110, "height": 110}, "cornerRadius": 8}}
+    timeline = {"container": {"width": 393, "height": 852}, "source": {"frame": {"x": 16, "y": 120 + k * 0.001, "width": 110, "height": 110}},
+                "initial": "pushed", "events": [
+                    {"time": 0, "type": "touchesBegan", "gesture": "pan", "touches": [{"x": 200, "y": 300}]},
+                    {"time": 0.05, "type": "touchesMoved", "touches": [{"x": 205, "y": 380}]},
+                    {"time": 0.1, "type": "touchesMoved", "touches": [{"x": 210, "y": 480}]},
+                    {"time": 0.1, "type": "touchesEnded"}]}
+    observed = []
+    for index in range(frames):
+        time = index / rate
+        p = min(1, max(0, (time - 0.05) / 0.5))
+        e = 1 - (1 - p) ** 2
+        observed.append({"time": round(time, 5), "card": {"x": 16 * (1 - e), "y": 120 * (1 - e), "width": 110 + 283 * e,
+                                                          "height": 110 + 742 * e}, "cornerRadius": 8 + 47 * e,
+                         "dimming": 0.15 * e, "sourceContent": 1 - e})
+    body = {"expected": {expected: plan if expected == "plan" else timeline}, "observed": {"frames": observed}, "alignment": alignment}
+    return json.dumps(body, separators=(",", ":"))
+
+
 def cpu_ceilings():
     """Issue 34 §4: server CPU (not wall time) of the requests that once broke the 60 ms
     ceiling, and of refusals (20 ms), each the median of three on an idle server. Each of the
@@ -266,6 +289,12 @@ def cpu_ceilings():
          "GET address of 5,000 push/pop pairs (3.2 KB key)"),
         (lambda k: ("/v1/timelines", pinch_samples(9400, 47 + k * 0.001, 24)), "9,400 pinch samples (1 MB), 24 fps"),
         (lambda k: ("/v1/timelines", pinch_samples(9400, 47 + k * 0.001, 240)), "9,400 pinch samples (1 MB), 240 fps"),
+        (lambda k: ("/v1/conformance?format=svg", conformance_recording(2400, 240, "best", "timeline", k)),
+         "conformance, 2,400 frames at 240 Hz, best, against a timeline, svg"),
+        (lambda k: ("/v1/conformance?format=junit", conformance_recording(2400, 60, "best", "plan", k)),
+         "conformance, 2,400 frames at 60 Hz, best, against a plan, junit"),
+        (lambda k: ("/v1/conformance", conformance_recording(2401, 240, "best", "plan", k)),
+         "conformance, 2,401 frames (refused)"),
     ]
     print("| route | request | status | server CPU | within its ceiling |")
     print("| --- | --- | ---: | ---: | --- |")

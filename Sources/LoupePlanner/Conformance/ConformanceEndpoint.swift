@@ -85,7 +85,7 @@ public enum ConformanceEndpoint: RenderedEndpoint {
                 names +=
                     (departure.expected.map { $0.viewController.utf8.count + $0.name.utf8.count } ?? 0)
                     + (departure.observed.map { $0.viewController.utf8.count + $0.name.utf8.count } ?? 0)
-            case .errors(let errors): frameQuantities += errors.series.count
+            case .errors(let errors): frameQuantities += min(errors.series.count, VerdictChart.maximumPoints)
             default: break
             }
         }

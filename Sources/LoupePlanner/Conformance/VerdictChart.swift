@@ -12,6 +12,23 @@ enum VerdictChart {
     static let plotWidth = 860.0
     static let top = 64.0
     static let lineHeight = 20.0
+    /// Most points a panel draws per curve: one per two pixels of its width. A longer recording
+    /// is thinned to this many, each the frame with the largest error among its neighbours, so
+    /// every failing stretch still shows (and a 2,400-frame picture costs what a 430-frame one
+    /// does).
+    static let maximumPoints = 430
+
+    /// `series` thinned to at most `maximumPoints`: in each of that many runs of neighbouring
+    /// frames, the one furthest from its expected value.
+    static func thinned(_ series: [(time: Double, expected: Double, observed: Double)]) -> [(
+        time: Double, expected: Double, observed: Double
+    )] {
+        guard series.count > maximumPoints else { return series }
+        return (0..<maximumPoints).map { bucket in
+            let range = (bucket * series.count / maximumPoints)..<((bucket + 1) * series.count / maximumPoints)
+            return series[range].max { abs($0.observed - $0.expected) < abs($1.observed - $1.expected) } ?? series[range.lowerBound]
+        }
+    }
 
     static func render(_ answer: ConformanceAnswer) -> String {
         let verdict = answer.verdict
@@ -45,7 +62,7 @@ enum VerdictChart {
     }
 
     private static func drawPanel(_ check: ConformanceCheck, _ errors: FrameErrors, offset: Double, top: Double, into svg: inout SVGWriter) {
-        let series = errors.series
+        let series = thinned(errors.series)
         let tolerance = check.tolerance ?? 0
         guard let first = series.first, let last = series.last else { return }
         let start = first.time - offset
