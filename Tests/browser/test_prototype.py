@@ -999,6 +999,19 @@ def plan_at_address(session):
     session.page.wait_for("!document.getAnimations().some((a) => (a.effect?.pseudoElement ?? '').startsWith('::view-transition'))")
     print(f"  stylesheet ({len(loaded['rules'])} rules) and filmstrip ({loaded['width']}x{loaded['height']}) from the plan's address;"
           f" the tap played {played['name']} for {played['duration']:.1f} ms")
+    # Issue 45 §8: at another window size the page links the same request sized to the window.
+    session.viewport(DESKTOP, touch=False)
+    session.page.call("Page.navigate", url=session.base + "/prototype/demo-address.html")
+    session.page.wait_for("document.readyState === 'complete' && !document.getElementById('plan-stylesheet').href.includes('eNpdzk0OwiAQBeC7')"
+                          " && document.getElementById('filmstrip').complete && document.getElementById('filmstrip').naturalWidth > 0")
+    resized = session.js("""(() => ({href: document.getElementById('plan-stylesheet').href, hint: document.getElementById('hint').textContent,
+        rules: [...document.styleSheets].filter((s) => s.href && s.href.includes('/v1/plans/1.')).map((s) => s.cssRules.length)}))()""")
+    sized = json.loads(zlib.decompress(base64.urlsafe_b64decode(address_key(new_path(resized["href"])))))
+    check(sized["container"]["width"] == DESKTOP["width"] and sized["container"]["height"] == DESKTOP["height"],
+          f"the desktop page's plan is sized {sized['container']}, not the window")
+    check(resized["rules"] and resized["rules"][0] > 0, "the resized address's stylesheet did not load")
+    check("Tap" in resized["hint"], "the page does not say what to do")
+    print(f"  at {DESKTOP['width']}x{DESKTOP['height']} the page links the plan sized to the window ({resized['rules'][0]} rules)")
 
 
 def conformance_self_check(session):
@@ -1043,6 +1056,13 @@ def conformance_self_check(session):
     session.screenshot("10-conformance.png")
     for result in results:
         print("  " + result)
+
+
+def new_path(url):
+    """A URL's path and query."""
+    from urllib.parse import urlsplit
+    parts = urlsplit(url)
+    return parts.path + ("?" + parts.query if parts.query else "")
 
 
 def address_key(target):
