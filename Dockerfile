@@ -26,7 +26,7 @@ RUN swift build -c release --product loupe --static-swift-stdlib \
 FROM ${RUNTIME_IMAGE}
 LABEL org.opencontainers.image.title="loupe" \
       org.opencontainers.image.description="Transition plans for iOS 18 zoom transitions over HTTP" \
-      org.opencontainers.image.version="0.3.0" \
+      org.opencontainers.image.version="0.4.0" \
       org.opencontainers.image.licenses="MIT" \
       org.opencontainers.image.source="https://example.invalid/loupe"
 COPY --from=build /out/loupe /usr/local/bin/loupe

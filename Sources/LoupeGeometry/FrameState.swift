@@ -8,8 +8,11 @@ public struct FrameState: Sendable, Hashable {
     public var mask: RoundedRect
     public var opacity: Opacities
     public var shadow: Shadow
-    /// The covered page's transform (container → container): identity for zoom (the covered page
-    /// stays at scale 1, measured by swift_transitions); the slide fallback's 30 % parallax otherwise.
+    /// The covered page's transform (container → container): under a zoom that covers the page
+    /// full screen, a scale about the container's centre from 1 to 0.914 with the card at full
+    /// screen (swift_transitions' native measurements, `kZoomCoveredPageScale`; docs/behaviour.md,
+    /// "Covered page shrinks to 0.914"), identity where the page does not cover it; the slide
+    /// fallback's 30 % parallax otherwise.
     public var covered: AffineTransform
     /// Crossfade mode only: the zooming content and the fading background as separate layers.
     public var layers: CrossfadeLayers?

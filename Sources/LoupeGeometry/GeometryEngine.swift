@@ -7,9 +7,12 @@ import LoupeWarnings
 /// every number is finite.
 public enum GeometryEngine {
     /// The missing-source card starts at this share of the page's size, centred in the container,
-    /// with the page fading in: the "centre scale-and-fade" ("Zoom transitions" guide: zooms "from,
-    /// or back to, the centre of the container view"; swift_transitions' peer of the same name).
-    public static let missingSourceScale = 0.5
+    /// with the page fading in: the "centre scale-and-fade". The "Zoom transitions" guide says the
+    /// page zooms "from, or back to, the centre of the container view" and gives no size; the one
+    /// reference with a size, swift_transitions' fallback, insets the page by 5 % a side
+    /// (`fallbackInset` 0.05), so 0.9 (an estimate: no native recording of a missing source is
+    /// published). It was 0.5 before issue 44 §6, wrongly said to be the peer's.
+    public static let missingSourceScale = 0.9
 
     /// The ordinary transition that runs instead of a zoom when a SwiftUI destination declares no
     /// zoom (no `sourceID` or no namespace), or nil when the zoom is declared or the scene is

@@ -139,7 +139,9 @@ extension TimelineSimulator {
                     "Before iOS 26 the slide transition cannot be grabbed while it runs (only the zoom is interruptible; from platform.version \"26\" it is); this swipe changes nothing.",
                     event: index))
         case .animating(let animation):
-            interrupt(animation, kind: kind, index: index)
+            // A slide is grabbed only by the back swipe, from the edge or (iOS 26) the content:
+            // its segment is labelled as its release will be (issue 44 §6).
+            interrupt(animation, kind: slideBack ? .edgePan : kind, index: index)
         case .tracking:
             return  // unreachable: the checker refuses a touchesBegan while fingers are down
         case .rest:

@@ -82,12 +82,14 @@ struct GeometryEngineTests {
         #expect(plan.keyframes.count == Int((plan.duration * 120).rounded(.up)) + 1)
     }
 
-    @Test func missingSource_zoomsFromAHalfSizeCentreCardWhileThePageFadesIn() throws {
+    /// Issue 44 §6: the centre card starts at 0.9 of the page, swift_transitions' fallback
+    /// (`fallbackInset` 0.05), not the 0.5 that was said to be the peer's.
+    @Test func missingSource_zoomsFromANineTenthsCentreCardWhileThePageFadesIn() throws {
         let plan = try Fixture.plan(Fixture.scene(source: .missing))
         let first = plan.keyframes[0], last = plan.keyframes.last!
         let centre = Fixture.container.bounds.center
-        #expect(close(first.mask.rect, Rect(center: centre, size: Size(width: 201, height: 437)), 1e-12))
-        #expect(first.mask.cornerRadius == 27.5)
+        #expect(close(first.mask.rect, Rect(center: centre, size: Size(width: 361.8, height: 786.6)), 1e-9))
+        #expect(close(first.mask.cornerRadius, 49.5))
         #expect(first.opacity.destination == 0 && first.opacity.sourceContent == 0)
         #expect(last.opacity.destination == 1 && last.mask.rect == Fixture.fullScreen)
         #expect(plan.keyframes.allSatisfy { $0.opacity.sourceSlot == 1 })

@@ -64,6 +64,17 @@ struct InterruptibleSlideTests {
         #expect(stays.releases.map(\.outcome) == [.cancel] && stays.final.stack == ["source", "destination"])
     }
 
+    /// Issue 44 §6: a content swipe on a grabbed slide was labelled `pan` in its segment and
+    /// `edgePan` in its release; the slide has one back gesture, and one label for it.
+    @Test("issue 44 §6: a content swipe that grabs a slide is edgePan in its segment and its release alike")
+    func contentSwipeDuringPush_hasOneLabel() throws {
+        let long = [TimelineEvent.push(at: 0)] + Finger.drag(.pan, from: Point(x: 100, y: 400), to: Point(x: 380, y: 405), start: 0.1, duration: 0.25)
+        let timeline = try Fixture.run(long, initial: .source, scene: Self.slide26)
+        let tracking = timeline.segments.filter { $0.kind == .tracking }
+        #expect(!tracking.isEmpty && tracking.allSatisfy { $0.gesture == .edgePan }, "\(tracking.map(\.gesture))")
+        #expect(timeline.releases.map(\.gesture) == [.edgePan])
+    }
+
     @Test("a running slide pop is grabbed on 26 and can be put back")
     func runningPop_isGrabbedOn26() throws {
         let events =
