@@ -89,9 +89,9 @@ struct GestureInterpreter: Sendable {
     /// Whether the sample at `time` gets the gesture past its slop or dead zone.
     /// - Parameter mustDismiss: true from rest, where only a swipe *down* and a pinch *in* start a
     ///   dismissal; false for a finger holding a running transition, which follows any direction.
-    /// - Parameter backSwipe: the page is pushed, so an indirect horizontal pan toward the
-    ///   trailing side (on iOS 26 a finger's too) is the back swipe: it is recognised as an
-    ///   `edgePan` from wherever it started.
+    /// - Parameter backSwipe: the page is pushed (or, on iOS 26, being pushed under the finger), so
+    ///   an indirect horizontal pan toward the trailing side (on iOS 26 a finger's too) is the back
+    ///   swipe: it is recognised as an `edgePan` from wherever it started.
     func recognize(_ track: TouchTrack, at time: Double, mustDismiss: Bool, backSwipe: Bool = false) -> Recognition {
         let start = track.startTouches
         switch track.gesture {
@@ -99,7 +99,7 @@ struct GestureInterpreter: Sendable {
             let now = track.point(at: time), origin = start.first ?? now
             let dx = now.x - origin.x, dy = now.y - origin.y
             guard (dx * dx + dy * dy).squareRoot() >= model.panSlop else { return .undecided }
-            if mustDismiss, backSwipe, track.input == .indirect || contentBackSwipe, isBackward(dx: dx, dy: dy) {
+            if backSwipe, track.input == .indirect || contentBackSwipe, isBackward(dx: dx, dy: dy) {
                 var back = anchor(track, at: time, pivot: now)
                 back.gesture = .edgePan
                 return .recognized(back)

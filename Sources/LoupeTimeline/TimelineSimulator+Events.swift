@@ -292,7 +292,13 @@ extension TimelineSimulator {
                 try appCall(.dismiss, index: index)
             }
         case .holding(anchor: .none):
-            guard case .recognized(var anchor) = interpreter.recognize(track, at: now, mustDismiss: false),
+            // iOS 26: a back swipe on a running zoom push goes back by the back swipe's own rules,
+            // as at rest (WWDC25 "Build a UIKit app with the new design": "I can immediately swipe
+            // back if I selected the wrong note"; issue 44 §2). Before 26 a finger on a running
+            // push follows it as any grab does.
+            let heldPop: Bool = if case .tracking(let held) = phase { held.transition == .pop } else { false }
+            let backSwipe = interpreter.contentBackSwipe && host == .navigation && heldPop
+            guard case .recognized(var anchor) = interpreter.recognize(track, at: now, mustDismiss: false, backSwipe: backSwipe),
                 case .tracking(var tracking) = phase, case .hold(let held) = tracking.target
             else { return }
             let base = CardPose(state: held, velocity: .zero, pivot: tracking.pose.pivot).rebased(to: anchor.pivot).state
