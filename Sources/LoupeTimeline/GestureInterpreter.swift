@@ -220,7 +220,12 @@ struct GestureInterpreter: Sendable {
     /// - Parameter slide: the page was pushed with the slide; a finger's swipe from anywhere on it
     ///   finishes when the page, projected, has travelled `slideContentCommitShare` of the width
     ///   (measure: the share still to go, 1 − that travel ÷ width; threshold 1 − 0.42).
-    func decide(_ anchor: GestureAnchor?, _ track: TouchTrack, at time: Double, event: Int, slide: Bool = false) -> ReleaseDecision {
+    /// - Parameter heldScale: the card's size, as a share of the page's, when the finger grabbed
+    ///   it (a landing card, issue 44 §1): the zoom's measures are scales of the card from where
+    ///   the finger took it, so the release judges the card's real size, their product.
+    func decide(
+        _ anchor: GestureAnchor?, _ track: TouchTrack, at time: Double, event: Int, slide: Bool = false, heldScale: Double = 1
+    ) -> ReleaseDecision {
         let measure: Double, threshold: Double
         let gesture = anchor?.gesture ?? track.gesture
         switch gesture {
@@ -254,8 +259,9 @@ struct GestureInterpreter: Sendable {
             let start = TouchTrack.distance(track.startTouches)
             measure = start > 0 ? track.distance(at: time) / start : 1
         }
-        let outcome: ReleaseOutcome = measure < threshold ? .finish : .cancel
-        return ReleaseDecision(event: event, time: time, gesture: gesture, outcome: outcome, measure: measure, threshold: threshold)
+        let judged = slide ? measure : measure * heldScale
+        let outcome: ReleaseOutcome = judged < threshold ? .finish : .cancel
+        return ReleaseDecision(event: event, time: time, gesture: gesture, outcome: outcome, measure: judged, threshold: threshold)
     }
 
     private func projectedPoint(_ track: TouchTrack, at time: Double) -> Point {

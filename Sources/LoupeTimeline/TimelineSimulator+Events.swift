@@ -254,10 +254,22 @@ extension TimelineSimulator {
         links.append(LifecycleLink(event: .interrupt(at: now), timelineEvent: index, settlesAt: nil))
         // The finger stops the card: the tracking spring brakes it to where it comes to rest.
         let stop = pose.state.combined(with: pose.velocity) { $0 + $1 / model.trackingSpring.naturalFrequency }
-        phase = .tracking(Tracking(transition: transition, pose: pose, target: .hold(stop)))
+        phase = .tracking(Tracking(transition: transition, pose: pose, target: .hold(stop), landingScale: landingScale(of: animation, at: pose)))
         openSegment = (now, .tracking, transition, kind)
         lastTransition = transition
         gesture?.role = .holding(anchor: nil)
+    }
+
+    /// The card's width as a share of the page's at rest, when `animation` is a released gesture
+    /// landing a zoom in its source (a pop or dismissal let go to finish); nil otherwise.
+    private mutating func landingScale(of animation: Animation, at pose: CardPose) -> Double? {
+        guard animation.outcome == .finish, animation.transition.isReverse, links.indices.contains(animation.link),
+            case .release = links[animation.link].event.kind, let plan = try? plans.plan(host), plan.effect == .zoom
+        else { return nil }
+        let rest = plan.geometry.restingState(atProgress: 1).mask.rect.width
+        guard rest > 0 else { return nil }
+        let drawn = FrameComposer.frame(plan.geometry, state: pose.state, pivot: pose.pivot, resting: false, shrinking: true).mask.rect.width
+        return min(1, max(0, drawn / rest))
     }
 
     private mutating func touchesMoved(index: Int) throws(TimelineError) {
@@ -380,7 +392,7 @@ extension TimelineSimulator {
         case .holding(let anchor):
             guard case .tracking(let tracking) = phase, let track = tracks[active.track] else { return }
             let slides: Bool = if case .slide = tracking.target { true } else { false }
-            let decision = interpreter.decide(anchor, track, at: now, event: index, slide: slides)
+            let decision = interpreter.decide(anchor, track, at: now, event: index, slide: slides, heldScale: tracking.landingScale ?? 1)
             releases.append(decision)
             closePhase(outcome: decision.outcome == .finish ? .finished : .cancelled)
             let finish = decision.outcome == .finish

@@ -34,6 +34,11 @@ struct TimelineSimulator {
         var transition: TransitionKind
         var pose: CardPose
         var target: Target
+        /// When the finger grabbed a card a released gesture was landing in its source: the card's
+        /// width then, as a share of the page's at rest. Its release is judged on the card's real
+        /// size (the gesture's own measure times this), so a drag on a landing card does not
+        /// reopen the page (issue 44 §1); nil for every other grab.
+        var landingScale: Double? = nil
     }
 
     /// What the tracking spring pulls toward.

@@ -79,12 +79,14 @@ struct InterruptionTests {
             + Finger.drag(from: Point(x: 150, y: 400), to: Point(x: 160, y: 480), start: 0.08, duration: 0.1, hold: 0.05)
             // Grab the spring back, flick down: finishes, it lands toward the source.
             + Finger.drag(from: Point(x: 160, y: 450), to: Point(x: 170, y: 700), start: 0.3, duration: 0.1)
-            // Grab the landing, push it back up a little and let go still: cancelled again.
+            // Grab the landing, push it back up a little and let go still: it lands (issue 44 §1:
+            // a grabbed landing is judged on the card's real size, a third of the page here, so a
+            // small push up no longer reopens the page, as it did when judged from the grab).
             + Finger.drag(from: Point(x: 120, y: 500), to: Point(x: 120, y: 470), start: 0.48, duration: 0.1, hold: 0.1)
         let timeline = try Fixture.run(events, scene: Fixture.scene(frameRate: 2000))
         #expect(timeline.segments.filter { $0.kind == .tracking }.count == 3)
         #expect(timeline.segments.filter { $0.outcome == .interrupted }.count == 3)
-        #expect(timeline.releases.map(\.outcome) == [.cancel, .finish, .cancel])
+        #expect(timeline.releases.map(\.outcome) == [.cancel, .finish, .finish])
         #expect(timeline.notes.filter { $0.code == .interruptedPop }.count == 2)
         let handOffs = Measure.handOffs(timeline)
         #expect(handOffs.count == 6)
@@ -93,7 +95,7 @@ struct InterruptionTests {
             #expect(gap.worstPositionGap(floors: Measure.floors) < 0.01, "position jump at \(time)")
             #expect(gap.worstVelocityGap(floors: Measure.velocityFloors) < 0.01, "velocity jump at \(time)")
         }
-        #expect(timeline.final.stack == ["source", "destination"])
+        #expect(timeline.final.stack == ["source"])
     }
 
     @Test func programmaticPop_canBeGrabbed() throws {
