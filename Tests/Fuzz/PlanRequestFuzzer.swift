@@ -1,7 +1,7 @@
 // libFuzzer entry point for request decoding, validation, planning and every rendering
 // (built by scripts/fuzz against the planner and engine modules, not by SwiftPM's test build).
 //
-// Each input is offered to all three endpoints; whatever it is, decoding must end in an
+// Each input is offered to all four endpoints (plans, lifecycle, timelines, conformance); whatever it is, decoding must end in an
 // answer or a Problem, never a crash, a trap or a hang, and every rendering of an answer
 // must succeed within the work limit (the corpus has many-member objects, deep and wide
 // arrays: the inputs that once cost quadratic time).
@@ -16,6 +16,7 @@ public func fuzzRequests(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     renderAll(PlanEndpoint.self, document)
     renderAll(LifecycleEndpoint.self, document)
     renderAll(TimelineEndpoint.self, document)
+    renderAll(ConformanceEndpoint.self, document)
     return 0
 }
 
