@@ -23,6 +23,10 @@ public struct Destination: Sendable, Hashable {
     /// The detent a page or form sheet rests at (`destination.detent`); nil when the request does
     /// not say (UIKit's default, large). Only iOS 26 keeps a zooming sheet at its detent.
     public var detent: SheetDetent?
+    /// The app keeps its popover a popover in a compact environment (its presentation
+    /// controller's delegate answers `adaptivePresentationStyle(for:traitCollection:)` with
+    /// `.none`); by default UIKit shows it as a form sheet there.
+    public var keepsPopoverWhenCompact: Bool
 
     public init(
         frame: Rect,
@@ -33,7 +37,8 @@ public struct Destination: Sendable, Hashable {
         sourceID: SourceID? = nil,
         namespace: String? = nil,
         hasCloseButton: Bool? = nil,
-        detent: SheetDetent? = nil
+        detent: SheetDetent? = nil,
+        keepsPopoverWhenCompact: Bool = false
     ) {
         self.frame = frame
         self.alignmentRect = alignmentRect
@@ -44,5 +49,6 @@ public struct Destination: Sendable, Hashable {
         self.namespace = namespace
         self.hasCloseButton = hasCloseButton
         self.detent = detent
+        self.keepsPopoverWhenCompact = keepsPopoverWhenCompact
     }
 }

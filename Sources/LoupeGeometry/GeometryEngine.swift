@@ -41,7 +41,9 @@ public enum GeometryEngine {
     /// - Throws: `GeometryError` when the platform has no zoom API, the container or destination is
     ///   empty, the spring or frame rate is unusable, too many keyframes would be needed, or the
     ///   numbers overflow.
-    public static func plan(_ scene: ZoomScene, sampling: Sampling = .keyframes) throws(GeometryError) -> ZoomPlan {
+    public static func plan(_ requested: ZoomScene, sampling: Sampling = .keyframes) throws(GeometryError) -> ZoomPlan {
+        // A popover in a compact environment is a form sheet (issue 44 §3).
+        let (scene, adaptation) = PopoverAdaptation.adapted(requested)
         let container = scene.container
         guard !container.size.isEmpty else { throw .emptyContainer }
         let frameRate = scene.animation.frameRate
@@ -50,7 +52,7 @@ public enum GeometryEngine {
         let resolution = try EffectResolver.resolve(
             transition: scene.transition, platform: scene.platform,
             presentationStyle: scene.destination.presentationStyle, detent: scene.destination.detent)
-        var warnings = resolution.warnings
+        var warnings = (adaptation.map { [$0] } ?? []) + resolution.warnings
         var effect = resolution.effect
         if effect == .zoom, let fallback = undeclaredZoomFallback(scene) {
             // The matchedTransitionSource guide: a matched zoom needs the destination's

@@ -32,6 +32,9 @@ public enum GeometryWarningCode: String, WarningCode {
     case sheetTreatedAsFullScreen = "sheet-treated-as-full-screen"
     /// Popover style: the popover shows with its usual animation, no zoom ("Zoom transitions" guide).
     case popoverIgnoresZoom = "popover-ignores-zoom"
+    /// A popover in a compact environment is shown as a form sheet, as UIKit adapts it (and a
+    /// sheet under zoom is full screen before iOS 26, at its detent from 26).
+    case popoverAdaptsToSheet = "popover-adapts-to-sheet"
     /// The platform ignores the zoom and uses its default transition ("Zoom transitions" guide,
     /// Apple's fluid-transitions article).
     case platformDefaultTransition = "platform-default-transition"

@@ -103,10 +103,12 @@ struct HostPlans: Sendable {
     /// its detent; every other style is full screen, which is also how zoom shows sheets before
     /// iOS 26 ("Zoom transitions" guide). The same mapping as the plans route's callbacks.
     var modalStyle: Presentation.Style {
-        let destination = scene.destination
+        // A popover in a compact environment is presented as a form sheet (issue 44 §3).
+        let adapted = PopoverAdaptation.adapted(scene).scene
+        let destination = adapted.destination
         let keepsDetent =
             (try? EffectResolver.resolve(
-                transition: .present, platform: scene.platform, presentationStyle: destination.presentationStyle,
+                transition: .present, platform: adapted.platform, presentationStyle: destination.presentationStyle,
                 detent: destination.detent))?.keptDetent != nil
         let style = destination.presentationStyle
         return style == .overFullScreen || style == .popover || keepsDetent ? .overFullScreen : .fullScreen

@@ -69,13 +69,16 @@ struct EffectResolverTests {
 
     @Test func popover_doesNotZoomAndFadesInPlace() throws {
         let frame = Rect(x: 100, y: 200, width: 260, height: 300)
-        let plan = try Fixture.plan(Fixture.scene(.present, destination: Destination(frame: frame, cornerRadius: 13, presentationStyle: .popover)))
+        let plan = try Fixture.plan(
+            Fixture.scene(
+                .present, destination: Destination(frame: frame, cornerRadius: 13, presentationStyle: .popover, keepsPopoverWhenCompact: true)))
         #expect(plan.effect == .popover)
         #expect(plan.warnings.contains { $0.code == .popoverIgnoresZoom && $0.subject == .presentationStyle })
         #expect(plan.keyframes.allSatisfy { $0.mask == RoundedRect(rect: frame, cornerRadius: 13) && $0.transform == .translation(100, 200) })
         #expect(plan.keyframes[0].opacity.destination == 0 && plan.keyframes.last!.opacity.destination == 1)
         #expect(plan.spring == .popoverFade)
-        let dismiss = try Fixture.plan(Fixture.scene(.dismiss, destination: Destination(frame: frame, presentationStyle: .popover)))
+        let dismiss = try Fixture.plan(
+            Fixture.scene(.dismiss, destination: Destination(frame: frame, presentationStyle: .popover, keepsPopoverWhenCompact: true)))
         #expect(dismiss.keyframes[0].opacity.destination == 1 && dismiss.keyframes.last!.opacity.destination == 0)
     }
 

@@ -108,7 +108,7 @@ struct GeometryWarningTests {
             GeometryWarningCode.allCases.map(\.rawValue) == [
                 "missing-source", "empty-source-frame", "duplicate-source-id", "geometry-read-artifacts",
                 "skinny-source", "aspect-ratio-mismatch", "source-off-screen", "source-partly-off-screen", "low-frame-rate",
-                "sheet-treated-as-full-screen", "popover-ignores-zoom", "platform-default-transition",
+                "sheet-treated-as-full-screen", "popover-ignores-zoom", "popover-adapts-to-sheet", "platform-default-transition",
                 "os-version-before-zoom", "alignment-rect-ignored", "transparent-destination",
                 "zoom-not-declared", "spring-not-ios", "initial-velocity-not-ios", "crossfade-not-ios", "arc-path-not-ios",
                 "inset-destination-not-ios", "unsuitable-source", "no-close-button",
@@ -157,7 +157,8 @@ struct GeometryWarningTests {
         // A pushed page has its back button; a dismissal is past the advice; a popover is no full screen.
         #expect(try Fixture.plan(Fixture.scene(.push)).warnings.isEmpty)
         #expect(!Fixture.codes(try Fixture.plan(Fixture.scene(.dismiss))).contains(.noCloseButton))
-        let popover = try Fixture.plan(Fixture.scene(.present, destination: Destination(frame: Fixture.fullScreen, presentationStyle: .popover)))
+        let popover = try Fixture.plan(
+            Fixture.scene(.present, destination: Destination(frame: Fixture.fullScreen, presentationStyle: .popover, keepsPopoverWhenCompact: true)))
         #expect(!Fixture.codes(popover).contains(.noCloseButton))
     }
 
@@ -206,7 +207,7 @@ struct GeometryWarningTests {
             Fixture.scene(
                 .present, platform: Platform(os: .macCatalyst),
                 destination: Destination(frame: Fixture.fullScreen, isOpaque: false, presentationStyle: .formSheet)),
-            Fixture.scene(.present, destination: Destination(frame: Fixture.fullScreen, presentationStyle: .popover)),
+            Fixture.scene(.present, destination: Destination(frame: Fixture.fullScreen, presentationStyle: .popover, keepsPopoverWhenCompact: true)),
             Fixture.scene(source: .view(SourceView(frame: Rect(x: 0, y: 2000, width: 402, height: 60))), animation: AnimationSettings(frameRate: 24))
         ]
         for scene in scenes {

@@ -15,7 +15,7 @@ struct IOS26PopoverTests {
         Fixture.scene(
             transition, platform: Platform(os: .iPadOS, version: OSVersion(major: version)), container: ipad,
             source: .view(SourceView(frame: button, kind: kind)),
-            destination: Destination(frame: popover, cornerRadius: 26, presentationStyle: .popover))
+            destination: Destination(frame: popover, cornerRadius: 26, presentationStyle: .popover, keepsPopoverWhenCompact: true))
     }
 
     @Test("on 26 the popover grows out of the capsule into its frame, with no dimming and no warning")

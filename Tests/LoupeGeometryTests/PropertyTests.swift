@@ -88,8 +88,10 @@ struct PropertyTests {
             let restProgress = plan.isReverse ? 0.0 : 1.0
             #expect(last.progress == 1 && last.state == plan.geometry.restingState(atProgress: restProgress), "seed \(seed)")
             if plan.effect == .zoom {
+                // As UIKit presents it: a popover in a compact environment is a form sheet.
+                let presented = PopoverAdaptation.adapted(scene).scene
                 let destination =
-                    scene.destination.presentationStyle.isSheet && scene.transition.isModal
+                    presented.destination.presentationStyle.isSheet && scene.transition.isModal
                     ? scene.container.bounds : scene.destination.frame
                 let crossfade = scene.options.backgroundMode == .crossfade
                 if !scene.transition.isReverse {

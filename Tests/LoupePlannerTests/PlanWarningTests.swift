@@ -28,8 +28,23 @@ struct PlanWarningTests {
             "/platform/version"
         ),
         (
-            #"{"transition":"present","container":{"width":393,"height":852},"destination":{"presentationStyle":"popover"}}"#, "popover-ignores-zoom",
+            #"{"transition":"present","container":{"width":820,"height":1180},"destination":{"presentationStyle":"popover"}}"#,
+            "popover-ignores-zoom",
             "/destination/presentationStyle"
+        ),
+        // Issue 44 §3: an iPhone's popover is a form sheet; kept a popover, or in a regular container, it is one.
+        (
+            #"{"transition":"present","container":{"width":393,"height":852},"destination":{"presentationStyle":"popover"}}"#,
+            "popover-adapts-to-sheet",
+            "/destination/presentationStyle"
+        ),
+        (
+            #"{"transition":"present","container":{"width":393,"height":852},"destination":{"presentationStyle":"popover","keepsPopoverWhenCompact":true}}"#,
+            "popover-ignores-zoom", "/destination/presentationStyle"
+        ),
+        (
+            #"{"transition":"present","container":{"width":393,"height":852,"horizontalSizeClass":"regular"},"destination":{"presentationStyle":"popover"}}"#,
+            "popover-ignores-zoom", "/destination/presentationStyle"
         ),
         (
             #"{"transition":"push","container":{"width":393,"height":852},"source":{"frame":{"x":0,"y":0,"width":0,"height":5}}}"#,

@@ -150,7 +150,7 @@ struct GestureAvailabilityTests {
         #expect(throws: TimelineFailure(errors: [.gestureUnavailable(event: 0, gesture: .pan, reason: .notAZoom(.slide))])) {
             try Fixture.run(Self.swipeDown, initial: .pushed, scene: tvOS)
         }
-        let popover = Fixture.scene(destination: Destination(frame: Fixture.fullScreen, presentationStyle: .popover))
+        let popover = Fixture.scene(destination: Destination(frame: Fixture.fullScreen, presentationStyle: .popover, keepsPopoverWhenCompact: true))
         #expect(throws: TimelineFailure(errors: [.gestureUnavailable(event: 0, gesture: .edgePan, reason: .notAZoom(.popover))])) {
             try Fixture.run(Self.edgeSwipe, initial: .presented, scene: popover)
         }
@@ -161,7 +161,7 @@ struct GestureAvailabilityTests {
     /// 422.
     @Test(arguments: [GestureKind.pinch, .pan])
     func aGestureOnAPopover_triggersItsOrdinaryDismissalOnceRecognised(gesture: GestureKind) throws {
-        let popover = Fixture.scene(destination: Destination(frame: Fixture.fullScreen, presentationStyle: .popover))
+        let popover = Fixture.scene(destination: Destination(frame: Fixture.fullScreen, presentationStyle: .popover, keepsPopoverWhenCompact: true))
         let timeline = try Fixture.run(gesture == .pinch ? Self.pinchIn : Self.swipeDown, initial: .presented, scene: popover)
         #expect(timeline.warnings.map(\.code) == [.popoverGestureDismisses])
         #expect(timeline.warnings.first?.event == 0)
@@ -176,7 +176,7 @@ struct GestureAvailabilityTests {
     /// Issue 23 §9: a spread on a popover dismisses nothing, so it gets `pinch-spread` alone, not
     /// the dismissal warning; a tap gets `gesture-not-recognized` alone.
     @Test func popoverDismissalWarning_onlyWhereAGestureDismisses_notOnASpreadOrATap() throws {
-        let popover = Fixture.scene(destination: Destination(frame: Fixture.fullScreen, presentationStyle: .popover))
+        let popover = Fixture.scene(destination: Destination(frame: Fixture.fullScreen, presentationStyle: .popover, keepsPopoverWhenCompact: true))
         let spread = try Fixture.run(
             Finger.pinch(center: Point(x: 200, y: 440), startDistance: 120, endDistance: 300, start: 0.1, duration: 0.3),
             initial: .presented, scene: popover)
@@ -191,7 +191,7 @@ struct GestureAvailabilityTests {
     /// Issue 23 §9: a touch on a hidden popover cannot open it (`gesture-cannot-open`), and one on a
     /// running popover transition cannot grab it (`popover-gesture-ignored`); neither dismisses.
     @Test func popoverDismissalWarning_notOnAHiddenOrMovingPopover() throws {
-        let popover = Fixture.scene(destination: Destination(frame: Fixture.fullScreen, presentationStyle: .popover))
+        let popover = Fixture.scene(destination: Destination(frame: Fixture.fullScreen, presentationStyle: .popover, keepsPopoverWhenCompact: true))
         let hidden = try Fixture.run(Self.swipeDown, initial: .source, scene: popover)
         #expect(hidden.warnings.map(\.code) == [.gestureCannotOpen])
         let moving = try Fixture.run([.present(at: 0)] + Self.pinchIn, initial: .source, scene: popover)

@@ -169,12 +169,13 @@ def test_the_healthcheck_is_kept_and_passes(served):
 def test_every_example_in_every_format_is_the_hosts_answer(served, host_server, example):
     body = example.read_bytes()
     headers = {"Content-Type": "application/json"}
-    if example.name.startswith("timeline-"):
-        # No CLI command computes timelines: the host's server is the reference.
-        code, _, theirs = request(served, "POST", "/v1/timelines", body, headers)
+    if example.name.startswith(("timeline-", "conformance-")):
+        # Timelines and conformance verdicts: the host's server is the reference.
+        route = "/v1/timelines" if example.name.startswith("timeline-") else "/v1/conformance"
+        code, _, theirs = request(served, "POST", route, body, headers)
         assert code == 200, theirs[:300]
-        _, _, ours = request(host_server.port, "POST", "/v1/timelines", body, headers)
-        assert theirs == ours, f"{example.name}: the container's timeline differs from the host's"
+        _, _, ours = request(host_server.port, "POST", route, body, headers)
+        assert theirs == ours, f"{example.name}: the container's answer from {route} differs from the host's"
         return
     command, route = ("lifecycle", "/v1/lifecycle") if example.name.startswith("lifecycle-") else ("plan", "/v1/plans")
     for name in offered_formats(command):

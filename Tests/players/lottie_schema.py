@@ -80,7 +80,7 @@ def keyframe_errors(lottie):
 
 def example_requests():
     names = sorted(name for name in os.listdir(os.path.join(ROOT, "examples"))
-                   if name.endswith(".json") and not name.startswith(("lifecycle-", "timeline-")))
+                   if name.endswith(".json") and not name.startswith(("lifecycle-", "timeline-", "conformance-")))
     for name in names:
         with open(os.path.join(ROOT, "examples", name), encoding="utf-8") as file:
             yield name, json.load(file)

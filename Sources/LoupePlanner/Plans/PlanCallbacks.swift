@@ -18,7 +18,8 @@ public enum PlanCallbacks {
     /// Traces come from `traces`: plans that differ only in geometry share one.
     public static func trace(for scene: ZoomScene, plan: ZoomPlan, order: CallbackOrder) throws(Problem) -> [TraceEntry] {
         try trace(
-            of: scene.transition, effect: plan.effect, style: scene.destination.presentationStyle,
+            // A popover in a compact environment is presented as a form sheet (issue 44 §3).
+            of: scene.transition, effect: plan.effect, style: PopoverAdaptation.adapted(scene).scene.destination.presentationStyle,
             keepsPresenterView: plan.keptSheetDetent != nil, duration: plan.duration, order: order, memo: traces)
     }
 

@@ -80,6 +80,7 @@ extension PlanRequestDecoder {
         let opaque = reader.bool(object, "opaque") ?? true
         let style = reader.choice(object, "presentationStyle", as: PresentationStyle.self) ?? .fullScreen
         let closeButton = reader.bool(object, "closeButton")
+        let keepsPopover = reader.bool(object, "keepsPopoverWhenCompact") ?? false
         let detent = sheetDetent(object, style: style)
         var sourceID: SourceID?
         var namespace: String?
@@ -96,7 +97,7 @@ extension PlanRequestDecoder {
         return Destination(
             frame: frame, alignmentRect: alignmentRect, cornerRadius: radius, isOpaque: opaque,
             presentationStyle: style, sourceID: sourceID, namespace: namespace, hasCloseButton: closeButton,
-            detent: detent)
+            detent: detent, keepsPopoverWhenCompact: keepsPopover)
     }
 
     // MARK: - iOS 26

@@ -133,8 +133,12 @@ public final class PlanRequestDecoder {
         let height = positiveSize(object, "height")
         let radius = reader.number(object, "cornerRadius", in: Self.cornerRadiusRange) ?? 55
         let direction = reader.choice(object, "layoutDirection", as: LayoutDirection.self) ?? .leftToRight
+        let horizontal = reader.choice(object, "horizontalSizeClass", as: SizeClass.self)
+        let vertical = reader.choice(object, "verticalSizeClass", as: SizeClass.self)
         guard reader.errors.count == errorsBefore, let width, let height else { return nil }
-        return Container(width: width, height: height, displayCornerRadius: radius, layoutDirection: direction)
+        return Container(
+            size: Size(width: width, height: height), displayCornerRadius: radius, layoutDirection: direction,
+            horizontalSizeClass: horizontal, verticalSizeClass: vertical)
     }
 
     // MARK: - Animation
