@@ -298,3 +298,20 @@ def test_generated_client_fetches_the_answer_at_its_address(generated, client, s
     assert not typed(answer.parsed, models)
     assert answer.content == queried.body
     assert answer.headers.get("ETag") == queried.header("ETag")
+
+
+def test_other_formats_through_the_generated_clients_http_session(client, server):
+    """docs/api.md, "Generating a client": the generated functions parse JSON answers; the other
+    formats come through the client's own HTTP session (its base URL and API key), as the doc
+    shows, for every route and every format it offers."""
+    bodies = {"/v1/plans": json.loads((ROOT / "examples/push.json").read_text()),
+              "/v1/lifecycle": json.loads((ROOT / "examples/lifecycle-push.json").read_text()),
+              "/v1/conformance": json.loads((ROOT / "examples/conformance-lifecycle-swapped.json").read_text())}
+    formats = {"/v1/plans": ["css", "waapi", "svg", "view-transition", "lottie"], "/v1/lifecycle": ["svg"],
+               "/v1/conformance": ["junit", "svg"]}
+    session = client.get_httpx_client()
+    for path, body in bodies.items():
+        for name in formats[path]:
+            answer = session.post(path, params={"format": name}, json=body)
+            assert answer.status_code == 200, f"{path} as {name}: {answer.status_code} {answer.text[:200]}"
+            assert answer.text and not answer.headers["content-type"].startswith("application/json"), f"{path} as {name}"
