@@ -75,8 +75,12 @@ public enum GeometryEngine {
         // iOS 26: a popover from a bar button item grows out of the button's glass (issue 35 §4).
         let popoverMorph = effect == .popover && popoverGrowsFromBarButton(scene)
         if popoverMorph { warnings.removeAll { $0.code == .popoverIgnoresZoom } }
-        let spring = scene.animation.spring ?? defaultSpring(for: popoverMorph ? .zoom : effect)
+        // iOS 26's slide as recorded (issue 44 §4): its own decay, started at its own speed.
+        let recordedSlide = effect == .slide && scene.platform.hasVersion26Behaviours && scene.animation.spring == nil
+        let spring = scene.animation.spring ?? (recordedSlide ? .slide26 : defaultSpring(for: popoverMorph ? .zoom : effect))
         if let problem = spring.validationError { throw problem }
+        let initialVelocity =
+            recordedSlide && scene.animation.initialVelocity == 0 ? Spring.slide26DecayRate : scene.animation.initialVelocity
 
         // iOS 26 keeps a zooming sheet at its detent; earlier versions show it full screen.
         let sheetShape = resolution.keptDetent?.restingShape(in: container)
@@ -101,10 +105,13 @@ public enum GeometryEngine {
             dimmingColor = scene.options.dimming.color
             dimmingVisualEffect = scene.options.dimmingVisualEffect
         case .slide:
+            // From iOS 26 the moving page is clipped to the display's corner radius while in
+            // motion (swift_transitions' design.md §1.1, recorded natively).
             geometry = .slide(
                 SlideGeometry(
                     destinationFrame: destinationFrame, containerWidth: container.size.width,
-                    layoutDirection: container.layoutDirection, cornerRadius: destinationRadius))
+                    layoutDirection: container.layoutDirection, cornerRadius: destinationRadius,
+                    motionCornerRadius: scene.platform.hasVersion26Behaviours ? container.displayCornerRadius : nil))
         case .coverVertical:
             geometry = .coverVertical(
                 CoverGeometry(
@@ -125,14 +132,14 @@ public enum GeometryEngine {
         }
         warnings += SceneReview.frameRateWarnings(frameRate)
 
-        let solution = SpringSolution(spring: spring, from: 0, to: 1, initialVelocity: scene.animation.initialVelocity)
+        let solution = SpringSolution(spring: spring, from: 0, to: 1, initialVelocity: initialVelocity)
         guard sampling == .keyframes else {
             guard geometry.state(atProgress: 0).isFinite, geometry.state(atProgress: 1).isFinite else { throw .nonFiniteGeometry }
             return ZoomPlan(
                 effect: effect, duration: solution.settlingDuration(epsilon: SpringSolution.defaultEpsilon), frameRate: frameRate,
                 keyframes: [], warnings: warnings, spring: spring, dimmingColor: dimmingColor, geometry: geometry,
                 isReverse: scene.transition.isReverse, sourceFrame: sourceFrame, dimmingVisualEffect: dimmingVisualEffect,
-                keptSheetDetent: resolution.keptDetent, initialVelocity: scene.animation.initialVelocity)
+                keptSheetDetent: resolution.keptDetent, initialVelocity: initialVelocity)
         }
         let sampled = try KeyframeSampler.sample(
             solution, frameRate: frameRate, geometry: geometry,
@@ -141,7 +148,7 @@ public enum GeometryEngine {
             effect: effect, duration: sampled.duration, frameRate: frameRate, keyframes: sampled.keyframes,
             warnings: warnings, spring: spring, dimmingColor: dimmingColor, geometry: geometry,
             isReverse: scene.transition.isReverse, sourceFrame: sourceFrame, dimmingVisualEffect: dimmingVisualEffect,
-            keptSheetDetent: resolution.keptDetent, initialVelocity: scene.animation.initialVelocity)
+            keptSheetDetent: resolution.keptDetent, initialVelocity: initialVelocity)
     }
 
     /// The spring an effect uses when the request names none.

@@ -17,6 +17,18 @@ extension Spring {
     /// settles in ≈ 450 ms).
     public static let navigationSlide = Spring(stiffness: 522.35, damping: 2 * 522.35.squareRoot())
 
+    /// iOS 26's navigation slide, as recorded natively (swift_transitions' parity stage 1: iOS 27
+    /// simulator recordings, which its iOS 26 device runs match): an exponential decay of the
+    /// remaining distance with τ 61 ms and no ease-in, "the first frame moves a fifth of the
+    /// width", settled to half a point at 400 ms. As a spring: overdamped (ζ 4) with its slow
+    /// root at 1/τ, started at `slide26Velocity`, which cancels the fast root, so the journey is
+    /// exactly 1 − e^(−t/τ): 0.239 of the width at 16.7 ms, 0.559 at 50 ms, as recorded.
+    public static let slide26 = Spring(response: 2 * Double.pi / (slide26DecayRate / (4 - 15.0.squareRoot())), dampingRatio: 4)
+
+    /// The recorded slide's decay rate, 1/τ with τ = 61 ms: also its initial velocity in progress
+    /// per second.
+    public static let slide26DecayRate = 1 / 0.061
+
     /// The vertical cover used by present/dismiss where zoom falls back; no measurement exists,
     /// so it reuses the navigation slide's spring.
     public static let coverVertical = navigationSlide

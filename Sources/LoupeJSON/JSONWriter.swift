@@ -5,7 +5,7 @@
 /// A plan answer is about 16 KB written in some 2,500 small appends (member names, numbers,
 /// brackets). The buffer is memory the writer owns outright, so an append is a bounds check
 /// and a copy: no copy-on-write uniqueness check and no reference counting, which were a
-/// fifth of the writer's instructions when the buffer was an `Array` (docs/benchmarks.md).
+/// fifth of the writer's instructions when the buffer was an `Array` (docs/benchmarks-history.md).
 /// That ownership is why the writer cannot be copied: pass it `inout`, and take the result
 /// with `bytes`.
 public struct JSONWriter: ~Copyable {

@@ -88,7 +88,11 @@ extension TimelineSimulator {
                     event: index))
         }
         gesture = nil
-        let pose = currentPose
+        var pose = currentPose
+        if plan.effect == .slide, pose.velocity == .zero, plan.initialVelocity != 0 {
+            // iOS 26's slide starts at its recorded speed, as its plan does (issue 44 §4).
+            pose.velocity.progress = transition.isReverse ? -plan.initialVelocity : plan.initialVelocity
+        }
         closePhase(outcome: .superseded)
         host = newHost
         try planBlendedSources()

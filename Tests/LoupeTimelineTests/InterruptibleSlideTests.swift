@@ -93,3 +93,18 @@ struct InterruptibleSlideTests {
         #expect(timeline.final.stack == ["source", "destination"])
     }
 }
+
+/// Issue 44 §4: a timeline's app push of iOS 26's slide starts at the recorded speed, as the plan.
+@Suite("Issue 44 §4: the recorded slide in timelines")
+struct RecordedSlideTimelineTests {
+    @Test("issue 44 §4: a timeline's push on 26 draws the plan's recorded decay, frame for frame")
+    func appPush_matchesThePlan() throws {
+        let scene = NativeCalibrationTests.slide26
+        let timeline = try Fixture.run([.push(at: 0)], initial: .source, scene: scene)
+        let plan = try GeometryEngine.plan(scene)
+        for keyframe in timeline.keyframes.prefix(20) {
+            let planned = plan.keyframe(at: keyframe.time)
+            #expect(abs(keyframe.mask.rect.x - planned.mask.rect.x) < 0.01, "at \(keyframe.time)")
+        }
+    }
+}
