@@ -26,6 +26,11 @@ public struct TimelineScript: Sendable, Hashable {
     /// answering false. A dismissal gesture on the shown page is then vetoed: the page stays, the
     /// touches go to the page, and a `dismissal-vetoed` warning says so.
     public var interactiveDismissShouldBegin: Bool
+    /// The app's answer for one gesture, by the index of its `touchesBegan`: UIKit passes
+    /// `interactiveDismissShouldBegin` a `ZoomOptions.InteractionContext` with the touch's
+    /// location and velocity, so an app may refuse by region or speed (issue 44 §7). Where a
+    /// gesture has none, `interactiveDismissShouldBegin` answers.
+    public var dismissAnswers: [Int: Bool] = [:]
     /// `options.spreadTransition`: which forward transition a spread drives. nil: the host the
     /// timeline is in at that moment (the last app call's, else the first app call's, else push).
     public var spreadTransition: SpreadTransition?

@@ -170,13 +170,13 @@ extension TimelineSimulator {
                 return
             }
             // The veto is the zoom's handler; the slide's back swipe is UIKit's own pop gesture.
-            guard interactiveDismissShouldBegin || slideBack else {
+            guard dismissAnswers[index] ?? interactiveDismissShouldBegin || slideBack else {
                 // UIKit asks ZoomOptions.interactiveDismissShouldBegin as the gesture begins; a
                 // false answer leaves the page shown and its touches to the page's own views.
                 warnings.append(
                     Warning<TimelineWarningCode>(
                         .dismissalVetoed,
-                        "interactiveDismissShouldBegin answered false, so this \(kind.rawValue) does not dismiss the page: it stays shown and the touches go to its own views.",
+                        "interactiveDismissShouldBegin answered false\(dismissAnswers[index] == nil ? "" : " for this gesture"), so this \(kind.rawValue) does not dismiss the page: it stays shown and the touches go to its own views.",
                         event: index))
                 return
             }

@@ -87,6 +87,8 @@ struct TimelineSimulator {
     let spreadToOpen: Bool
     /// `TimelineScript.interactiveDismissShouldBegin`.
     let interactiveDismissShouldBegin: Bool
+    /// `TimelineScript.dismissAnswers`.
+    let dismissAnswers: [Int: Bool]
     /// The host a spread opens in; nil = the host the timeline is in at that moment.
     let spreadHost: Host?
     /// How close each component must come to its target for a spring to count as settled:
@@ -143,6 +145,7 @@ struct TimelineSimulator {
         model = script.gestures
         spreadToOpen = script.spreadToOpen
         interactiveDismissShouldBegin = script.interactiveDismissShouldBegin
+        dismissAnswers = script.dismissAnswers
         spreadHost = script.spreadTransition?.host
         epsilon = CardState(progress: 0.001, scale: 0.001, rotation: 0.001, x: 0.25, y: 0.25)
         plans = HostPlans(scene: script.scene)

@@ -46,4 +46,20 @@ struct DismissVetoTests {
             #expect(!answer.warnings.contains { $0.code.contains("veto") })
         }
     }
+
+    /// Issue 44 §7: UIKit asks `interactiveDismissShouldBegin` with an `InteractionContext` (the
+    /// touch's location and velocity), so an app can answer per gesture: the script says each
+    /// answer on its touchesBegan.
+    @Test("issue 44 §7: a gesture's own dismissShouldBegin decides for it, over the timeline's option")
+    func perGestureAnswer_decidesForItsGesture() throws {
+        let refused = try Self.answer(
+            Self.pinchDismiss(options: "").replacingOccurrences(of: #""gesture":"pinch","#, with: #""gesture":"pinch","dismissShouldBegin":false,"#))
+        #expect(refused.timeline.final.presented.count == 1)
+        #expect(refused.warnings.contains { $0.code == "dismissal-vetoed" && $0.pointer == "/events/0" })
+        #expect(!refused.warnings.contains { $0.code == "unknown-field" })
+        let allowed = try Self.answer(
+            Self.pinchDismiss(options: #""interactiveDismissShouldBegin":false"#)
+                .replacingOccurrences(of: #""gesture":"pinch","#, with: #""gesture":"pinch","dismissShouldBegin":true,"#))
+        #expect(allowed.timeline.final.presented.isEmpty, "the gesture's own true wins over the option")
+    }
 }

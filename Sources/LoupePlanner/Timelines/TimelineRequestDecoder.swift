@@ -45,13 +45,14 @@ public final class TimelineRequestDecoder {
         let shared = plan.readShared(root, transition: .push)
         let spread = readSpread(shared.options)
         let initial = reader.choice(root, "initial", as: InitialScreen.self)
-        let events = readEvents(root, framework: shared.scene?.platform.framework ?? .uiKit)
+        let (events, dismissAnswers) = readEvents(root, framework: shared.scene?.platform.framework ?? .uiKit)
         let scroll = readScroll(root)
         guard reader.errors.isEmpty, let scene = shared.scene, let events, scroll.isValid else { return (nil, shared.strict) }
-        let script = TimelineScript(
+        var script = TimelineScript(
             scene: scene, initial: initial, events: events, destinationScroll: scroll.value,
             callbackOrder: shared.callbackOrder, spreadToOpen: spread.toOpen,
             spreadTransition: spread.transition, interactiveDismissShouldBegin: spread.dismissShouldBegin)
+        script.dismissAnswers = dismissAnswers
         let request = TimelineRequest(
             script: script, strict: shared.strict, precision: shared.precision,
             unknownFields: reader.unknownFields)
@@ -73,24 +74,31 @@ public final class TimelineRequestDecoder {
 
     // MARK: - Events
 
-    private func readEvents(_ root: FieldReader.Object, framework: Framework) -> [TimelineEvent]? {
+    /// The events, and each touchesBegan's own `dismissShouldBegin` by its index (the app's
+    /// answer for that gesture, decided from its location and velocity).
+    private func readEvents(_ root: FieldReader.Object, framework: Framework) -> (events: [TimelineEvent]?, dismissAnswers: [Int: Bool]) {
         guard let elements = reader.array(root, "events", required: true, maxCount: TimelineScript.maximumEventCount) else {
-            return nil
+            return (nil, [:])
         }
         var events: [TimelineEvent] = []
+        var answers: [Int: Bool] = [:]
         events.reserveCapacity(elements.count)
-        for value in elements {
-            if let event = readEvent(value, framework: framework) { events.append(event) }
+        for (index, value) in elements.enumerated() {
+            guard let (event, answer) = readEvent(value, framework: framework) else { continue }
+            if let answer { answers[index] = answer }
+            events.append(event)
         }
-        return events
+        return (events, answers)
     }
 
-    private func readEvent(_ value: JSONDocument.Value, framework: Framework) -> TimelineEvent? {
+    /// The event, and for a touchesBegan the app's own `dismissShouldBegin` answer when it has one.
+    private func readEvent(_ value: JSONDocument.Value, framework: Framework) -> (TimelineEvent, Bool?)? {
         guard let object = reader.object(value) else { return nil }
         let time = reader.number(object, "time", required: true, in: Self.timeRange)
         guard let type = reader.choice(object, "type", required: true, as: TimelineEventType.self) else { return nil }
         checkIgnoredMembers(object, type: type)
         let kind: TimelineEvent.Kind?
+        var answer: Bool?
         switch type {
         case .push: kind = .push
         case .pop: kind = .pop
@@ -100,6 +108,7 @@ public final class TimelineRequestDecoder {
             let gesture = reader.choice(object, "gesture", required: true, as: GestureKind.self)
             let touches = readTouches(object, required: true)
             let input = reader.choice(object, "input", as: TouchInput.self) ?? .direct
+            answer = reader.bool(object, "dismissShouldBegin")
             kind = gesture.flatMap { gesture in touches.map { .touchesBegan(gesture: gesture, touches: $0, input: input) } }
         case .touchesMoved:
             kind = readTouches(object, required: true).map { .touchesMoved(touches: $0) }
@@ -125,7 +134,7 @@ public final class TimelineRequestDecoder {
             }
         }
         guard let time, let kind else { return nil }
-        return TimelineEvent(time: time, kind: kind)
+        return (TimelineEvent(time: time, kind: kind), answer)
     }
 
     /// Members that do not apply to an event's type are ignored (an `unknown-field` warning),
@@ -134,7 +143,7 @@ public final class TimelineRequestDecoder {
     private func checkIgnoredMembers(_ object: FieldReader.Object, type: TimelineEventType) {
         let applies: Set<String> =
             switch type {
-            case .touchesBegan: ["gesture", "touches", "input"]
+            case .touchesBegan: ["gesture", "touches", "input", "dismissShouldBegin"]
             case .touchesMoved, .touchesEnded: ["touches"]
             case .sourceChanged: ["source"]
             case .push, .pop, .present, .dismiss: []
