@@ -229,8 +229,10 @@ struct GestureInterpreter: Sendable {
         let measure: Double, threshold: Double
         let gesture = anchor?.gesture ?? track.gesture
         switch gesture {
-        case .edgePan where slide && isContentSwipe(track):
-            threshold = 1 - model.slideContentCommitShare
+        case .edgePan where slide && (isContentSwipe(track) || contentBackSwipe):
+            // A finger's swipe from anywhere (42 %), or from iOS 26 the edge swipe (53 %): both
+            // judged on the page's projected travel across the width, as recorded.
+            threshold = 1 - (isContentSwipe(track) ? model.slideContentCommitShare : model.slideEdgeCommitShare)
             if let anchor {
                 let travel = slideTravel(anchor, track, x: projectedPoint(track, at: time).x)
                 measure = 1 - Scalar.clamp(travel, 0...max(container.width, 1)) / max(container.width, 1)

@@ -71,6 +71,14 @@ public struct GestureModel: Sendable, Hashable {
     /// share of the width: 42 % (the same CHANGELOG: "a release commits from 42 % of the width
     /// where the edge swipe's line is 53 %").
     public var slideContentCommitShare: Double = 0.42
+    /// From iOS 26 the edge swipe on a slide-pushed page finishes when the page, projected
+    /// `projectionTime` ahead, has travelled this share of the width: 53 % (the same CHANGELOG's
+    /// "the edge swipe's line is 53 %"; its native recordings gave 0.50–0.53). Before 26 it keeps
+    /// the zoom's 0.70 scale line (no recording of those versions).
+    public var slideEdgeCommitShare: Double = 0.53
+    /// From iOS 26 a slide's back swipe lands on this spring: ω 22, ζ 0.85 (swift_transitions'
+    /// native recordings of the slide's back swipe); before 26 on `finishSpring`.
+    public var slideLandingSpring = Spring(response: 2 * Double.pi / 22, dampingRatio: 0.85)
 
     // MARK: Spread to open (`spreadToOpen`; not iOS behaviour, nothing measured)
 

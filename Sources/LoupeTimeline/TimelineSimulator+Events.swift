@@ -405,7 +405,8 @@ extension TimelineSimulator {
             let quickens = !slides && (anchor?.gesture == .pinch || (anchor?.gesture == .edgePan && track.gesture != .pan))
             let landing =
                 quickens
-                ? model.landingSpring(fingerSpeed: track.fingerSpeed(arrivingAt: now), width: interpreter.container.width) : model.finishSpring
+                ? model.landingSpring(fingerSpeed: track.fingerSpeed(arrivingAt: now), width: interpreter.container.width)
+                : slides && interpreter.contentBackSwipe ? model.slideLandingSpring : model.finishSpring
             // A finishing pinch hands its size over to the landing (issue 23 §6).
             let handOff =
                 finish && anchor?.gesture == .pinch

@@ -60,7 +60,7 @@ struct NativeCalibrationTests {
         #expect(abs(held.transform.tx - 150) < 1, "\(held.transform.tx)")
     }
 
-    @Test("slide content swipe commit at 42 % of the width; the edge swipe keeps its line")
+    @Test("slide content swipe commit at 42 % of the width; the edge swipe's at 53 % (issue 44 §4)")
     func slideContentSwipe_commitsFrom42Percent() throws {
         #expect(GestureModel.measured.slideContentDeadZone == 27 && GestureModel.measured.slideContentCommitShare == 0.42)
         let width = 402.0
@@ -70,9 +70,12 @@ struct NativeCalibrationTests {
         #expect(lands.final.stack == ["source"])
         let back = try Fixture.run(Self.heldSwipe(to: 100 + 27 + 0.40 * width), initial: .pushed, scene: Self.slide26)
         #expect(back.releases.map(\.outcome) == [.cancel])
-        // The same 44 % from the edge is short of the edge swipe's line (scale 0.70 ⇔ 44.8 %).
+        // The same 44 % from the edge is short of the edge swipe's line, 53 % of the width on 26
+        // (swift_transitions' CHANGELOG 0.2.0; issue 44 §4), and 56 % passes it.
         let edge = try Fixture.run(Self.heldSwipe(.edgePan, from: 4, to: 4 + 12 + 0.44 * width), initial: .pushed, scene: Self.slide26)
-        #expect(edge.releases.map(\.outcome) == [.cancel] && edge.releases.map(\.threshold) == [0.70])
+        #expect(edge.releases.map(\.outcome) == [.cancel] && edge.releases.map(\.threshold) == [1 - 0.53])
+        let past = try Fixture.run(Self.heldSwipe(.edgePan, from: 4, to: 4 + 12 + 0.56 * width), initial: .pushed, scene: Self.slide26)
+        #expect(past.releases.map(\.outcome) == [.finish] && past.final.stack == ["source"])
     }
 
     // MARK: A fast pinch lands sooner: ω × (1 + 0.3 × fingers' speed in widths per second)
