@@ -43,6 +43,15 @@ public struct HTTPRequest: Sendable, Equatable {
         return nil
     }
 
+    /// The decoded names of every query parameter, in order, repeats included: what a handler
+    /// needs to tell a client which parameters it did not read.
+    public var queryParameterNames: [String] {
+        guard let query else { return [] }
+        return query.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+            Self.formDecoded(pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0])
+        }
+    }
+
     /// `text` with "+" and %XX decoded (see `queryParameter`).
     static func formDecoded(_ text: Substring) -> String {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return String(text) }

@@ -23,7 +23,7 @@ struct CORSPolicy: Sendable {
         if !allowsAny { response.headers.addListMember("Vary", "Origin") }
         guard let allowed = allowsAny ? "*" : request.headers["Origin"].flatMap(allowedOrigin(for:)) else { return }
         response.headers.set("Access-Control-Allow-Origin", allowed)
-        response.headers.set("Access-Control-Expose-Headers", "X-Request-ID, ETag, Location, Content-Location, Accept-Query")
+        response.headers.set("Access-Control-Expose-Headers", "X-Request-ID, ETag, Location, Content-Location, Accept-Query, Loupe-Warning")
     }
 
     /// The answer to an OPTIONS request: a CORS preflight when it is one, else the Allow list.

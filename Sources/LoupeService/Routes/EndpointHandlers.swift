@@ -272,6 +272,7 @@ enum EndpointHandlers {
         if negotiated.negotiation.variesOnAccept { headers.addListMember("Vary", "Accept") }
         if caching.variesOnAuthorization(negotiated.asking) { headers.addListMember("Vary", "Authorization") }
         if let address, negotiated.asking != .address { headers.set("Content-Location", address) }
+        if let warning = IgnoredQueryParameters.warning(for: negotiated.request) { headers.set(IgnoredQueryParameters.header, warning) }
         return headers
     }
 }
