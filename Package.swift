@@ -7,7 +7,8 @@ import PackageDescription
 /// The targets form one direction of dependency:
 /// engines (LoupeGeometry, LoupeLifecycle; LoupeTimeline on both; all on LoupeWarnings, their one
 /// warning type) <- LoupePlanner <- LoupeService -> LoupeHTTP,
-/// LoupeJSON (depending on nothing) under the planner and the service, LoupeWeb (the served files,
+/// LoupeJSON (depending on nothing) under the planner and the service, LoupeDeflate (zlib streams,
+/// depending on nothing) under the service, LoupeWeb (the served files,
 /// depending on nothing) under the service, and the `loupe` executable on top. LoupeHTTP never learns what a transition is, and the engines never learn what JSON or
 /// HTTP is.
 let package = Package(
@@ -27,6 +28,9 @@ let package = Package(
 
         // MARK: - API layer
         .target(name: "LoupeJSON"),
+        // zlib streams (RFC 1950/1951), written and read: the codec of answer addresses, knowing
+        // nothing of Loupe.
+        .target(name: "LoupeDeflate"),
         .target(
             name: "LoupePlanner",
             dependencies: ["LoupeJSON", "LoupeGeometry", "LoupeLifecycle", "LoupeTimeline", "LoupeConformance", "LoupeWarnings"]),
@@ -49,7 +53,7 @@ let package = Package(
                 "gestures.js", "icon.svg",
                 "layers.js", "main.js", "panel.js", "pictures.js", "prototype.css", "settings.js", "openapi.yaml", "openapi-3.2.yaml"
             ]),
-        .target(name: "LoupeService", dependencies: ["LoupeHTTP", "LoupeJSON", "LoupePlanner", "LoupeWeb"]),
+        .target(name: "LoupeService", dependencies: ["LoupeDeflate", "LoupeHTTP", "LoupeJSON", "LoupePlanner", "LoupeWeb"]),
         .executableTarget(name: "loupe", dependencies: ["LoupeHTTP", "LoupePlanner", "LoupeService"]),
 
         // MARK: - Benchmarks
@@ -70,7 +74,7 @@ if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests") {
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
-        .target(name: "LoupeTestSupport", path: "Tests/LoupeTestSupport"),
+        .target(name: "LoupeTestSupport", dependencies: ["LoupeJSON"], path: "Tests/LoupeTestSupport"),
         .target(
             name: "LoupeTestClient",
             dependencies: ["CCurl", "LoupeHTTP"],
@@ -84,11 +88,14 @@ if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests") {
         .testTarget(
             name: "LoupeConformanceTests", dependencies: ["LoupeConformance", "LoupeGeometry", "LoupeTimeline", "LoupeTestSupport"]),
         .testTarget(name: "LoupeJSONTests", dependencies: ["LoupeJSON", "LoupeTestSupport"]),
+        .testTarget(name: "LoupeDeflateTests", dependencies: ["LoupeDeflate", "LoupeTestSupport"]),
         .testTarget(name: "LoupePlannerTests", dependencies: ["LoupePlanner", "LoupeJSON", "LoupeWarnings", "LoupeTestSupport"]),
         .testTarget(name: "LoupeHTTPTests", dependencies: ["LoupeHTTP", "LoupeTestSupport", "LoupeTestClient"]),
         .testTarget(
             name: "LoupeServiceTests",
-            dependencies: ["LoupeService", "LoupeHTTP", "LoupeJSON", "LoupePlanner", "LoupeTimeline", "LoupeTestSupport", "LoupeTestClient"]
+            dependencies: [
+                "LoupeService", "LoupeDeflate", "LoupeHTTP", "LoupeJSON", "LoupePlanner", "LoupeTimeline", "LoupeTestSupport", "LoupeTestClient"
+            ]
         )
     ]
 }

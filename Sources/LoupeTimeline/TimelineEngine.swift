@@ -18,7 +18,7 @@ public enum TimelineEngine {
     /// changes would cost, times, touch counts, coordinates, the pairing of touchesBegan / Moved /
     /// Ended.
     public static func validate(_ script: TimelineScript) -> [TimelineError] {
-        ScriptChecker.problems(in: script.events, frameRate: script.scene.animation.frameRate)
+        ScriptValidator.problems(in: script.events, frameRate: script.scene.animation.frameRate)
     }
 
     /// Simulates `script`.

@@ -9,7 +9,7 @@ public enum TimelineError: Error, Sendable, Hashable {
     /// More events than `TimelineScript.maximumEventCount`.
     case tooManyEvents(count: Int, limit: Int)
     /// The `sourceChanged` events would mix more source frames into the keyframes than
-    /// `TimelineScript.maximumSourceMixing` (`ScriptChecker.sourceMixingEstimate`).
+    /// `TimelineScript.maximumSourceMixing` (`ScriptValidator.sourceMixingEstimate`).
     case tooMuchSourceMixing(count: Int, limit: Int)
     /// A time that is negative or not finite.
     case invalidTime(event: Int)

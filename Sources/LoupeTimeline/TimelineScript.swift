@@ -45,7 +45,7 @@ public struct TimelineScript: Sendable, Hashable {
     /// settle.
     public static let maximumKeyframes = 15_000
     /// At most this much work for source changes, in source frames mixed into keyframes
-    /// (`ScriptChecker.sourceMixingEstimate`): a `sourceChanged` every 4 ms at 240 fps would
+    /// (`ScriptValidator.sourceMixingEstimate`): a `sourceChanged` every 4 ms at 240 fps would
     /// otherwise mix 120 sources into every keyframe, seconds of CPU for one request. 150,000 is
     /// about 1,080 changes at 240 fps, 2,940 at 60 fps or 4,540 at 24 fps, at most about 35 ms of
     /// CPU here (docs/benchmarks.md, worst cases); a gallery whose source changes every frame for

@@ -136,7 +136,7 @@ struct TimelineSimulator {
 
     init(script: TimelineScript) {
         events = script.events
-        tracks = ScriptChecker.tracks(in: script.events)
+        tracks = ScriptValidator.tracks(in: script.events)
         let size = script.scene.container.size
         interpreter = GestureInterpreter(
             model: script.gestures, container: size, layoutDirection: script.scene.container.layoutDirection,

@@ -1,12 +1,13 @@
 import Foundation
 import LoupeJSON
 import LoupePlanner
+import LoupeService
 
 /// `loupe-bench --work-estimates`: each plan the event loop may build, timed whole (the body
 /// read into a tape, the plan, the rendering) beside `PlanEndpoint.estimatedWork`, so the
 /// estimate's unit costs are checked to stay above what the work really costs on this machine
 /// (issue 34 §1; docs/benchmarks.md, "Where work runs"). A ratio over 1 among the requests
-/// estimated within `WorkEstimate.inlineCeiling` is an estimate that is low: the loop could be
+/// estimated within `InlineWork.ceiling` is an estimate that is low: the loop could be
 /// held longer than the ceiling. Above the ceiling the work goes to the pool whatever its ratio.
 enum WorkEstimateCheck {
     static func run(quick: Bool) {
@@ -35,7 +36,7 @@ enum WorkEstimateCheck {
                 let measured = result.medianNanoseconds / 1_000
                 let ratio = measured / estimate.microseconds
                 worst = max(worst, ratio)
-                if estimate <= .inlineCeiling {
+                if InlineWork.fits(estimate) {
                     inline += 1
                     worstInline = max(worstInline, ratio)
                 }
@@ -50,7 +51,7 @@ enum WorkEstimateCheck {
             String(
                 format:
                     "worst measured/estimate: %.2f over all, %.2f over the %d estimated within the %.0f µs ceiling (built on the loop; over 1 there: an estimate below the work)",
-                worst, worstInline, inline, WorkEstimate.inlineCeiling.microseconds))
+                worst, worstInline, inline, InlineWork.ceiling.microseconds))
     }
 
     /// Pushes, presentations and popovers over a range of springs and frame rates, from a few

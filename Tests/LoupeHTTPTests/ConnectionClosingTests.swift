@@ -21,7 +21,7 @@ struct ConnectionClosingTests {
         _ = machine.read(get, at: now)
         _ = machine.answer(count, keepAlive: false, at: now)
         #expect(machine.write(at: now) == .sendFIN)
-        #expect(machine.finSent(now: now) == .read)
+        #expect(machine.finSent(now: now).next == .read)
         #expect(machine.state == .lingering(since: now))
         return machine
     }
@@ -37,13 +37,13 @@ struct ConnectionClosingTests {
     @Test("lingering → awaiting acknowledgement: the peer's FIN ends the linger, and its close waits for the answer to be acknowledged")
     func lingering_toAwaitingAcknowledgement() {
         var machine = Self.lingering(answer: 1_000, at: 2 * second)
-        #expect(machine.peerClosed(now: 3 * second) == .checkAcknowledged)
+        #expect(machine.peerClosed(now: 3 * second).next == .checkAcknowledged)
         #expect(machine.state == .awaitingAcknowledgement)
-        #expect(machine.acknowledged(queued: 500, now: 3 * second) == nil)
+        #expect(machine.acknowledged(queued: 500, now: 3 * second)?.next == nil)
         #expect(machine.waiting == .awaitAcknowledgement, "watched edge-triggered: the socket reports a hang-up at every wait")
         #expect(machine.charge.bytes >= 500, "what the kernel still holds is charged")
-        #expect(machine.peerClosed(now: 3 * second) == .checkAcknowledged, "each change the socket reports is measured")
-        #expect(machine.acknowledged(queued: 0, now: 4 * second) == .close)
+        #expect(machine.peerClosed(now: 3 * second).next == .checkAcknowledged, "each change the socket reports is measured")
+        #expect(machine.acknowledged(queued: 0, now: 4 * second)?.next == .close)
         #expect(machine.state == .closed)
         #expect(machine.charge.bytes == 0)
     }
@@ -57,11 +57,11 @@ struct ConnectionClosingTests {
         _ = machine.read(Self.get, at: 2 * second)
         _ = machine.answer(1_000, at: 2 * second)
         #expect(machine.write(at: 2 * second) == .read)
-        #expect(machine.peerClosed(now: 2 * second) == .sendFIN)
-        #expect(machine.finSent(now: 2 * second) == .checkAcknowledged)
-        #expect(machine.acknowledged(queued: 1_000, now: 2 * second) == nil, "the reset left the count behind")
-        #expect(machine.timerFired(now: 4 * second, Self.timeouts) == nil)
-        #expect(machine.connectionFailed() == .close)
+        #expect(machine.peerClosed(now: 2 * second).next == .sendFIN)
+        #expect(machine.finSent(now: 2 * second).next == .checkAcknowledged)
+        #expect(machine.acknowledged(queued: 1_000, now: 2 * second)?.next == nil, "the reset left the count behind")
+        #expect(machine.timerFired(now: 4 * second, Self.timeouts)?.next == nil)
+        #expect(machine.connectionFailed().next == .close)
         #expect(machine.state == .closed)
         #expect(machine.charge.bytes == 0)
     }
@@ -81,17 +81,17 @@ struct ConnectionClosingTests {
     @Test("idle → closing → awaiting acknowledgement: a peer that closes an idle connection gets FIN, and it closes once acknowledged")
     func idle_peerClosed_closes() {
         var machine = ConnectionStateMachine.opened()
-        #expect(machine.peerClosed(now: 2 * second) == .sendFIN)
+        #expect(machine.peerClosed(now: 2 * second).next == .sendFIN)
         #expect(machine.state == .closing(peerClosed: true))
-        #expect(machine.finSent(now: 2 * second) == .checkAcknowledged)
-        #expect(machine.acknowledged(queued: 0, now: 2 * second) == .close)
+        #expect(machine.finSent(now: 2 * second).next == .checkAcknowledged)
+        #expect(machine.acknowledged(queued: 0, now: 2 * second)?.next == .close)
     }
 
     @Test("reading a head → closing: a partial request whose peer closes can never complete")
     func readingHead_peerClosed_closes() {
         var machine = ConnectionStateMachine.opened()
         _ = machine.read("GET /echo HTTP/1.1\r\nHo", at: 2 * second)
-        #expect(machine.peerClosed(now: 3 * second) == .sendFIN)
+        #expect(machine.peerClosed(now: 3 * second).next == .sendFIN)
         #expect(machine.state == .closing(peerClosed: true))
     }
 
@@ -101,17 +101,17 @@ struct ConnectionClosingTests {
         _ = machine.read(Self.get + Self.get, at: 2 * second)
         _ = machine.answer(300_000, at: 2 * second)
         #expect(machine.write(room: 1_000, at: 2 * second) == .hold)
-        #expect(machine.peerClosed(now: 3 * second) == .write)
+        #expect(machine.peerClosed(now: 3 * second).next == .write)
         #expect(machine.state == .closing(peerClosed: true))
         #expect(machine.write(at: 3 * second) == .sendFIN)
-        #expect(machine.finSent(now: 3 * second) == .checkAcknowledged)
+        #expect(machine.finSent(now: 3 * second).next == .checkAcknowledged)
     }
 
     @Test("idle → closed at the idle timeout")
     func idle_timesOut() {
         var machine = ConnectionStateMachine.opened(at: second)
-        #expect(machine.timerFired(now: 5 * second, Self.timeouts) == nil)
-        #expect(machine.timerFired(now: 6 * second + 1, Self.timeouts) == .close)
+        #expect(machine.timerFired(now: 5 * second, Self.timeouts)?.next == nil)
+        #expect(machine.timerFired(now: 6 * second + 1, Self.timeouts)?.next == .close)
     }
 
     @Test("reading a head → closing at the header timeout (408), however the head trickles")
@@ -119,8 +119,8 @@ struct ConnectionClosingTests {
         var machine = ConnectionStateMachine.opened()
         _ = machine.read("GET /echo HTTP/1.1\r\n", at: 2 * second)
         _ = machine.read("X-A: b\r\n", at: 2 * second + 900_000_000)
-        #expect(machine.timerFired(now: 3 * second, Self.timeouts) == nil)
-        let fired = machine.timerFired(now: 3 * second + 1, Self.timeouts)
+        #expect(machine.timerFired(now: 3 * second, Self.timeouts)?.next == nil)
+        let fired = machine.timerFired(now: 3 * second + 1, Self.timeouts)?.next
         #expect(fired == .refuse(.timedOut, RequestProgress(startedAt: 2 * second, bytes: 0)))
         #expect(machine.state == .closing(peerClosed: false))
     }
@@ -129,8 +129,8 @@ struct ConnectionClosingTests {
     func readingBody_stalls() {
         var machine = ConnectionStateMachine.opened()
         _ = machine.read("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\nabc", at: 2 * second)
-        #expect(machine.timerFired(now: 4 * second, Self.timeouts) == nil)
-        #expect(machine.timerFired(now: 4 * second + 1, Self.timeouts)?.isTimeout == true)
+        #expect(machine.timerFired(now: 4 * second, Self.timeouts)?.next == nil)
+        #expect(machine.timerFired(now: 4 * second + 1, Self.timeouts)?.next.isTimeout == true)
     }
 
     @Test("reading a body → closing at the body deadline, however steadily it trickles (408)")
@@ -139,9 +139,9 @@ struct ConnectionClosingTests {
         _ = machine.read("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 100000\r\n\r\n", at: 2 * second)
         for elapsed in 1...10 {
             _ = machine.read(String(repeating: "b", count: 200), at: UInt64(2 + elapsed) * second)
-            #expect(machine.timerFired(now: UInt64(2 + elapsed) * second, Self.timeouts) == nil, "after \(elapsed) s")
+            #expect(machine.timerFired(now: UInt64(2 + elapsed) * second, Self.timeouts)?.next == nil, "after \(elapsed) s")
         }
-        #expect(machine.timerFired(now: 12 * second + second / 2, Self.timeouts)?.isTimeout == true)
+        #expect(machine.timerFired(now: 12 * second + second / 2, Self.timeouts)?.next.isTimeout == true)
     }
 
     @Test("reading a body → closing below the minimum body rate once its grace is over (408)")
@@ -151,11 +151,11 @@ struct ConnectionClosingTests {
         for time in 3...6 {
             _ = machine.read(String(repeating: "b", count: 10), at: UInt64(time) * second)
         }
-        #expect(machine.timerFired(now: 6 * second + second / 2, Self.timeouts) == nil, "40 B in 4.5 s: within the grace")
+        #expect(machine.timerFired(now: 6 * second + second / 2, Self.timeouts)?.next == nil, "40 B in 4.5 s: within the grace")
         for time in 7...8 {
             _ = machine.read(String(repeating: "b", count: 10), at: UInt64(time) * second)
         }
-        #expect(machine.timerFired(now: 8 * second + second / 2, Self.timeouts)?.isTimeout == true, "60 B in 6.5 s")
+        #expect(machine.timerFired(now: 8 * second + second / 2, Self.timeouts)?.next.isTimeout == true, "60 B in 6.5 s")
     }
 
     @Test("writing → reset when the client stops reading its answer (write timeout)")
@@ -164,8 +164,8 @@ struct ConnectionClosingTests {
         _ = machine.read(Self.get, at: 2 * second)
         _ = machine.answer(100_000, at: 2 * second)
         _ = machine.write(room: 1_000, at: 2 * second)
-        #expect(machine.timerFired(now: 5 * second, Self.timeouts) == nil)
-        #expect(machine.timerFired(now: 5 * second + 1, Self.timeouts) == .reset(.slowReader))
+        #expect(machine.timerFired(now: 5 * second, Self.timeouts)?.next == nil)
+        #expect(machine.timerFired(now: 5 * second + 1, Self.timeouts)?.next == .reset(.slowReader))
         #expect(machine.state == .closed)
     }
 
@@ -177,35 +177,35 @@ struct ConnectionClosingTests {
         for time in 3...5 {
             _ = machine.write(room: 200, at: UInt64(time) * second)
         }
-        #expect(machine.timerFired(now: 5 * second + second / 2, Self.timeouts) == nil, "600 B in 3.5 s: 0.5 s past the grace")
+        #expect(machine.timerFired(now: 5 * second + second / 2, Self.timeouts)?.next == nil, "600 B in 3.5 s: 0.5 s past the grace")
         _ = machine.write(room: 200, at: 6 * second)
-        #expect(machine.timerFired(now: 6 * second + second / 2, Self.timeouts) == .reset(.slowReader), "800 B in 4.5 s")
+        #expect(machine.timerFired(now: 6 * second + second / 2, Self.timeouts)?.next == .reset(.slowReader), "800 B in 4.5 s")
     }
 
     @Test("lingering → closed once the linger time has passed and everything is acknowledged")
     func lingering_endsAfterTheLinger() {
         var machine = Self.lingering(at: 2 * second)
-        #expect(machine.acknowledged(queued: 0, now: 2 * second) == nil)
-        #expect(machine.timerFired(now: 3 * second, Self.timeouts) == nil)
-        #expect(machine.timerFired(now: 3 * second + 1, Self.timeouts) == .close)
+        #expect(machine.acknowledged(queued: 0, now: 2 * second)?.next == nil)
+        #expect(machine.timerFired(now: 3 * second, Self.timeouts)?.next == nil)
+        #expect(machine.timerFired(now: 3 * second + 1, Self.timeouts)?.next == .close)
     }
 
     @Test("lingering → reset when the peer stops acknowledging the last answer for the write timeout (no orphan left to the kernel)")
     func lingering_unacknowledged_isReset() {
         var machine = Self.lingering(answer: 100, at: 2 * second)
         #expect(machine.output.kernelQueued == 100)
-        #expect(machine.timerFired(now: 5 * second, Self.timeouts) == nil)
-        _ = machine.acknowledged(queued: 50, now: 4 * second)
-        #expect(machine.timerFired(now: 7 * second, Self.timeouts) == nil, "it acknowledged some at 4 s")
-        #expect(machine.timerFired(now: 7 * second + 1, Self.timeouts) == .reset(.orphan))
+        #expect(machine.timerFired(now: 5 * second, Self.timeouts)?.next == nil)
+        _ = machine.acknowledged(queued: 50, now: 4 * second)?.next
+        #expect(machine.timerFired(now: 7 * second, Self.timeouts)?.next == nil, "it acknowledged some at 4 s")
+        #expect(machine.timerFired(now: 7 * second + 1, Self.timeouts)?.next == .reset(.orphan))
     }
 
     @Test("awaiting an answer: no timer fires while the pool works (the drain deadline bounds it)")
     func awaitingAnswer_hasNoTimer() {
         var machine = ConnectionStateMachine.opened()
         _ = machine.read("GET /pooled HTTP/1.1\r\nHost: t\r\n\r\n", at: 2 * second)
-        _ = machine.handedToPool(machine.lendOutput(), now: 2 * second)
-        #expect(machine.timerFired(now: 1_000 * second, Self.timeouts) == nil)
+        _ = machine.handedToPool(machine.lendOutput(), now: 2 * second).next
+        #expect(machine.timerFired(now: 1_000 * second, Self.timeouts)?.next == nil)
     }
 
     @Test("drain began: answers close the connection, and an idle connection closes once idle for a second")
@@ -218,11 +218,11 @@ struct ConnectionClosingTests {
         }
         #expect(!mayKeepAlive)
         var idle = ConnectionStateMachine.opened(at: second)
-        #expect(idle.drainBegan(now: 3 * second) == .close)
+        #expect(idle.drainBegan(now: 3 * second)?.next == .close)
         var quiet = ConnectionStateMachine.opened(at: second)
         _ = quiet.drainBegan(now: second)
-        #expect(quiet.timerFired(now: 2 * second - 1, Self.timeouts) == nil)
-        #expect(quiet.timerFired(now: 2 * second, Self.timeouts) == .close)
+        #expect(quiet.timerFired(now: 2 * second - 1, Self.timeouts)?.next == nil)
+        #expect(quiet.timerFired(now: 2 * second, Self.timeouts)?.next == .close)
     }
 }
 

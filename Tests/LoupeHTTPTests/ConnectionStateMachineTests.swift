@@ -86,7 +86,7 @@ struct ConnectionStateMachineTests {
     func answering_toAwaitingAnswer() {
         var machine = ConnectionStateMachine.opened()
         #expect(machine.read("GET /pooled HTTP/1.1\r\nHost: t\r\n\r\n" + Self.get, at: 2 * second).request?.path == "/pooled")
-        #expect(machine.handedToPool(machine.lendOutput(), now: 2 * second) == .hold)
+        #expect(machine.handedToPool(machine.lendOutput(), now: 2 * second).next == .hold)
         #expect(machine.state == .awaitingAnswer)
         #expect(machine.input.unread == Self.get.utf8.count, "the pipelined request waits unframed")
         #expect(machine.read("GET /late HTTP/1.1\r\n", at: 3 * second) == .hold, "and so does anything that arrives meanwhile")
@@ -97,9 +97,9 @@ struct ConnectionStateMachineTests {
         let budget = MemoryBudget(limit: 1 << 30)
         var machine = ConnectionStateMachine.opened(budget: budget)
         _ = machine.read("GET /pooled HTTP/1.1\r\nHost: t\r\n\r\nGET /second HTTP/1.1\r\nHost: t\r\n\r\n", at: 2 * second)
-        _ = machine.handedToPool(machine.lendOutput(), now: 2 * second)
+        _ = machine.handedToPool(machine.lendOutput(), now: 2 * second).next
         #expect(budget.reserve(100_000), "the compute job's reservation")
-        let action = machine.answerReady(Array(repeating: 0x61, count: 300), keepAlive: true, reserved: 100_000, now: 3 * second)
+        let action = machine.answerReady(Array(repeating: 0x61, count: 300), keepAlive: true, reserved: 100_000, now: 3 * second)?.next
         #expect(action?.request?.path == "/second")
         #expect(machine.output.pending == 300)
         #expect(budget.inUse == machine.charge.bytes, "the reservation is settled to what the answer holds")
@@ -111,7 +111,7 @@ struct ConnectionStateMachineTests {
         let budget = MemoryBudget(limit: 1 << 30)
         var machine = ConnectionStateMachine.opened(budget: budget)
         #expect(budget.reserve(100_000))
-        #expect(machine.answerReady([1, 2, 3], keepAlive: true, reserved: 100_000, now: 2 * second) == nil)
+        #expect(machine.answerReady([1, 2, 3], keepAlive: true, reserved: 100_000, now: 2 * second)?.next == nil)
         #expect(budget.inUse == 0)
         #expect(machine.output.pending == 0)
     }
@@ -177,7 +177,7 @@ struct ConnectionStateMachineTests {
         #expect(refusal.status.code == status, "\(name)")
         #expect(machine.state == .closing(peerClosed: false), "\(name)")
         #expect(machine.input.unread == 0, "\(name): the request after it is dropped")
-        #expect(machine.refused(machine.lendOutput() + Self.refusal, now: 2 * second) == .write)
+        #expect(machine.refused(machine.lendOutput() + Self.refusal, now: 2 * second).next == .write)
         #expect(machine.write(at: 2 * second) == .sendFIN, "\(name)")
     }
 
@@ -192,7 +192,7 @@ struct ConnectionStateMachineTests {
         }
         #expect(screened.path == "/echo" && screened.body.isEmpty)
         #expect(progress == RequestProgress(startedAt: 2 * second, bytes: head.utf8.count))
-        #expect(machine.screened(machine.lendOutput(), refused: false, now: 2 * second) == .write)
+        #expect(machine.screened(machine.lendOutput(), refused: false, now: 2 * second).next == .write)
         #expect(machine.unwritten == "HTTP/1.1 100 Continue\r\n\r\n")
         #expect(machine.write(at: 2 * second) == .read)
         #expect(machine.read("data", at: 3 * second).request?.body == Array("data".utf8))
@@ -206,10 +206,10 @@ struct ConnectionStateMachineTests {
             Issue.record("not screened")
             return
         }
-        #expect(machine.screened(machine.lendOutput() + Self.refusal, refused: true, now: 2 * second) == .write)
+        #expect(machine.screened(machine.lendOutput() + Self.refusal, refused: true, now: 2 * second).next == .write)
         #expect(machine.state == .closing(peerClosed: false))
         #expect(machine.write(at: 2 * second) == .sendFIN)
-        #expect(machine.finSent(now: 2 * second) == .read)
+        #expect(machine.finSent(now: 2 * second).next == .read)
         #expect(machine.read("data", at: 3 * second) == .read)
         #expect(machine.input.unread == 0, "the body is discarded")
     }
@@ -221,6 +221,32 @@ struct ConnectionStateMachineTests {
         var machine = ConnectionStateMachine.opened(limits: limits)
         let action = machine.read("POST /echo HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 11\r\n\r\n", at: 2 * second)
         #expect(action == .refuse(.malformed(.bodyTooLarge(limit: 10)), RequestProgress(startedAt: 2 * second, bytes: 0)))
+    }
+
+    @Test("issue 46 §2: an event in a state it cannot come in resets the connection (release builds; debug builds trap), whatever the event")
+    func illegalMoves_resetTheConnection() {
+        func reporting() -> ConnectionStateMachine {
+            ConnectionStateMachine(
+                limits: HTTPLimits(), budget: MemoryBudget(limit: 1 << 30), kernelQueueCap: 256 << 10, now: second, trapsOnIllegalMoves: false)
+        }
+        var answered = reporting()
+        #expect(answered.answered(answered.lendOutput() + [0x61], keepAlive: true, now: 2 * second) == .reset(.illegalMove))
+        #expect(answered.state == .closed && answered.charge.bytes == 0, "its charge is given back")
+        var pooled = reporting()
+        #expect(pooled.handedToPool(pooled.lendOutput(), now: 2 * second) == .reset(.illegalMove))
+        var screened = reporting()
+        #expect(screened.screened(screened.lendOutput(), refused: false, now: 2 * second) == .reset(.illegalMove))
+        var refused = reporting()
+        #expect(refused.refused(refused.lendOutput(), now: 2 * second) == .reset(.illegalMove))
+        var fin = reporting()
+        #expect(fin.finSent(now: 2 * second) == .reset(.illegalMove), "once returned quietly as a wait")
+        #expect(fin.state == .closed)
+        // The same events in their own states are legal moves.
+        var legal = reporting()
+        #expect(legal.read(Self.get, at: 2 * second).request != nil)
+        #expect(legal.answered(legal.lendOutput() + [0x61], keepAlive: false, now: 2 * second) == .framing(.write))
+        _ = legal.write(at: 2 * second)
+        #expect(legal.finSent(now: 2 * second) == .read)
     }
 
     static let refusal = Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
@@ -239,21 +265,21 @@ extension ConnectionStateMachine {
 
     /// `text` arrived at `now`.
     mutating func read(_ text: String, at now: UInt64) -> ConnectionAction {
-        Array(text.utf8).withUnsafeBufferPointer { bytesRead($0, now: now) }
+        Array(text.utf8).withUnsafeBufferPointer { bytesRead($0, now: now).next }
     }
 
     /// The application answers the request it was handed with `count` bytes.
     mutating func answer(_ count: Int, keepAlive: Bool = true, at now: UInt64) -> ConnectionAction {
         var output = lendOutput()
         output.append(contentsOf: repeatElement(UInt8(ascii: "a"), count: count))
-        return answered(output, keepAlive: keepAlive, now: now)
+        return answered(output, keepAlive: keepAlive, now: now).next
     }
 
     /// The socket takes up to `room` bytes of the output, and the write reports as the loop's does.
     mutating func write(room: Int = .max, at now: UInt64) -> ConnectionAction {
         let count = min(room, output.pending)
         if count > 0 { sent(count, now: now) }
-        return output.pending == 0 ? outputDrained(now: now) : writeBlocked(now: now)
+        return (output.pending == 0 ? outputDrained(now: now) : writeBlocked(now: now)).next
     }
 
     /// The output not yet written, as text.

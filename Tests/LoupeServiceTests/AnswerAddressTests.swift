@@ -1,4 +1,5 @@
 import Foundation
+import LoupeDeflate
 import LoupeJSON
 import LoupeTestClient
 import LoupeTestSupport

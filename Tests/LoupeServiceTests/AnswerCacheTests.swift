@@ -3,6 +3,7 @@ import LoupeHTTP
 @testable import LoupeService
 import LoupePlanner
 import LoupeTestClient
+import LoupeTestSupport
 import Testing
 
 @Suite("Answer cache")

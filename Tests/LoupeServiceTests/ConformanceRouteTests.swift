@@ -5,6 +5,7 @@ import LoupeJSON
 #endif
 import LoupePlanner
 import LoupeTestClient
+import LoupeTestSupport
 import Testing
 
 /// Issue 43: POST and QUERY /v1/conformance over real sockets: the examples' verdicts, the JUnit

@@ -2,6 +2,7 @@ import Foundation
 import LoupeJSON
 import LoupePlanner
 import LoupeTestClient
+import LoupeTestSupport
 import Testing
 
 /// openapi.yaml and examples/ describe the same requests, and the CLI answers what the route does.

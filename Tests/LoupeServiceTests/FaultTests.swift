@@ -1,5 +1,6 @@
 import Foundation
 import LoupeTestClient
+import LoupeTestSupport
 import Testing
 
 /// Issue 42 §5: the faults not yet tried, each against the real executable over real sockets:

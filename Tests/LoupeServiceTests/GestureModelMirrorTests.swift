@@ -1,4 +1,5 @@
 import Foundation
+import LoupeTestSupport
 import LoupeTimeline
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import LoupeGeometry
 import LoupeJSON
 import LoupeTestClient
+import LoupeTestSupport
 import Testing
 
 /// Issue 25 §1 and §2 over real sockets: iOS 26's bar button and toolbar sources, sheets kept at

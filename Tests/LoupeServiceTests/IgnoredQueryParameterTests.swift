@@ -1,6 +1,7 @@
 import Foundation
 import LoupeHTTP
 import LoupeTestClient
+import LoupeTestSupport
 import Testing
 @testable import LoupeService
 

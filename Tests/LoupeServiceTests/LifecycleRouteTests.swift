@@ -1,6 +1,7 @@
 import LoupeJSON
 import LoupePlanner
 import LoupeTestClient
+import LoupeTestSupport
 import Testing
 
 /// The documented sequences (the numbered lists of Apple's fluid-transitions article) come back

@@ -4,6 +4,7 @@ import LoupeJSON
 import LoupePlanner
 import LoupeService
 import LoupeTestClient
+import LoupeTestSupport
 import Testing
 
 @Suite("Operational routes")

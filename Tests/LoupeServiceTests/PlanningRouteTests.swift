@@ -2,6 +2,7 @@ import Foundation
 import LoupeJSON
 import LoupePlanner
 import LoupeTestClient
+import LoupeTestSupport
 import Testing
 
 /// POST /v1/plans, /v1/lifecycle and /v1/timelines over real sockets.

@@ -1,5 +1,6 @@
 import Foundation
 import LoupeTestClient
+import LoupeTestSupport
 import Testing
 @testable import LoupeService
 

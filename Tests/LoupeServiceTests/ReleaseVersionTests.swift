@@ -1,6 +1,7 @@
 import Foundation
 import LoupeJSON
 import LoupePlanner
+import LoupeTestSupport
 import Testing
 
 @testable import LoupeService

@@ -2,6 +2,7 @@ import Foundation
 import LoupeJSON
 import LoupePlanner
 import LoupeTestClient
+import LoupeTestSupport
 import Testing
 
 /// Formats over real sockets: `?format=` wins, else Accept decides, 406 when nothing fits, and

@@ -1,6 +1,7 @@
 import Foundation
 import LoupeHTTP
 import LoupeTestClient
+import LoupeTestSupport
 import Testing
 
 /// SIGTERM while keep-alive clients are busy: every request the server received is answered.

@@ -2,6 +2,7 @@ import Foundation
 import LoupeHTTP
 import LoupeService
 import LoupeTestClient
+import LoupeTestSupport
 import Testing
 
 /// GET / and /prototype/*: the web prototype's files, embedded in the binary. Its behaviour in a

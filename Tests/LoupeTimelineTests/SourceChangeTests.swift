@@ -145,7 +145,7 @@ struct SourceChangeStormTests {
     func storm_isRefusedAsWork() throws {
         let script = Fixture.script(Self.storm(7_022), initial: .source, scene: Fixture.scene(frameRate: 240))
         let found = TimelineEngine.validate(script)
-        let estimate = ScriptCheckerProbe.estimate(Self.storm(7_022), frameRate: 240)
+        let estimate = ScriptValidatorProbe.estimate(Self.storm(7_022), frameRate: 240)
         #expect(found == [.tooMuchSourceMixing(count: estimate, limit: TimelineScript.maximumSourceMixing)])
         #expect(found.first?.location == .events)
         #expect(estimate > TimelineScript.maximumSourceMixing)
@@ -153,11 +153,11 @@ struct SourceChangeStormTests {
 
     @Test("the estimate grows with the frame rate and the count, and a storm just under the limit is played")
     func estimate_boundsWhatIsPlayed() throws {
-        #expect(ScriptCheckerProbe.estimate(Self.storm(100), frameRate: 240) > ScriptCheckerProbe.estimate(Self.storm(100), frameRate: 60))
-        #expect(ScriptCheckerProbe.estimate(Self.storm(200), frameRate: 60) == 2 * ScriptCheckerProbe.estimate(Self.storm(100), frameRate: 60))
-        #expect(ScriptCheckerProbe.estimate([.push(at: 0), .pop(at: 1)], frameRate: 240) == 0)
+        #expect(ScriptValidatorProbe.estimate(Self.storm(100), frameRate: 240) > ScriptValidatorProbe.estimate(Self.storm(100), frameRate: 60))
+        #expect(ScriptValidatorProbe.estimate(Self.storm(200), frameRate: 60) == 2 * ScriptValidatorProbe.estimate(Self.storm(100), frameRate: 60))
+        #expect(ScriptValidatorProbe.estimate([.push(at: 0), .pop(at: 1)], frameRate: 240) == 0)
         var changes = 1
-        while ScriptCheckerProbe.estimate(Self.storm(changes + 1), frameRate: 60) <= TimelineScript.maximumSourceMixing { changes += 1 }
+        while ScriptValidatorProbe.estimate(Self.storm(changes + 1), frameRate: 60) <= TimelineScript.maximumSourceMixing { changes += 1 }
         let timeline = try Fixture.run(Self.storm(changes), initial: .source, scene: Fixture.scene(frameRate: 60))
         #expect(timeline.keyframes.count > 0)
         #expect(throws: TimelineFailure.self) {
@@ -184,7 +184,7 @@ struct SourceChangeStormTests {
 /// The source-mixing estimate by its documented formula (`TimelineScript.maximumSourceMixing`),
 /// worked out here independently of the engine: per change, the keyframes of a settling window
 /// of 9.233 / ω at the zoom's ω, plus one, plus twenty for planning the source.
-enum ScriptCheckerProbe {
+enum ScriptValidatorProbe {
     static func estimate(_ events: [TimelineEvent], frameRate: Double) -> Int {
         let changes = events.filter { if case .sourceChanged = $0.kind { true } else { false } }.count
         let window = (9.233 / Spring.zoom.naturalFrequency * frameRate).rounded(.up) + 1 + 20

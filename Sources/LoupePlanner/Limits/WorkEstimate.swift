@@ -7,7 +7,7 @@ import LoupeJSON
 ///
 /// Why: an event loop that builds an answer holds every other connection it owns (the probes
 /// among them) for as long as that takes. The service builds an answer on the loop only when
-/// this estimate is at most `inlineCeiling`, and sends everything else to the compute pool
+/// this estimate is within its loop's ceiling (the service's `InlineWork`), and sends everything else to the compute pool
 /// (issue 34 §1). The estimate must never be low: a request that is dearer than it looks is the
 /// very attack the ceiling is there for. So each figure is a measured worst case per unit
 /// (docs/benchmarks.md, "Where work runs"), and whatever has no cheap bound (a `linear()` fit,
@@ -23,10 +23,6 @@ public struct WorkEstimate: Sendable, Comparable {
 
     /// Work without a cheap bound: always the pool's.
     public static let unbounded = WorkEstimate(microseconds: .infinity)
-
-    /// The most work an event loop does for one request: 200 µs, the time a probe may wait
-    /// behind one such request without noticing (a readiness probe times out at 1 s).
-    public static let inlineCeiling = WorkEstimate(microseconds: 200)
 
     /// The most CPU one accepted request may cost, on the pool: 60 ms (docs/operations.md). Work
     /// estimated over it is refused with 422 `work-limit-exceeded` before it is done (issue 34

@@ -51,7 +51,7 @@ public protocol RenderedEndpoint: SendableMetatype {
     /// The CPU that computing and rendering `request` in `format` will cost, reading its
     /// `bodyBytes` and decoding it included, estimated before any of it is done
     /// (`WorkEstimate`): the service builds the answer on an event loop only when this is
-    /// within `WorkEstimate.inlineCeiling`.
+    /// within the service's `InlineWork.ceiling`.
     static func estimatedWork(of request: Request, bodyBytes: Int, as format: RenderingFormat) -> WorkEstimate
 
     /// The CPU `render(answer, as: format)` will cost, from the answer's estimated size `bytes`

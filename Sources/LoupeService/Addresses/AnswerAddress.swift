@@ -1,3 +1,4 @@
+import LoupeDeflate
 import LoupeJSON
 import LoupePlanner
 
@@ -79,12 +80,31 @@ struct AnswerAddress: Sendable {
         return address.utf8.count <= maxBytes ? address : nil
     }
 
+    /// What a key holds, read up to a size: where an address's body is inflated is decided by
+    /// its size, so "larger than that" is an answer here, not a problem.
+    enum Contents: Sendable, Equatable {
+        /// The request body, within the size asked for.
+        case body([UInt8])
+        /// The key holds more than the size asked for (the key is otherwise unread).
+        case longer(than: Int)
+    }
+
     /// The request body `key` holds, at most `maxBodyBytes` long.
     ///
     /// - Throws: `Problem` 400 `unknownAddressVersion` for a key of another version, 400
     ///   `invalidAddress` for one that is not base64url, not zlib, cut short or altered (its
     ///   Adler-32 differs), and 414 `addressTooLong` for one holding more than `maxBodyBytes`.
     static func body(ofKey key: Substring, maxBodyBytes: Int) throws(Problem) -> [UInt8] {
+        switch try contents(ofKey: key, upTo: maxBodyBytes) {
+        case .body(let body): return body
+        case .longer: throw tooLong(maxBodyBytes: maxBodyBytes)
+        }
+    }
+
+    /// The body `key` holds when it is at most `limit` bytes, or `.longer` when it holds more.
+    ///
+    /// - Throws: `Problem` as `body(ofKey:maxBodyBytes:)`, but never 414.
+    static func contents(ofKey key: Substring, upTo limit: Int) throws(Problem) -> Contents {
         guard let dot = key.firstIndex(of: ".") else {
             throw Problem(.invalidAddress, detail: "An address key starts with its version and a dot (\"\(versionPrefix)…\"); this one has no dot.")
         }
@@ -103,20 +123,26 @@ struct AnswerAddress: Sendable {
             )
         }
         do {
-            return try Inflater.inflate(compressed, maxOutputBytes: maxBodyBytes)
+            return .body(try Inflater.inflate(compressed, maxOutputBytes: limit))
         } catch {
-            throw problem(for: error, maxBodyBytes: maxBodyBytes)
+            if case .tooLarge = error { return .longer(than: limit) }
+            throw problem(for: error)
         }
     }
 
-    private static func problem(for error: InflateError, maxBodyBytes: Int) -> Problem {
+    /// 414 for an address holding more than `maxBodyBytes`.
+    static func tooLong(maxBodyBytes: Int) -> Problem {
+        Problem(
+            .addressTooLong,
+            detail:
+                "The address holds a request longer than the \(maxBodyBytes) bytes an address may hold (--max-address-body-bytes); send it with POST or QUERY."
+        )
+    }
+
+    /// 400 for a key that is not a zlib stream this server wrote (every error but `.tooLarge`,
+    /// which `contents` answers).
+    private static func problem(for error: InflateError) -> Problem {
         switch error {
-        case .tooLarge:
-            return Problem(
-                .addressTooLong,
-                detail:
-                    "The address holds a request longer than the \(maxBodyBytes) bytes an address may hold (--max-address-body-bytes); send it with POST or QUERY."
-            )
         case .checksumMismatch:
             return Problem(.invalidAddress, detail: "The address key was altered: its checksum (Adler-32) does not match what it holds.")
         case .truncated:

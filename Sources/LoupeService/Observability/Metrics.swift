@@ -166,6 +166,9 @@ public final class Metrics: Sendable {
         single(
             "loupe_http_orphans_reset_total", "counter",
             "Closing connections reset because the peer stopped acknowledging their last bytes for the write timeout.", server.orphansReset)
+        single(
+            "loupe_http_illegal_moves_total", "counter",
+            "Connections reset because an event came in a state it cannot come in (a bug: 0 in a healthy server).", server.illegalMoves)
         single("loupe_answer_cache_hits_total", "counter", "/v1 requests answered from the answer cache.", cache.hits)
         single("loupe_answer_cache_misses_total", "counter", "/v1 requests whose answer was not cached.", cache.misses)
         single("loupe_answer_cache_evictions_total", "counter", "Answers evicted from the cache to make room.", cache.evictions)

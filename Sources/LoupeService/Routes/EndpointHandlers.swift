@@ -11,9 +11,9 @@ import LoupePlanner
 /// acceptable) → a cached answer (200, or 304 when `If-None-Match` names its tag: nothing parsed)
 /// → 400 (not JSON) → 304 (`If-None-Match` names this request's tag: nothing is computed) → the
 /// endpoint's 422s → 200, or 304 for `If-None-Match: *` now that an answer exists. Each step runs
-/// once per request, in one sequence wherever it runs (`Place`): on the event loop as far as each
-/// step is cheap enough for it, the work itself only when it is estimated within
-/// `WorkEstimate.inlineCeiling`, and the rest on the pool.
+/// once per request, in one sequence wherever it runs (`Placement`): on the event loop as far as
+/// each step is cheap enough for it, the work itself only when it is estimated within
+/// `InlineWork.ceiling`, and the rest on the pool.
 enum EndpointHandlers {
     /// Bodies up to this size are read on the event loop (a tape and its ETag, about 80 µs at
     /// most) for an endpoint that estimates its work, to decide where the rest runs; larger ones
@@ -47,20 +47,25 @@ enum EndpointHandlers {
     /// a 422 never pays for the canonical form of its body).
     private typealias Parsed = (document: JSONDocument, tag: EntityTag?)
 
-    /// Where the steps of an answer run.
-    private enum Place {
-        /// The event loop, which holds every connection it owns while it works: only steps that
-        /// cost microseconds run here, and the first that costs more moves itself and the rest to
-        /// the pool.
-        case eventLoop
-        /// A compute worker: every step runs.
-        case pool
+    /// How far an answer got before its steps moved to the pool: the request, and its body
+    /// read when it was.
+    private typealias Progress = (negotiated: NegotiatedRequest, parsed: Parsed?)
 
-        /// Whether a step estimated at `work` runs here (estimated only on the loop).
-        func runs(_ work: @autoclosure () -> WorkEstimate) -> Bool {
-            self == .pool || work() <= .inlineCeiling
-        }
+    /// The event loop, which holds every connection it owns while it works: only steps that cost
+    /// microseconds run here (`InlineWork`), and the first that costs more moves itself and the
+    /// rest to the pool.
+    private static func onTheLoop<Endpoint: RenderedEndpoint>(_ endpoint: Endpoint.Type) -> Placement<Progress, Handling> {
+        Placement(
+            answered: { .answer($0) },
+            moving: { progress in
+                .compute {
+                    answering { () throws(Problem) in try uncached(progress.negotiated, parsed: progress.parsed, endpoint, placed: onThePool) }
+                }
+            })
     }
+
+    /// A compute worker: every step runs.
+    private static let onThePool = Placement<Progress, HTTPResponse>(answered: { $0 }, moving: nil)
 
     // MARK: - Handlers
 
@@ -70,13 +75,13 @@ enum EndpointHandlers {
     ) -> RouteHandler {
         { request, _ in
             try JSONBody.require(request)
-            return try handling(request, asking: asking, endpoint, settings: settings, on: .eventLoop)
+            return try handling(request, asking: asking, endpoint, settings: settings, placed: onTheLoop(endpoint))
         }
     }
 
     /// The handler of GET on an address (`/v1/plans/{key}`): the key holds the request
     /// (`AnswerAddress`), answered as if it had been sent to `collection`. A key holding more
-    /// than `inlineBodyBytes` is decompressed on the pool.
+    /// than `inlineBodyBytes` (and within the address body limit) is decompressed on the pool.
     static func addressHandler<Endpoint: RenderedEndpoint>(_ endpoint: Endpoint.Type, collection: String, settings: Settings) -> RouteHandler {
         { request, _ in
             guard request.target.utf8.count <= settings.addressing.maxBytes else {
@@ -89,28 +94,23 @@ enum EndpointHandlers {
             let key = Substring(request.path.utf8.dropFirst(collection.utf8.count + 1))
             var inner = request
             inner.path = collection
-            guard let body = try bodyOnTheLoop(key, settings: settings) else {
+            let maxBodyBytes = settings.addressing.maxBodyBytes
+            switch try AnswerAddress.contents(ofKey: key, upTo: min(inlineBodyBytes, maxBodyBytes)) {
+            case .body(let body):
+                inner.body = body
+                return try handling(inner, asking: .address, endpoint, settings: settings, placed: onTheLoop(endpoint))
+            case .longer where maxBodyBytes > inlineBodyBytes:
                 let collectionRequest = inner
-                return onPool { () throws(Problem) in
-                    var request = collectionRequest
-                    request.body = try AnswerAddress.body(ofKey: key, maxBodyBytes: settings.addressing.maxBodyBytes)
-                    return try handling(request, asking: .address, endpoint, settings: settings, on: .pool)
+                return .compute {
+                    answering { () throws(Problem) in
+                        var request = collectionRequest
+                        request.body = try AnswerAddress.body(ofKey: key, maxBodyBytes: maxBodyBytes)
+                        return try handling(request, asking: .address, endpoint, settings: settings, placed: onThePool)
+                    }
                 }
+            case .longer:
+                throw AnswerAddress.tooLong(maxBodyBytes: maxBodyBytes)
             }
-            inner.body = body
-            return try handling(inner, asking: .address, endpoint, settings: settings, on: .eventLoop)
-        }
-    }
-
-    /// The body `key` holds when it is at most `inlineBodyBytes` (decompressing that much costs
-    /// microseconds), nil when it holds more and the address body limit allows more: that one is
-    /// decompressed on the pool.
-    private static func bodyOnTheLoop(_ key: Substring, settings: Settings) throws(Problem) -> [UInt8]? {
-        do {
-            return try AnswerAddress.body(ofKey: key, maxBodyBytes: min(inlineBodyBytes, settings.addressing.maxBodyBytes))
-        } catch {
-            guard error.kind == .addressTooLong, settings.addressing.maxBodyBytes > inlineBodyBytes else { throw error }
-            return nil
         }
     }
 
@@ -118,33 +118,34 @@ enum EndpointHandlers {
 
     /// 406 and the cache key, then a cached answer (or its 304) at once; else the steps of an
     /// answer the cache does not hold (`uncached`).
-    private static func handling<Endpoint: RenderedEndpoint>(
-        _ request: HTTPRequest, asking: SharedCaching.Asking, _ endpoint: Endpoint.Type, settings: Settings, on place: Place
-    ) throws(Problem) -> Handling {
+    private static func handling<Endpoint: RenderedEndpoint, Outcome>(
+        _ request: HTTPRequest, asking: SharedCaching.Asking, _ endpoint: Endpoint.Type, settings: Settings,
+        placed placement: Placement<Progress, Outcome>
+    ) throws(Problem) -> Outcome {
         let negotiated = try negotiate(request, asking: asking, Endpoint.formats, settings: settings)
-        if let cached = cachedAnswer(negotiated) { return .answer(cached) }
-        return try uncached(negotiated, endpoint, on: place)
+        if let cached = cachedAnswer(negotiated) { return placement.answered(cached) }
+        return try uncached(negotiated, endpoint, placed: placement)
     }
 
     /// In order, each once: 400 and the ETag, 304 (nothing computed), the endpoint's answer and
     /// its 422s, then 200 (or 304 for `If-None-Match: *`). On the event loop the body is read only
     /// for an endpoint that estimates its work (`estimatesWork`: plans) and a body up to
     /// `inlineBodyBytes`, and a 304 or an answer is built only when its whole work, the address
-    /// included, is estimated within `WorkEstimate.inlineCeiling` (issue 34 §1). The first step
-    /// that costs more goes to the pool with what is done (`parsed`), where the same steps run on.
-    private static func uncached<Endpoint: RenderedEndpoint>(
-        _ negotiated: NegotiatedRequest, parsed: Parsed? = nil, _ endpoint: Endpoint.Type, on place: Place
-    ) throws(Problem) -> Handling {
+    /// included, is estimated within `InlineWork.ceiling` (issue 34 §1). The first step that costs
+    /// more moves to the pool with what is done (`Progress`), where the same steps run on.
+    private static func uncached<Endpoint: RenderedEndpoint, Outcome>(
+        _ negotiated: NegotiatedRequest, parsed: Parsed? = nil, _ endpoint: Endpoint.Type, placed placement: Placement<Progress, Outcome>
+    ) throws(Problem) -> Outcome {
         let bodyBytes = negotiated.request.body.count
-        guard place == .pool || (negotiated.settings.estimatesWork && bodyBytes <= inlineBodyBytes) else {
-            return onPool(negotiated, parsed: nil, endpoint)
-        }
+        let readingWork =
+            negotiated.settings.estimatesWork && bodyBytes <= inlineBodyBytes ? WorkEstimate.reading(bodyBytes: bodyBytes) : .unbounded
+        if parsed == nil, let moved = placement.moved((negotiated, nil), ifOver: readingWork) { return moved }
         let parsed = if let parsed { parsed } else { try parse(negotiated) }
         // The address (compressing the body) is part of the work: a hostile body compresses slowly.
         let addressWork = addressWork(negotiated)
         if let tag = parsed.tag, EntityTag.list(negotiated.conditions, contains: tag) {
-            guard place.runs(addressWork) else { return onPool(negotiated, parsed: parsed, endpoint) }
-            return .answer(notModified(negotiated, tag: tag, address: address(negotiated, Endpoint.formats)))
+            if let moved = placement.moved((negotiated, parsed), ifOver: addressWork) { return moved }
+            return placement.answered(notModified(negotiated, tag: tag, address: address(negotiated, Endpoint.formats)))
         }
         let format = negotiated.negotiation.format
         // Screened from the tape (work over the ceiling is refused before anything is decoded),
@@ -155,31 +156,10 @@ enum EndpointHandlers {
             return try Endpoint.decode(parsed.document)
         }
         let work = (try? decoded.get()).map { Endpoint.estimatedWork(of: $0, bodyBytes: bodyBytes, as: format) } ?? .unbounded
-        guard place.runs(work + addressWork) else {
-            return onPool(negotiated, parsed: parsed, endpoint)
-        }
+        if let moved = placement.moved((negotiated, parsed), ifOver: work + addressWork) { return moved }
         let body = try Endpoint.answer(try decoded.get(), as: format, limits: negotiated.settings.limits)
         let tag = parsed.tag ?? tag(negotiated, parsed.document)
-        return .answer(try finish(negotiated, tag: tag, address: address(negotiated, Endpoint.formats), body: body))
-    }
-
-    /// `uncached`'s steps from `parsed` on, run on the pool.
-    private static func onPool<Endpoint: RenderedEndpoint>(
-        _ negotiated: NegotiatedRequest, parsed: Parsed?, _ endpoint: Endpoint.Type
-    ) -> Handling {
-        onPool { () throws(Problem) in try uncached(negotiated, parsed: parsed, endpoint, on: .pool) }
-    }
-
-    /// `steps` run on the pool, where every step runs, so they end in an answer.
-    private static func onPool(_ steps: @escaping @Sendable () throws(Problem) -> Handling) -> Handling {
-        .compute {
-            answering { () throws(Problem) -> HTTPResponse in
-                switch try steps() {
-                case .answer(let response): return response
-                case .compute(let work): return work()  // Not reached: no step leaves the pool.
-                }
-            }
-        }
+        return placement.answered(try finish(negotiated, tag: tag, address: address(negotiated, Endpoint.formats), body: body))
     }
 
     /// The answer of `step`, or of the problem it throws.

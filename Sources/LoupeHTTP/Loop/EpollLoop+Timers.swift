@@ -13,12 +13,12 @@ extension EpollLoop {
                 let queued = Socket.queuedOutputBytes(connection.fd)
                 let window = Socket.peerWindow(connection.fd)
                 if let action = connection.machine.acknowledged(queued: queued, peerWindow: window, now: now) {
-                    perform(action, on: connection, now: now)
+                    perform(action.next, on: connection, now: now)
                     continue
                 }
             }
             if let action = connection.machine.timerFired(now: now, timeouts) {
-                perform(action, on: connection, now: now)
+                perform(action.next, on: connection, now: now)
             }
         }
         if budget.claimTrim() {
@@ -49,7 +49,7 @@ extension EpollLoop {
         drainUntil(now + UInt64(configuration.shutdownGracePeriod * 1e9))
         for connection in Array(connections.values) {
             if let action = connection.machine.drainBegan(now: now) {
-                perform(action, on: connection, now: now)
+                perform(action.next, on: connection, now: now)
             }
         }
     }

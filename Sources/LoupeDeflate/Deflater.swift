@@ -16,9 +16,9 @@
 /// input (one whose every three-byte string repeats thousands of times with short matches, such
 /// as random text of two letters) meets the cap; it then costs tens of nanoseconds a byte rather
 /// than hundreds.
-struct Deflater: Sendable {
+public struct Deflater: Sendable {
     /// Which block types the writer may use.
-    enum Coding: Sendable {
+    public enum Coding: Sendable {
         /// The smallest for each block's symbols.
         case smallest
         /// Only the fixed Huffman codes (like zlib's Z_FIXED strategy).
@@ -29,11 +29,11 @@ struct Deflater: Sendable {
         case stored
     }
 
-    var coding: Coding = .smallest
+    public var coding: Coding = .smallest
     /// The most hash-chain links followed for one match (zlib's max_chain): zlib's level 6
     /// value. Its level 9 follows 4096, which finds no more in request bodies: on the examples
     /// the output is the same from 16 links up.
-    var maxChainLength = 128
+    public var maxChainLength = 128
 
     /// The hash-chain links the whole input may use per byte before searches are cut short.
     private static let linksPerByte = 4
@@ -53,11 +53,17 @@ struct Deflater: Sendable {
     /// The hash table and chain table hold at most 2^15 entries: the window.
     private static let largestTableBits = 15
 
-    func deflate(_ input: [UInt8]) -> [UInt8] {
+    /// The defaults: the smallest block type for each block, zlib level 6's chain length.
+    public init(coding: Coding = .smallest, maxChainLength: Int = 128) {
+        self.coding = coding
+        self.maxChainLength = maxChainLength
+    }
+
+    public func deflate(_ input: [UInt8]) -> [UInt8] {
         input.withUnsafeBufferPointer { deflate($0) }
     }
 
-    func deflate(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    public func deflate(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         // The hash chains hold positions as Int32 (half the memory, and keys are kilobytes).
         precondition(input.count < Int(Int32.max), "Deflater takes inputs under 2 GiB")
         var writer = BitWriter(capacity: 64 + input.count / 2)

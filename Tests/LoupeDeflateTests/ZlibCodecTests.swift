@@ -1,4 +1,4 @@
-@testable import LoupeService
+@testable import LoupeDeflate
 import LoupeTestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 /// What a connection waits for, and what it holds while it waits.
 extension ConnectionStateMachine {
     /// Waiting for the peer: reading in the states that read, not in the others.
-    var waiting: ConnectionAction {
+    var waiting: WaitAction {
         switch state {
         case .idle, .readingHead, .readingBody, .lingering: .read
         case .awaitingAcknowledgement: .awaitAcknowledgement

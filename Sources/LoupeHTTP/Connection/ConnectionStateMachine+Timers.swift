@@ -2,13 +2,13 @@
 extension ConnectionStateMachine {
     /// The sweep came by: whichever deadline or minimum rate the state is held to has passed.
     /// nil when none has.
-    mutating func timerFired(now: UInt64, _ timeouts: ConnectionTimeouts) -> ConnectionAction? {
+    mutating func timerFired(now: UInt64, _ timeouts: ConnectionTimeouts) -> TimerAction? {
         switch state {
         case .lingering(let since):
-            if !output.isDelivered { return resetIfUnacknowledged(now: now, timeouts) }
-            return now &- since > timeouts.linger ? close() : nil
+            if !output.isDelivered { return resetIfUnacknowledged(now: now, timeouts).map(TimerAction.end) }
+            return now &- since > timeouts.linger ? .end(close()) : nil
         case .awaitingAcknowledgement:
-            return output.isDelivered ? close() : resetIfUnacknowledged(now: now, timeouts)
+            return (output.isDelivered ? close() : resetIfUnacknowledged(now: now, timeouts)).map(TimerAction.end)
         case .answering, .awaitingAnswer, .closed:
             // The pool answers every job it accepted; the drain deadline bounds the wait.
             return nil
@@ -18,13 +18,13 @@ extension ConnectionStateMachine {
                 // closed: a close leaves the kernel delivering the queued bytes to a reader that
                 // takes them at its own pace, memory the budget no longer sees.
                 let stalled = now &- output.lastWriteAt > timeouts.write
-                return stalled || isSendTooSlow(now: now, timeouts) ? reset(.slowReader) : nil
+                return stalled || isSendTooSlow(now: now, timeouts) ? .end(reset(.slowReader)) : nil
             }
             if !output.isDelivered, deliveryStalled(now: now, timeouts) {
                 // Everything is written, but the kernel (or the peer, unread) still holds it and
                 // nothing has moved for the write timeout: a reader of one byte a second, whose
                 // whole answer fit in the send queue (issue 42 §5). Reset, for the same reason.
-                return reset(.slowReader)
+                return .end(reset(.slowReader))
             }
             return requestTimerFired(now: now, timeouts)
         }
@@ -32,16 +32,16 @@ extension ConnectionStateMachine {
 
     /// The timers of a connection that owes nothing: the idle timeout between requests, the
     /// header timeout, the body's stall timeout, deadline and minimum rate.
-    private mutating func requestTimerFired(now: UInt64, _ timeouts: ConnectionTimeouts) -> ConnectionAction? {
+    private mutating func requestTimerFired(now: UInt64, _ timeouts: ConnectionTimeouts) -> TimerAction? {
         switch state {
         case .idle:
             let idle = idleFor(now: now)
-            return idle > timeouts.idle || (draining && idle >= ConnectionTimeouts.drainIdle) ? close() : nil
+            return idle > timeouts.idle || (draining && idle >= ConnectionTimeouts.drainIdle) ? .end(close()) : nil
         case .readingHead(let progress):
-            return now &- progress.startedAt > timeouts.header ? refuse(.timedOut, progress) : nil
+            return now &- progress.startedAt > timeouts.header ? timedOut(progress) : nil
         case .readingBody(let progress, let body):
             let stalled = now &- lastReadAt > timeouts.body
-            return stalled || isBodyTooSlow(progress, body, now: now, timeouts) ? refuse(.timedOut, progress) : nil
+            return stalled || isBodyTooSlow(progress, body, now: now, timeouts) ? timedOut(progress) : nil
         default:
             return nil
         }
@@ -51,7 +51,7 @@ extension ConnectionStateMachine {
     /// peer reads it, and is reset once the peer has acknowledged nothing for the write timeout.
     /// Closed plainly, the kernel would keep the bytes as an orphan, out of the budget's sight,
     /// for as long as it retries (issue 34 §3).
-    private mutating func resetIfUnacknowledged(now: UInt64, _ timeouts: ConnectionTimeouts) -> ConnectionAction? {
+    private mutating func resetIfUnacknowledged(now: UInt64, _ timeouts: ConnectionTimeouts) -> EndAction? {
         deliveryStalled(now: now, timeouts) ? reset(.orphan) : nil
     }
 

@@ -1,9 +1,16 @@
 /// One connection's life as a value: its state (`ConnectionState`), what it has received and
 /// owes, and its charge on the memory budget. Its methods take what happened (bytes read, an
 /// answer ready, output drained, the peer closed, a timer fired, the drain began) and return
-/// what to do next (`ConnectionAction`). The event loop does only the I/O the actions name, so
-/// every move from one state to another can be made, and tested, without a socket;
+/// what to do next, each event in its own small type (ConnectionEventActions.swift), which the
+/// loop carries out as a `ConnectionAction`. The event loop does only the I/O the actions name,
+/// so every move from one state to another can be made, and tested, without a socket;
 /// docs/architecture.md ("A connection's life") has the table of them.
+///
+/// An event that cannot happen in the state it comes in (an answer when none was asked for, a
+/// FIN sent that was never asked for) is a bug in the loop: it traps in debug builds, and in
+/// release builds resets the connection and is counted (`ResetReason.illegalMove`, the
+/// `loupe_http_illegal_moves_total` metric), so one bad move costs one connection, never the
+/// server.
 struct ConnectionStateMachine {
     private(set) var state: ConnectionState = .idle
     private(set) var input: ConnectionInput
@@ -14,8 +21,15 @@ struct ConnectionStateMachine {
     /// The server is shutting down: answers close the connection, and it closes once it has been
     /// idle for `ConnectionTimeouts.drainIdle`.
     private(set) var draining = false
+    /// Whether an illegal move traps (debug builds) or is only reported (release builds, and
+    /// tests of the report).
+    let trapsOnIllegalMoves: Bool
 
-    init(limits: HTTPLimits, budget: MemoryBudget, kernelQueueCap: Int, now: UInt64) {
+    init(
+        limits: HTTPLimits, budget: MemoryBudget, kernelQueueCap: Int, now: UInt64,
+        trapsOnIllegalMoves: Bool = _isDebugAssertConfiguration()
+    ) {
+        self.trapsOnIllegalMoves = trapsOnIllegalMoves
         input = ConnectionInput(limits: limits)
         output = ConnectionOutput(kernelQueueCap: kernelQueueCap, now: now)
         charge = MemoryCharge(budget: budget)
@@ -26,8 +40,8 @@ struct ConnectionStateMachine {
 
     /// Bytes arrived: buffered, then framed request by request, in order (`frame`). A lingering
     /// connection discards them.
-    mutating func bytesRead(_ received: UnsafeBufferPointer<UInt8>, now: UInt64) -> ConnectionAction {
-        guard !discardsInput else { return waiting }
+    mutating func bytesRead(_ received: UnsafeBufferPointer<UInt8>, now: UInt64) -> FramingAction {
+        guard !discardsInput else { return FramingAction(waiting) }
         input.append(received)
         lastReadAt = now
         return frame(now: now)
@@ -37,7 +51,7 @@ struct ConnectionStateMachine {
     /// partial request can never complete, and requests held back behind the pipelining
     /// threshold are not answered. What is queued is written, then the connection closes once
     /// the peer has acknowledged it. A lingering connection waits for that acknowledgement.
-    mutating func peerClosed(now: UInt64) -> ConnectionAction {
+    mutating func peerClosed(now: UInt64) -> PeerClosedAction {
         switch state {
         case .idle, .readingHead, .readingBody, .writing, .closing:
             state = .closing(peerClosed: true)
@@ -47,13 +61,13 @@ struct ConnectionStateMachine {
         case .answering, .awaitingAnswer, .closed:
             break
         }
-        return afterFraming()
+        return .framing(afterFraming())
     }
 
     /// Frames buffered requests in order until one needs the application, more bytes are
     /// needed, or answers wait above the pipelining threshold (`writing`); then the output is
     /// seen to (`afterFraming`).
-    private mutating func frame(now: UInt64) -> ConnectionAction {
+    private mutating func frame(now: UInt64) -> FramingAction {
         framing: while var (progress, body) = requestToFrame(now: now) {
             let step: (consumed: Int, outcome: RequestParser.Outcome)
             do {
@@ -109,10 +123,10 @@ struct ConnectionStateMachine {
 
     /// Once framing stops: output that waits is written; a closing connection with nothing left
     /// to write sends FIN; otherwise the connection waits.
-    private func afterFraming() -> ConnectionAction {
+    private func afterFraming() -> FramingAction {
         if output.pending > 0 { return .write }
         if case .closing = state { return .sendFIN }
-        return waiting
+        return FramingAction(waiting)
     }
 
     // MARK: - Answers
@@ -131,8 +145,12 @@ struct ConnectionStateMachine {
 
     /// The application's answer is queued (`queued`): the next pipelined request is framed, or,
     /// when the answer ends the connection, it closes once written.
-    mutating func answered(_ lent: consuming [UInt8], keepAlive: Bool, now: UInt64) -> ConnectionAction {
+    mutating func answered(_ lent: consuming [UInt8], keepAlive: Bool, now: UInt64) -> AnswerAction {
         output.restore(lent)
+        guard state == .answering else {
+            endForIllegalMove("answered, with no answer asked for")
+            return .reset(.illegalMove)
+        }
         state = keepAlive ? .idle : .closing(peerClosed: false)
         return queued(now: now)
     }
@@ -140,17 +158,21 @@ struct ConnectionStateMachine {
     /// The request's work went to the compute pool: what the connection no longer holds is given
     /// back before the job reserves room for the answer, and nothing more is framed until the
     /// answer is ready, which keeps pipelined answers in order.
-    mutating func handedToPool(_ lent: consuming [UInt8], now: UInt64) -> ConnectionAction {
+    mutating func handedToPool(_ lent: consuming [UInt8], now: UInt64) -> AnswerAction {
         output.restore(lent)
+        guard state == .answering else {
+            endForIllegalMove("handed to the pool, with no answer asked for")
+            return .reset(.illegalMove)
+        }
         charge.shrink(to: heldBytes)
         state = .awaitingAnswer
-        return afterFraming()
+        return .framing(afterFraming())
     }
 
     /// The pool's answer to the request awaited, with the room its job reserved: queued in
     /// order, then the next pipelined request is framed. nil when no answer is awaited (the
     /// connection has moved on): the reservation is given back.
-    mutating func answerReady(_ answer: consuming [UInt8], keepAlive: Bool, reserved: Int, now: UInt64) -> ConnectionAction? {
+    mutating func answerReady(_ answer: consuming [UInt8], keepAlive: Bool, reserved: Int, now: UInt64) -> AnswerAction? {
         guard state == .awaitingAnswer else {
             charge.budget.release(reserved)
             return nil
@@ -164,8 +186,12 @@ struct ConnectionStateMachine {
     /// A head that asked for `100 Continue` was screened. Refused, its refusal is the last answer
     /// (the body is never sent, so the connection closes); otherwise `100 Continue` is queued and
     /// the body is read.
-    mutating func screened(_ lent: consuming [UInt8], refused: Bool, now: UInt64) -> ConnectionAction {
+    mutating func screened(_ lent: consuming [UInt8], refused: Bool, now: UInt64) -> AnswerAction {
         output.restore(lent)
+        guard case .readingBody = state else {
+            endForIllegalMove("screened, with no head to screen")
+            return .reset(.illegalMove)
+        }
         if refused {
             endInput()
         } else {
@@ -176,16 +202,27 @@ struct ConnectionStateMachine {
 
     /// The answer to a refusal the transport made itself is queued: the connection closes once
     /// it is written.
-    mutating func refused(_ lent: consuming [UInt8], now: UInt64) -> ConnectionAction {
+    mutating func refused(_ lent: consuming [UInt8], now: UInt64) -> AnswerAction {
         output.restore(lent)
+        guard case .closing = state else {
+            endForIllegalMove("refused, with no refusal made")
+            return .reset(.illegalMove)
+        }
         return queued(now: now)
     }
 
     /// The request cannot be answered as asked (malformed, no room for it, not received in time):
     /// what is buffered is dropped and the refusal's answer is the connection's last.
-    mutating func refuse(_ refusal: TransportRefusal, _ progress: RequestProgress?) -> ConnectionAction {
+    private mutating func refuse(_ refusal: TransportRefusal, _ progress: RequestProgress?) -> FramingAction {
         endInput()
         return .refuse(refusal, progress)
+    }
+
+    /// The request being read is refused with 408: what is buffered is dropped and the refusal's
+    /// answer is the connection's last.
+    mutating func timedOut(_ progress: RequestProgress) -> TimerAction {
+        endInput()
+        return .refuse(.timedOut, progress)
     }
 
     private mutating func endInput() {
@@ -197,10 +234,13 @@ struct ConnectionStateMachine {
     /// rate's clock started if nothing was owed before; then framing goes on. When not even that
     /// fits, the connection is reset unanswered: the only answer never sent is one the memory
     /// the operator allowed cannot hold.
-    private mutating func queued(now: UInt64) -> ConnectionAction {
-        guard charge.settle(to: heldBytes, refusal: true) else { return reset(.memory) }
+    private mutating func queued(now: UInt64) -> AnswerAction {
+        guard charge.settle(to: heldBytes, refusal: true) else {
+            end()
+            return .reset(.memory)
+        }
         output.noteWaiting(now: now)
-        return frame(now: now)
+        return .framing(frame(now: now))
     }
 
     // MARK: - Writing
@@ -213,7 +253,7 @@ struct ConnectionStateMachine {
     /// Everything queued is written: its memory is given back (the kernel's share stays until
     /// acknowledged). A closing connection sends FIN; one holding back pipelined requests frames
     /// them.
-    mutating func outputDrained(now: UInt64) -> ConnectionAction {
+    mutating func outputDrained(now: UInt64) -> FramingAction {
         output.drained()
         charge.shrink(to: heldBytes)
         switch state {
@@ -223,14 +263,14 @@ struct ConnectionStateMachine {
             state = .idle
             return frame(now: now)
         default:
-            return waiting
+            return FramingAction(waiting)
         }
     }
 
     /// The socket took what it could and the rest waits for room. Pipelined requests held back
     /// are framed again once less than `pipeliningOutputBytes` waits.
-    mutating func writeBlocked(now: UInt64) -> ConnectionAction {
-        guard state == .writing, output.pending < Self.pipeliningOutputBytes else { return waiting }
+    mutating func writeBlocked(now: UInt64) -> FramingAction {
+        guard state == .writing, output.pending < Self.pipeliningOutputBytes else { return FramingAction(waiting) }
         state = .idle
         return frame(now: now)
     }
@@ -239,8 +279,11 @@ struct ConnectionStateMachine {
     /// is read and discarded until it closes, so the kernel does not answer those bytes with a
     /// reset that destroys the answer. When the peer has closed already, it waits for the
     /// answer to be acknowledged instead.
-    mutating func finSent(now: UInt64) -> ConnectionAction {
-        guard case .closing(let peerClosed) = state else { return waiting }
+    mutating func finSent(now: UInt64) -> FINAction {
+        guard case .closing(let peerClosed) = state else {
+            endForIllegalMove("FIN sent, with none asked for")
+            return .reset(.illegalMove)
+        }
         if peerClosed {
             state = .awaitingAcknowledgement
             return .checkAcknowledged
@@ -258,7 +301,7 @@ struct ConnectionStateMachine {
     /// to be read as for the rest. That share moves from the send queue into the peer as the peer
     /// acknowledges, so it rarely grows the charge; when it does and the budget has no room, the
     /// charge stays where it was (the peer's memory is not ours to refuse).
-    mutating func acknowledged(queued: Int, peerWindow: Int? = nil, now: UInt64) -> ConnectionAction? {
+    mutating func acknowledged(queued: Int, peerWindow: Int? = nil, now: UInt64) -> EndAction? {
         output.acknowledged(queued: queued, peerWindow: peerWindow, now: now)
         _ = charge.settle(to: heldBytes)
         return state == .awaitingAcknowledgement && output.isDelivered ? close() : nil
@@ -274,7 +317,7 @@ struct ConnectionStateMachine {
 
     /// Shutdown began: answers from now on close the connection, and an idle one closes once it
     /// has been idle for `ConnectionTimeouts.drainIdle` (no request can be on its way by then).
-    mutating func drainBegan(now: UInt64) -> ConnectionAction? {
+    mutating func drainBegan(now: UInt64) -> EndAction? {
         draining = true
         return idleFor(now: now) >= ConnectionTimeouts.drainIdle && isIdle ? close() : nil
     }
@@ -286,19 +329,19 @@ struct ConnectionStateMachine {
     /// FIN is one: its reads find the FIN (0, not the reset's error), and the kernel's count of
     /// unacknowledged bytes stays where the reset left it, so a wait for acknowledgement would
     /// last until the write timeout.
-    mutating func connectionFailed() -> ConnectionAction {
+    mutating func connectionFailed() -> EndAction {
         close()
     }
 
     /// The connection is closed (by a transition, or by the loop stopping): its charge is given
     /// back.
-    mutating func close() -> ConnectionAction {
+    mutating func close() -> EndAction {
         end()
         return .close
     }
 
     /// The connection is reset: its charge is given back, and the kernel drops what it holds.
-    mutating func reset(_ reason: ResetReason) -> ConnectionAction {
+    mutating func reset(_ reason: ResetReason) -> EndAction {
         end()
         return .reset(reason)
     }
@@ -306,5 +349,12 @@ struct ConnectionStateMachine {
     private mutating func end() {
         charge.releaseAll()
         state = .closed
+    }
+
+    /// An event that cannot happen in this state: a trap in debug builds; in release builds the
+    /// connection is reset (and counted), the one outcome that is safe whatever went wrong.
+    private mutating func endForIllegalMove(_ move: StaticString) {
+        if trapsOnIllegalMoves { assertionFailure("illegal connection move: \(move) in \(state)") }
+        end()
     }
 }

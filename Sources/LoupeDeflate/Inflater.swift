@@ -11,15 +11,15 @@
 /// The output is capped by the caller, and the cap is checked before the bytes are written.
 /// Work is bounded too: every step consumes input bits or writes output bytes, so a stream
 /// of n bytes costs O(n + maxOutputBytes).
-enum Inflater {
+public enum Inflater {
     /// The bytes `stream` holds, at most `maxOutputBytes` of them.
-    static func inflate(_ stream: [UInt8], maxOutputBytes: Int) throws(InflateError) -> [UInt8] {
+    public static func inflate(_ stream: [UInt8], maxOutputBytes: Int) throws(InflateError) -> [UInt8] {
         try stream.withUnsafeBufferPointer { input throws(InflateError) in
             try inflate(input, maxOutputBytes: maxOutputBytes)
         }
     }
 
-    static func inflate(_ input: UnsafeBufferPointer<UInt8>, maxOutputBytes: Int) throws(InflateError) -> [UInt8] {
+    public static func inflate(_ input: UnsafeBufferPointer<UInt8>, maxOutputBytes: Int) throws(InflateError) -> [UInt8] {
         let window = try windowSize(input)
         var reader = BitReader(input, position: 2)
         // Keys are JSON, which DEFLATE shrinks about fourfold: a first guess that rarely grows.

@@ -18,12 +18,12 @@ extension EpollLoop {
             } else if sent < 0 && errno == EINTR {
                 continue
             } else if sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
-                return connection.machine.writeBlocked(now: now)
+                return connection.machine.writeBlocked(now: now).next
             } else {
-                return connection.machine.connectionFailed()
+                return connection.machine.connectionFailed().next
             }
         }
-        return connection.machine.outputDrained(now: now)
+        return connection.machine.outputDrained(now: now).next
     }
 
     /// Keeps the connection's write for the end of the pass (`dispatchCoalescingWrites`).

@@ -23,7 +23,7 @@ struct Answerer {
     mutating func handle(
         _ request: HTTPRequest, peer: String, mayKeepAlive: Bool, startedAt: UInt64?, bytesIn: Int, into output: inout [UInt8],
         admit: (_ output: [UInt8]) -> Bool = { _ in true }
-    ) -> Handled {
+    ) -> Disposition {
         let exchange = prepare(request, peer: peer, mayKeepAlive: mayKeepAlive, startedAt: startedAt, bytesIn: bytesIn)
         switch application.handle(request, context: exchange.context) {
         case .answer(let response):
@@ -45,8 +45,8 @@ struct Answerer {
         pending.refuse(refusal, writer: &writer, into: &output)
     }
 
-    /// What `handle` did with a request.
-    enum Handled {
+    /// What `handle` did with a request (its disposition: answered here, or work for the pool).
+    enum Disposition {
         /// Its answer is in the output; whether the connection stays open after it.
         case answered(keepAlive: Bool)
         /// Its answer is to be built by this work, on the compute pool.

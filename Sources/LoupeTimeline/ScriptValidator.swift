@@ -2,7 +2,7 @@ import LoupeGeometry
 
 /// The problems a script has before anything is simulated: event count, times, touch counts,
 /// coordinates and the pairing of touchesBegan / Moved / Ended. All of them are reported at once.
-enum ScriptChecker {
+enum ScriptValidator {
     /// - Parameter frameRate: the keyframes per second the timeline is drawn at (the mixing
     ///   estimate's unit).
     static func problems(in events: [TimelineEvent], frameRate: Double) -> [TimelineError] {

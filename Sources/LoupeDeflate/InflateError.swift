@@ -1,7 +1,7 @@
 /// Why a zlib stream could not be inflated: each case is something the sender got wrong (or
 /// a key that was cut or mangled on its way), so the service can answer with a problem that
 /// says which, 413 for `tooLarge` and 400 for the rest.
-enum InflateError: Error, Sendable, Equatable {
+public enum InflateError: Error, Sendable, Equatable {
     /// The input ended inside the stream: in the header, a block, or the Adler-32 trailer.
     case truncated
     /// The two header bytes are not a zlib stream this decoder reads (RFC 1950 §2.2).
@@ -16,7 +16,7 @@ enum InflateError: Error, Sendable, Equatable {
     case trailingBytes(count: Int)
 
     /// What is wrong with a zlib header.
-    enum Header: Sendable, Equatable {
+    public enum Header: Sendable, Equatable {
         /// FCHECK: CMF·256 + FLG is not a multiple of 31, so these are not zlib header bytes.
         case checkFailed
         /// CM is not 8 (DEFLATE), the only method RFC 1950 defines.
@@ -28,7 +28,7 @@ enum InflateError: Error, Sendable, Equatable {
     }
 
     /// What is wrong with a DEFLATE block (RFC 1951 §3.2.3–§3.2.7).
-    enum Block: Sendable, Equatable {
+    public enum Block: Sendable, Equatable {
         /// BTYPE 3, which is reserved.
         case reservedBlockType
         /// A stored block's NLEN is not the complement of its LEN.

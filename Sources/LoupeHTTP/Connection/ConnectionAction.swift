@@ -41,4 +41,7 @@ enum ResetReason: Equatable, Sendable {
     /// The peer stopped acknowledging a closing connection's last answer for the write timeout:
     /// closed plainly, the kernel would keep those bytes as an orphan (`ServerStatistics.orphansReset`).
     case orphan
+    /// An event came in a state it cannot come in: a bug, reset rather than trusted
+    /// (`ServerStatistics.illegalMoves`; debug builds trap instead).
+    case illegalMove
 }

@@ -161,7 +161,7 @@ final class EpollLoop {
         } else if let connection = connections[fd] {
             if flags & LOUPE_EPOLLERR != 0 {
                 // The peer reset it, or TCP gave up on it (`connectionFailed`).
-                perform(connection.machine.connectionFailed(), on: connection, now: now)
+                perform(connection.machine.connectionFailed().next, on: connection, now: now)
                 return
             }
             if flags & LOUPE_EPOLLOUT != 0 {
@@ -183,7 +183,7 @@ final class EpollLoop {
             }
             let ready = connection.machine.answerReady(
                 completion.bytes, keepAlive: completion.keepAlive, reserved: completion.reserved, now: now)
-            if let ready { perform(ready, on: connection, now: now) }
+            if let ready { perform(ready.next, on: connection, now: now) }
         }
     }
 

@@ -10,6 +10,9 @@ public struct ServerStatistics: Sendable, Equatable {
     /// Closing connections reset because the peer stopped acknowledging their last bytes for
     /// the write timeout: closed plainly, the kernel would keep those bytes as an orphan socket.
     public var orphansReset = 0
+    /// Connections reset because an event came in a state it cannot come in: a bug in the loop,
+    /// which debug builds trap on (`ConnectionStateMachine`). Always 0 in a healthy server.
+    public var illegalMoves = 0
     /// Requests waiting for a compute worker now.
     public var computeQueued = 0
     /// Requests refused with 503 because the compute queue was full, since start.
@@ -32,6 +35,7 @@ public struct ServerStatistics: Sendable, Equatable {
         sum.bytesOut += rhs.bytesOut
         sum.resetForMemory += rhs.resetForMemory
         sum.orphansReset += rhs.orphansReset
+        sum.illegalMoves += rhs.illegalMoves
         return sum
     }
 }

@@ -75,7 +75,7 @@ extension EpollLoop {
         if let window = Socket.peerWindow(fd) { machine.peerWindowAtAccept(window) }
         let connection = Connection(fd: fd, peer: peer, serial: nextSerial, machine: machine)
         connections[fd] = connection
-        perform(machine.waiting, on: connection, now: now)
+        perform(machine.waiting.next, on: connection, now: now)
     }
 
     /// Answers 503 once, without reading the request, and closes: the cheapest honest reply

@@ -20,12 +20,12 @@ extension EpollLoop {
                 var output = connection.machine.lendOutput()
                 let refused = answerer.screen(
                     head, peer: connection.peer, startedAt: progress.startedAt, bytesIn: progress.bytes, into: &output)
-                action = connection.machine.screened(output, refused: refused, now: now)
+                action = connection.machine.screened(output, refused: refused, now: now).next
             case .refuse(let refusal, let progress):
                 var output = connection.machine.lendOutput()
                 answerer.refuse(
                     refusal, peer: connection.peer, startedAt: progress?.startedAt, bytesIn: progress?.bytes ?? 0, into: &output)
-                action = connection.machine.refused(output, now: now)
+                action = connection.machine.refused(output, now: now).next
             case .write:
                 guard !coalescingWrites else {
                     holdWrite(connection)
@@ -40,11 +40,11 @@ extension EpollLoop {
                 return
             case .sendFIN:
                 shutdown(connection.fd, Int32(SHUT_WR))
-                action = connection.machine.finSent(now: now)
+                action = connection.machine.finSent(now: now).next
             case .checkAcknowledged:
                 let queued = Socket.queuedOutputBytes(connection.fd)
                 let window = Socket.peerWindow(connection.fd)
-                action = connection.machine.acknowledged(queued: queued, peerWindow: window, now: now) ?? connection.machine.waiting
+                action = connection.machine.acknowledged(queued: queued, peerWindow: window, now: now)?.next ?? connection.machine.waiting.next
             case .awaitAcknowledgement:
                 watch(connection, reading: false, edgeTriggered: true)
                 return
@@ -54,6 +54,7 @@ extension EpollLoop {
             case .reset(let reason):
                 if reason == .memory { pending.resetForMemory += 1 }
                 if reason == .orphan { pending.orphansReset += 1 }
+                if reason == .illegalMove { pending.illegalMoves += 1 }
                 Socket.discardUnsentOnClose(connection.fd)
                 closeConnection(connection)
                 return
@@ -66,14 +67,14 @@ extension EpollLoop {
         let received = recv(connection.fd, readBuffer, Self.readSize, 0)
         if received < 0 {
             if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return }
-            perform(connection.machine.connectionFailed(), on: connection, now: now)
+            perform(connection.machine.connectionFailed().next, on: connection, now: now)
         } else if received == 0 {
-            perform(connection.machine.peerClosed(now: now), on: connection, now: now)
+            perform(connection.machine.peerClosed(now: now).next, on: connection, now: now)
         } else {
             // What a lingering connection discards is not counted as read.
             if !connection.machine.discardsInput { pending.bytesIn += received }
             let bytes = UnsafeBufferPointer(start: readBuffer, count: received)
-            perform(connection.machine.bytesRead(bytes, now: now), on: connection, now: now)
+            perform(connection.machine.bytesRead(bytes, now: now).next, on: connection, now: now)
         }
     }
 
@@ -89,9 +90,9 @@ extension EpollLoop {
         ) { connection.machine.admit($0) }
         switch handled {
         case .answered(let keepAlive):
-            return connection.machine.answered(output, keepAlive: keepAlive, now: now)
+            return connection.machine.answered(output, keepAlive: keepAlive, now: now).next
         case .compute(let work):
-            let next = connection.machine.handedToPool(output, now: now)
+            let next = connection.machine.handedToPool(output, now: now).next
             let job = ComputeJob(
                 pending: work, fd: connection.fd, serial: connection.serial,
                 reservation: configuration.answerReservation + request.body.count, budget: budget, loop: loop)
@@ -99,7 +100,7 @@ extension EpollLoop {
             // No room in the queue: refused at once, as the pool refuses what the budget cannot hold.
             var refusal: [UInt8] = []
             answerer.refuse(.busy(.computeQueueFull), insteadOf: work, into: &refusal)
-            return connection.machine.answerReady(refusal, keepAlive: false, reserved: 0, now: now) ?? next
+            return connection.machine.answerReady(refusal, keepAlive: false, reserved: 0, now: now)?.next ?? next
         }
     }
 }
