@@ -42,6 +42,35 @@ public enum GeometryEngine {
     ///   empty, the spring or frame rate is unusable, too many keyframes would be needed, or the
     ///   numbers overflow.
     public static func plan(_ requested: ZoomScene, sampling: Sampling = .keyframes) throws(GeometryError) -> ZoomPlan {
+        let resolved = try resolve(requested)
+        guard sampling == .keyframes else {
+            guard resolved.geometry.state(atProgress: 0).isFinite, resolved.geometry.state(atProgress: 1).isFinite else {
+                throw .nonFiniteGeometry
+            }
+            return resolved
+        }
+        return try sample(resolved)
+    }
+
+    /// `resolved` (a plan from `resolve`, without keyframes) with its keyframes: the plan
+    /// `plan(_:)` makes of the same scene. Why apart: a plan's work is estimated from its
+    /// resolved geometry before it is built, and the answer then samples that same resolution
+    /// rather than resolving the scene again (issue 47 §3).
+    /// - Throws: `GeometryError` as `plan(_:)`'s sampling does.
+    public static func sample(_ resolved: ZoomPlan) throws(GeometryError) -> ZoomPlan {
+        let solution = SpringSolution(spring: resolved.spring, from: 0, to: 1, initialVelocity: resolved.initialVelocity)
+        let sampled = try KeyframeSampler.sample(
+            solution, frameRate: resolved.frameRate, geometry: resolved.geometry, isReverse: resolved.isReverse)
+        var plan = resolved
+        plan.duration = sampled.duration
+        plan.keyframes = sampled.keyframes
+        return plan
+    }
+
+    /// The scene's effect, geometry, spring and warnings, without keyframes: its duration is the
+    /// spring's settling time, and nothing sampling checks is checked yet.
+    /// - Throws: `GeometryError` as `plan(_:)`, but for sampling's.
+    public static func resolve(_ requested: ZoomScene) throws(GeometryError) -> ZoomPlan {
         // A popover in a compact environment is a form sheet (issue 44 §3).
         let (scene, adaptation) = PopoverAdaptation.adapted(requested)
         let container = scene.container
@@ -133,20 +162,9 @@ public enum GeometryEngine {
         warnings += SceneReview.frameRateWarnings(frameRate)
 
         let solution = SpringSolution(spring: spring, from: 0, to: 1, initialVelocity: initialVelocity)
-        guard sampling == .keyframes else {
-            guard geometry.state(atProgress: 0).isFinite, geometry.state(atProgress: 1).isFinite else { throw .nonFiniteGeometry }
-            return ZoomPlan(
-                effect: effect, duration: solution.settlingDuration(epsilon: SpringSolution.defaultEpsilon), frameRate: frameRate,
-                keyframes: [], warnings: warnings, spring: spring, dimmingColor: dimmingColor, geometry: geometry,
-                isReverse: scene.transition.isReverse, sourceFrame: sourceFrame, dimmingVisualEffect: dimmingVisualEffect,
-                keptSheetDetent: resolution.keptDetent, initialVelocity: initialVelocity)
-        }
-        let sampled = try KeyframeSampler.sample(
-            solution, frameRate: frameRate, geometry: geometry,
-            isReverse: scene.transition.isReverse)
         return ZoomPlan(
-            effect: effect, duration: sampled.duration, frameRate: frameRate, keyframes: sampled.keyframes,
-            warnings: warnings, spring: spring, dimmingColor: dimmingColor, geometry: geometry,
+            effect: effect, duration: solution.settlingDuration(epsilon: SpringSolution.defaultEpsilon), frameRate: frameRate,
+            keyframes: [], warnings: warnings, spring: spring, dimmingColor: dimmingColor, geometry: geometry,
             isReverse: scene.transition.isReverse, sourceFrame: sourceFrame, dimmingVisualEffect: dimmingVisualEffect,
             keptSheetDetent: resolution.keptDetent, initialVelocity: initialVelocity)
     }

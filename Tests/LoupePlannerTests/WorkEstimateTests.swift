@@ -68,4 +68,21 @@ struct WorkEstimateTests {
         let text = #"{"transition":"zoom"}"#
         #expect(PlanEndpoint.estimatedWork(of: try Self.document(text), bodyBytes: text.utf8.count, as: .json) == .unbounded)
     }
+
+    @Test("issue 47 §3: the estimate and the answer share the decode's one resolution, and a scene changed after it is resolved anew")
+    func resolution_isSharedAndNeverStale() throws {
+        let push = String(decoding: RenderingFixture.example("push.json"), as: UTF8.self)
+        let decoded = try PlanEndpoint.decode(try Self.document(push))
+        // The same answer as a request that resolved nothing (made by its initializer).
+        let fresh = PlanRequest(scene: decoded.scene)
+        #expect(try PlanEndpoint.answer(decoded, as: .json, limits: .standard) == PlanEndpoint.answer(fresh, as: .json, limits: .standard))
+        #expect(decoded == fresh, "the resolution is not part of the request's identity")
+        // A scene changed after decoding is planned as changed, not from the kept resolution.
+        var changed = decoded
+        changed.scene.animation.frameRate = 120
+        let planned = try PlanEndpoint.compute(changed)
+        #expect(planned.plan.frameRate == 120)
+        #expect(planned.plan.keyframes.count == PlanEndpoint.estimatedKeyframes(of: changed))
+        #expect(planned.plan.keyframes.count > (try PlanEndpoint.compute(decoded)).plan.keyframes.count)
+    }
 }

@@ -8,8 +8,11 @@ public enum PlanEndpoint: RenderedEndpoint {
     public static let formats: [RenderingFormat] = [.json, .css, .waapi, .svg, .viewTransition, .lottie]
 
     /// - Throws: `Problem` 422 `invalidRequest` listing every invalid field.
+    /// The scene is resolved here, once, for the work estimate and the answer to share.
     public static func decode(_ document: JSONDocument) throws(Problem) -> PlanRequest {
-        try PlanRequestDecoder.decode(document)
+        var request = try PlanRequestDecoder.decode(document)
+        _ = request.resolution.resolve(request.scene)
+        return request
     }
 
     /// Steps (after `decode`, which validates every field): plan with the geometry engine → turn
@@ -19,7 +22,8 @@ public enum PlanEndpoint: RenderedEndpoint {
     public static func compute(_ request: PlanRequest) throws(Problem) -> PlanAnswer {
         var plan: ZoomPlan
         do {
-            plan = try GeometryEngine.plan(request.scene)
+            var resolution = request.resolution
+            plan = try GeometryEngine.sample(try resolution.resolve(request.scene).get())
         } catch {
             throw error.problem
         }
@@ -80,7 +84,9 @@ extension PlanEndpoint {
     /// How many keyframes `request`'s plan will have, from its geometry alone; nil when it does
     /// not plan.
     public static func estimatedKeyframes(of request: PlanRequest) -> Int? {
-        guard let plan = try? GeometryEngine.plan(request.scene, sampling: .geometryOnly),
+        var resolution = request.resolution
+        guard let plan = try? resolution.resolve(request.scene).get(),
+            plan.geometry.state(atProgress: 0).isFinite, plan.geometry.state(atProgress: 1).isFinite,
             plan.duration.isFinite, plan.frameRate.isFinite
         else { return nil }
         return Int(min(Double(KeyframeSampler.maximumKeyframes), (plan.duration * plan.frameRate).rounded(.up) + 1))

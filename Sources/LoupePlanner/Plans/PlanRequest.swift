@@ -31,6 +31,10 @@ public struct PlanRequest: Sendable, Hashable {
     public var easingTolerance: Double?
     /// Members the API does not know, reported as `unknown-field` warnings.
     public var unknownFields: [UnknownField]
+    /// The scene resolved by the geometry engine (`GeometryEngine.resolve`) the first time a
+    /// step needed it, kept for the next: the work estimate and the answer share one resolution
+    /// (issue 47 §3). Not part of the request's identity, and used only while it is of `scene`.
+    var resolution = GeometryResolution()
 
     public init(
         scene: ZoomScene, strict: Bool = false, precision: Int? = nil, callbackOrder: CallbackOrder = .article,
