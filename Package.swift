@@ -28,12 +28,17 @@ let package = Package(
 
         // MARK: - API layer
         .target(name: "LoupeJSON"),
+        // The format writers (SVG, Lottie, CSS values, linear() easings), knowing no request or
+        // answer of the API's: the planner renders its answers with them.
+        .target(name: "LoupeRendering", dependencies: ["LoupeGeometry", "LoupeJSON"]),
         // zlib streams (RFC 1950/1951), written and read: the codec of answer addresses, knowing
         // nothing of Loupe.
         .target(name: "LoupeDeflate"),
         .target(
             name: "LoupePlanner",
-            dependencies: ["LoupeJSON", "LoupeGeometry", "LoupeLifecycle", "LoupeTimeline", "LoupeConformance", "LoupeWarnings"]),
+            dependencies: [
+                "LoupeJSON", "LoupeGeometry", "LoupeLifecycle", "LoupeTimeline", "LoupeConformance", "LoupeRendering", "LoupeWarnings"
+            ]),
 
         // MARK: - Transport and service
         .target(name: "CLoupeSystem"),
@@ -89,7 +94,7 @@ if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests") {
             name: "LoupeConformanceTests", dependencies: ["LoupeConformance", "LoupeGeometry", "LoupeTimeline", "LoupeTestSupport"]),
         .testTarget(name: "LoupeJSONTests", dependencies: ["LoupeJSON", "LoupeTestSupport"]),
         .testTarget(name: "LoupeDeflateTests", dependencies: ["LoupeDeflate", "LoupeTestSupport"]),
-        .testTarget(name: "LoupePlannerTests", dependencies: ["LoupePlanner", "LoupeJSON", "LoupeWarnings", "LoupeTestSupport"]),
+        .testTarget(name: "LoupePlannerTests", dependencies: ["LoupePlanner", "LoupeJSON", "LoupeRendering", "LoupeWarnings", "LoupeTestSupport"]),
         .testTarget(name: "LoupeHTTPTests", dependencies: ["LoupeHTTP", "LoupeTestSupport", "LoupeTestClient"]),
         .testTarget(
             name: "LoupeServiceTests",

@@ -1,6 +1,7 @@
 import LoupeGeometry
 import LoupeJSON
 @testable import LoupePlanner
+import LoupeRendering
 import Testing
 
 /// `format=lottie`: one Lottie frame per plan keyframe, linear keyframes whose last one has no

@@ -2,6 +2,7 @@ import Foundation
 import LoupeGeometry
 import LoupeJSON
 @testable import LoupePlanner
+import LoupeRendering
 import LoupeTestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import LoupeRendering
 import LoupeTestSupport
 import Testing
 

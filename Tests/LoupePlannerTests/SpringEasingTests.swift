@@ -1,6 +1,7 @@
 import Foundation
 import LoupeGeometry
 @testable import LoupePlanner
+import LoupeRendering
 import LoupeTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import LoupeConformance
 import LoupeGeometry
 import LoupeJSON
 import LoupeLifecycle
+import LoupeRendering
 
 /// Reads a `POST /v1/conformance` body, collecting every error at once with its pointer: the
 /// expected body's as its own route reports them (under `/expected/plan`, …), the recording's

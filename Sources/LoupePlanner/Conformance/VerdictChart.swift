@@ -1,4 +1,5 @@
 import LoupeConformance
+import LoupeRendering
 
 /// A verdict as a picture: for every quantity compared frame by frame, the expected curve with
 /// its tolerance band and the observed one over it, the stretches out of tolerance in red; then

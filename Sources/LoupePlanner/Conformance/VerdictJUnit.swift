@@ -1,4 +1,5 @@
 import LoupeConformance
+import LoupeRendering
 
 /// A verdict as JUnit XML: one `testsuite`, one `testcase` per check, a `failure` with the figures
 /// for each that does not conform, so a CI test reporter (Jenkins, GitLab, GitHub Actions'

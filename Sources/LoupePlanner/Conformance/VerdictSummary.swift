@@ -1,4 +1,5 @@
 import LoupeConformance
+import LoupeRendering
 
 /// A check's figures as one sentence (JUnit failure messages, the command line's text summary,
 /// the picture's legend).

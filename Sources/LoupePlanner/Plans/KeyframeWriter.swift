@@ -1,6 +1,7 @@
 import LoupeGeometry
 import LoupeJSON
 import LoupeLifecycle
+import LoupeRendering
 
 /// Writes one keyframe in the plan format: time, progress, transform, mask, opacity, shadow,
 /// covered and (crossfade only) layers, in that order. Plans and timelines share it, so a

@@ -1,4 +1,5 @@
 import LoupeLifecycle
+import LoupeRendering
 
 /// `format=svg` for a lifecycle trace: one swimlane per view controller.
 ///

@@ -1,3 +1,5 @@
+import LoupeRendering
+
 /// `format=css`: a plan as CSS a browser plays as is. One class per layer (`.loupe-<layer>`)
 /// placing the element and naming its animation, and one `@keyframes loupe-<layer>` rule each;
 /// percentages are keyframe time ÷ duration, timing is linear between keyframes (the keyframes

@@ -1,4 +1,5 @@
 import LoupeGeometry
+import LoupeRendering
 
 /// `format=svg` for a plan: a picture a person reads faster than the JSON.
 ///

@@ -1,4 +1,5 @@
 import LoupeGeometry
+import LoupeRendering
 
 /// A plan as the layers a web page stacks in its container, bottom to top, each with its
 /// placement and its keyframes: the one model the CSS and WAAPI renderings write.

@@ -1,6 +1,7 @@
 import Glibc
 import LoupeGeometry
 import LoupeJSON
+import LoupeRendering
 
 #if canImport(Glibc)
 #endif

@@ -1,4 +1,5 @@
 import LoupeGeometry
+import LoupeRendering
 
 /// `format=view-transition`: a stylesheet that makes a same-document view transition
 /// (`document.startViewTransition`, CSS View Transitions Level 1) play the plan instead of the

@@ -1,4 +1,5 @@
 import LoupeJSON
+import LoupeRendering
 
 /// `format=waapi`: a plan for the Web Animations API. For each layer (`PlanLayers`, bottom to
 /// top, the same layers as the CSS rendering):

@@ -1,4 +1,5 @@
 import LoupeGeometry
+import LoupeRendering
 
 /// The spring's progress over time: axes with round ticks, the target line at 1, the curve
 /// through every keyframe and a dot per keyframe (when there are few enough to tell apart).

@@ -1,4 +1,5 @@
 import LoupeGeometry
+import LoupeRendering
 
 /// The plan's progress curve (its spring) as a CSS `linear()` easing function, so a developer can
 /// put the iOS spring on any property of their own: `transition-timing-function:

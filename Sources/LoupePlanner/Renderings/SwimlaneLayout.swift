@@ -1,4 +1,5 @@
 import LoupeLifecycle
+import LoupeRendering
 import LoupeWarnings
 
 /// Where everything of a lifecycle swimlane goes, computed before anything is drawn.

@@ -7,8 +7,8 @@ import LoupeGeometry
 /// rounded rect (`rc`) and a solid fill (`fl`), image layers, precomposition layers, alpha track
 /// mattes, and layer transforms made of position, scale and opacity. No expressions, effects or
 /// layer styles (see https://lottiefiles.github.io/lottie-docs/ for the format).
-struct LottieLayer: Sendable {
-    enum Content: Sendable {
+public struct LottieLayer: Sendable {
+    public enum Content: Sendable {
         /// A shape layer: one group holding a rounded rect and its fill (RGB 0...1, opacity 0...100).
         case roundedRect(LottieRoundedRect, fill: [Double], fillOpacity: Double)
         /// A shape layer: rounded rects stacked in one layer, each its own group with the same
@@ -22,7 +22,7 @@ struct LottieLayer: Sendable {
     }
 
     /// How a layer relates to the one below it in the list (Lottie's `td` and `tt`).
-    enum Matte: Sendable {
+    public enum Matte: Sendable {
         case none
         /// Not drawn: its alpha masks the next layer (`td: 1`).
         case isMatte
@@ -30,13 +30,25 @@ struct LottieLayer: Sendable {
         case alphaMatted
     }
 
-    var name: String
-    var content: Content
-    var matte: Matte = .none
+    public var name: String
+    public var content: Content
+    public var matte: Matte = .none
     /// `[x, y, 0]` in the composition's points: where the layer's origin goes.
-    var position: LottieTrack = .constant([0, 0, 0])
+    public var position: LottieTrack = .constant([0, 0, 0])
     /// `[x %, y %, 100]`.
-    var scale: LottieTrack = .constant([100, 100, 100])
+    public var scale: LottieTrack = .constant([100, 100, 100])
     /// `[0...100]`.
-    var opacity: LottieTrack = .constant([100])
+    public var opacity: LottieTrack = .constant([100])
+
+    public init(
+        name: String, content: Content, matte: Matte = .none, position: LottieTrack = .constant([0, 0, 0]),
+        scale: LottieTrack = .constant([100, 100, 100]), opacity: LottieTrack = .constant([100])
+    ) {
+        self.name = name
+        self.content = content
+        self.matte = matte
+        self.position = position
+        self.scale = scale
+        self.opacity = opacity
+    }
 }

@@ -1,17 +1,17 @@
 import LoupeGeometry
 
 /// A rounded rect in a shape layer's coordinates: `rc` with its centre, size and corner radius.
-struct LottieRoundedRect: Sendable {
+public struct LottieRoundedRect: Sendable {
     /// `[x, y]`
-    var centre: LottieTrack
+    public var centre: LottieTrack
     /// `[width, height]`
-    var size: LottieTrack
+    public var size: LottieTrack
     /// `[radius]`
-    var radius: LottieTrack
+    public var radius: LottieTrack
 
     /// A rounded rect following `masks` frame by frame, moved down by `offsetY` and grown by
     /// `spread` on every side (radius included).
-    init(_ masks: [RoundedRect], offsetY: [Double]? = nil, spread: [Double]? = nil) {
+    public init(_ masks: [RoundedRect], offsetY: [Double]? = nil, spread: [Double]? = nil) {
         func grown(_ index: Int) -> Double { spread?[index] ?? 0 }
         centre = LottieTrack(masks.indices.map { [masks[$0].rect.midX, masks[$0].rect.midY + (offsetY?[$0] ?? 0)] })
         size = LottieTrack(masks.indices.map { [masks[$0].rect.width + 2 * grown($0), masks[$0].rect.height + 2 * grown($0)] })
@@ -19,7 +19,7 @@ struct LottieRoundedRect: Sendable {
     }
 
     /// A still rect.
-    init(_ rect: Rect) {
+    public init(_ rect: Rect) {
         centre = .constant([rect.midX, rect.midY])
         size = .constant([rect.width, rect.height])
         radius = .constant([0])

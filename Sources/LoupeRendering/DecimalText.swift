@@ -1,10 +1,10 @@
 /// Numbers as CSS and SVG text: at most `places` decimals, trailing zeros dropped, never "-0"
 /// and no exponent for ordinary magnitudes, so a value reads the same in every renderer.
-enum DecimalText {
+public enum DecimalText {
     /// `value` rounded to `places` (0...9) decimal places. Non-finite values (which the engine
     /// never produces) are written as 0; magnitudes from 1e15 up, which are whole numbers
     /// anyway, in Swift's shortest form (CSS and SVG numbers accept an exponent).
-    static func text(_ value: Double, places: Int) -> String {
+    public static func text(_ value: Double, places: Int) -> String {
         guard value.isFinite else { return "0" }
         let places = max(0, min(places, 9))
         var scale: Int64 = 1

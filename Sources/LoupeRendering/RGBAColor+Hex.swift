@@ -5,7 +5,7 @@ extension RGBAColor {
     /// answer and the CSS, WAAPI and SVG renderings all write. Built as ASCII bytes: every JSON
     /// answer writes one, and the character arrays it once went through cost more than a
     /// keyframe's numbers.
-    var hex: String {
+    public var hex: String {
         let digits: StaticString = "0123456789ABCDEF"
         var text: [UInt8] = [UInt8(ascii: "#")]
         text.reserveCapacity(9)

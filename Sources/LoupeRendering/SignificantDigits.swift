@@ -9,13 +9,13 @@
 /// size as scale 0, and a thin mask as width 0, so the card vanished. Those numbers keep
 /// `digits` significant digits instead, whatever the precision; times are not rounded at all
 /// (see the writers), so a plan's keyframes keep their order and its duration.
-enum SignificantDigits {
+public enum SignificantDigits {
     /// Significant digits a nonzero scale entry or mask size keeps.
-    static let digits = 3
+    public static let digits = 3
 
     /// At least `places`, and enough that a nonzero `value` keeps `digits` significant digits.
     /// Nil (`places` nil, or more than `limit` decimals needed) means "write it exactly".
-    static func places(_ places: Int?, keeping value: Double, limit: Int = 12) -> Int? {
+    public static func places(_ places: Int?, keeping value: Double, limit: Int = 12) -> Int? {
         guard let places else { return nil }
         guard value != 0, value.isFinite else { return places }
         let needed = digits - 1 - Int(log10(value.magnitude).rounded(.down))

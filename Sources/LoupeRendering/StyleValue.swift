@@ -5,16 +5,16 @@ import LoupeGeometry
 
 /// A property's value, kept as numbers until it is written, so the CSS and the WAAPI renderings
 /// format the same model with the same precision.
-enum StyleValue: Sendable, Hashable {
+public enum StyleValue: Sendable, Hashable {
     /// The fewest decimals a unitless value is written with, whatever `options.precision` says.
-    static let unitlessPlaces = 3
+    public static let unitlessPlaces = 3
 
     /// The most a matrix's rounded scale entries may move a point of its element, in points.
-    static let matrixTolerance = 0.025
+    public static let matrixTolerance = 0.025
 
     /// Decimals for a matrix's scale entries: at least `places` and `unitlessPlaces`, and enough
     /// that half a unit in the last place times `extent` stays within `matrixTolerance`.
-    static func scalePlaces(places: Int, extent: Double) -> Int {
+    public static func scalePlaces(places: Int, extent: Double) -> Int {
         let needed = extent > 0 && extent.isFinite ? Int((log10(extent * 0.5 / matrixTolerance)).rounded(.up)) : 0
         return min(9, max(places, unitlessPlaces, needed))
     }
@@ -46,7 +46,7 @@ enum StyleValue: Sendable, Hashable {
     /// The CSS text, lengths rounded to `places` decimals. Unitless values (opacity, a matrix's
     /// scale entries) keep at least `unitlessPlaces`: rounded to whole numbers, a card at a
     /// third of its size would have scale 0 and vanish.
-    func css(places: Int) -> String {
+    public func css(places: Int) -> String {
         func n(_ value: Double) -> String { DecimalText.text(value, places: places) }
         func u(_ value: Double) -> String { DecimalText.text(value, places: max(places, Self.unitlessPlaces)) }
         func px(_ value: Double) -> String { value == 0 ? "0" : n(value) + "px" }

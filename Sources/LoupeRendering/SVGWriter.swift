@@ -1,11 +1,11 @@
 /// Builds an SVG document as text, escaping every attribute value and text node, so request
 /// text (view-controller names) can never break the XML.
-struct SVGWriter {
+public struct SVGWriter {
     private(set) var text = ""
 
     /// Opens `<svg>` with a `<title>` and `<desc>` (what screen readers and file browsers show)
     /// and a white background, since viewers differ on what a transparent one looks like.
-    init(width: Double, height: Double, title: String, description: String) {
+    public init(width: Double, height: Double, title: String, description: String) {
         text.reserveCapacity(16_384)
         text += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         text += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\" "
@@ -15,7 +15,7 @@ struct SVGWriter {
     }
 
     /// `<name a="…"/>`.
-    mutating func element(_ name: String, _ attributes: KeyValuePairs<String, String>) {
+    public mutating func element(_ name: String, _ attributes: KeyValuePairs<String, String>) {
         text += "<"
         text += name
         append(attributes)
@@ -23,19 +23,19 @@ struct SVGWriter {
     }
 
     /// `<name a="…">`; pair with `close`.
-    mutating func open(_ name: String, _ attributes: KeyValuePairs<String, String> = [:]) {
+    public mutating func open(_ name: String, _ attributes: KeyValuePairs<String, String> = [:]) {
         text += "<"
         text += name
         append(attributes)
         text += ">\n"
     }
 
-    mutating func close(_ name: String) {
+    public mutating func close(_ name: String) {
         text += "</" + name + ">\n"
     }
 
     /// `<text …>content</text>`, optionally with a `<title>` tooltip holding longer text.
-    mutating func label(_ content: String, _ attributes: KeyValuePairs<String, String>, tooltip: String? = nil) {
+    public mutating func label(_ content: String, _ attributes: KeyValuePairs<String, String>, tooltip: String? = nil) {
         text += "<text"
         append(attributes)
         text += ">"
@@ -49,19 +49,19 @@ struct SVGWriter {
     }
 
     /// The finished document.
-    mutating func finish() -> String {
+    public mutating func finish() -> String {
         text += "</svg>\n"
         return text
     }
 
     /// Coordinates with two decimals: a hundredth of a pixel.
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         DecimalText.text(value, places: 2)
     }
 
     /// Escapes markup characters, and replaces what XML 1.0 cannot hold at all (control
     /// characters other than tab, LF and CR; U+FFFE and U+FFFF) with U+FFFD.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         // Most text (numbers, ids, view-controller names) needs nothing: one pass over its bytes
         // finds that, and the text is kept as it is. 0xEF may start U+FFFE or U+FFFF.
         var utf8 = text
@@ -78,7 +78,7 @@ struct SVGWriter {
     }
 
     /// `escape` without its fast path: every scalar looked at.
-    static func escapeEveryScalar(_ text: String) -> String {
+    public static func escapeEveryScalar(_ text: String) -> String {
         var escaped = ""
         escaped.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {
@@ -98,13 +98,13 @@ struct SVGWriter {
 
     /// Text measured for layout: an estimate (0.62 em per character suits DejaVu Sans and
     /// Helvetica), so labels are given room without a font engine.
-    static func width(of text: String, size: Double) -> Double {
+    public static func width(of text: String, size: Double) -> Double {
         Double(text.count) * size * 0.62
     }
 
     /// `text` broken at spaces into lines of at most `width` pixels (by the estimate above); a
     /// word longer than a line gets a line of its own.
-    static func wrap(_ text: String, width: Double, size: Double) -> [String] {
+    public static func wrap(_ text: String, width: Double, size: Double) -> [String] {
         let limit = max(1, Int(width / (size * 0.62)))
         var lines: [String] = []
         var line = ""

@@ -5,7 +5,7 @@ import LoupeGeometry
 
 /// The CSS properties the web renderings set. The raw value is the CSS name; `scriptName` is
 /// the camelCase spelling `Element.animate()` keyframes and `element.style` use.
-enum StyleProperty: String, Sendable, Hashable {
+public enum StyleProperty: String, Sendable, Hashable {
     case position, overflow, left, top, width, height
     case transformOrigin = "transform-origin"
     case backgroundColor = "background-color"
@@ -19,7 +19,7 @@ enum StyleProperty: String, Sendable, Hashable {
     case backdropFilter = "backdrop-filter"
     case filter
 
-    var scriptName: String {
+    public var scriptName: String {
         let words = rawValue.split(separator: "-")
         return words.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }
             .joined()

@@ -8,15 +8,21 @@ import LoupeJSON
 /// `"i": {"x": 1, "y": 1}, "o": {"x": 0, "y": 0}` (a cubic Bézier through (0, 0) and (1, 1) is the
 /// identity), and the last is only `{"t", "s"}`: a last keyframe with tangents makes rlottie
 /// draw nothing after frame 0.
-struct LottieWriter: ~Copyable {
-    var json: JSONWriter
+public struct LottieWriter: ~Copyable {
+    public var json: JSONWriter
     /// Decimals of every non-integer number.
-    let places: Int
+    public let places: Int
     /// The layers' out point: the composition's `op`.
-    let outPoint: Int
+    public let outPoint: Int
+
+    public init(json: consuming JSONWriter, places: Int, outPoint: Int) {
+        self.json = json
+        self.places = places
+        self.outPoint = outPoint
+    }
 
     /// `layers` under the current key, first = top (Lottie draws the list bottom-up from its end).
-    mutating func layers(_ layers: [LottieLayer]) {
+    public mutating func layers(_ layers: [LottieLayer]) {
         json.beginArray()
         for (index, layer) in layers.enumerated() { write(layer, index: index + 1) }
         json.endArray()
@@ -123,7 +129,7 @@ struct LottieWriter: ~Copyable {
     /// `{"a": 0, "k": value}` (a one-number value as a number), or `{"a": 1, "k": [keyframes]}`.
     /// A scale or a size keeps three significant digits (`keepingDigits`, issue 35 §2), so no
     /// precision rounds a small card or a thin mask to 0.
-    mutating func property(_ track: LottieTrack, keepingDigits: Bool = false) {
+    public mutating func property(_ track: LottieTrack, keepingDigits: Bool = false) {
         json.beginObject()
         if track.isStatic, let value = track.values.first {
             json.member("a", 0)
@@ -162,7 +168,7 @@ struct LottieWriter: ~Copyable {
         json.endObject()
     }
 
-    mutating func numbers(_ values: [Double], keepingDigits: Bool = false) {
+    public mutating func numbers(_ values: [Double], keepingDigits: Bool = false) {
         json.beginArray()
         for value in values {
             json.number(value, places: keepingDigits ? SignificantDigits.places(places, keeping: value) : places)

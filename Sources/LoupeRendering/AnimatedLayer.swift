@@ -5,32 +5,49 @@ import LoupeGeometry
 ///
 /// The CSS and WAAPI renderings are two spellings of a list of these, built once by
 /// `PlanLayers`.
-struct AnimatedLayer: Sendable, Hashable {
+public struct AnimatedLayer: Sendable, Hashable {
     /// One keyframe: an offset (time ÷ duration, 0...1) and the values at it.
-    struct Frame: Sendable, Hashable {
-        var offset: Double
-        var values: [Declaration]
+    public struct Frame: Sendable, Hashable {
+        public var offset: Double
+        public var values: [Declaration]
+
+        public init(offset: Double, values: [Declaration]) {
+            self.offset = offset
+            self.values = values
+        }
     }
 
     /// A property and its value.
-    struct Declaration: Sendable, Hashable {
-        var property: StyleProperty
-        var value: StyleValue
+    public struct Declaration: Sendable, Hashable {
+        public var property: StyleProperty
+        public var value: StyleValue
+
+        public init(property: StyleProperty, value: StyleValue) {
+            self.property = property
+            self.value = value
+        }
     }
 
     /// The layer's name: the CSS class `loupe-<name>`, the `@keyframes loupe-<name>` rule and the
     /// WAAPI key.
-    var name: String
+    public var name: String
     /// What the element is, for the comment above its CSS rule.
-    var role: String
-    var style: [Declaration]
-    var frames: [Frame]
+    public var role: String
+    public var style: [Declaration]
+    public var frames: [Frame]
+
+    public init(name: String, role: String, style: [Declaration], frames: [Frame]) {
+        self.name = name
+        self.role = role
+        self.style = style
+        self.frames = frames
+    }
 
     /// The frames without interior ones whose values equal both neighbours' (linear
     /// interpolation through them changes nothing), and without a frame whose offset rounds
     /// (to 1e-6) onto the next one's, which CSS percentages could not tell apart. The first and
     /// last frames always stay.
-    static func simplified(_ frames: [Frame]) -> [Frame] {
+    public static func simplified(_ frames: [Frame]) -> [Frame] {
         guard frames.count > 2 else { return frames }
         var kept: [Frame] = [frames[0]]
         for index in 1..<(frames.count - 1) {
@@ -46,7 +63,7 @@ struct AnimatedLayer: Sendable, Hashable {
 
 extension AnimatedLayer {
     /// A layer whose values at each timed keyframe are `values(keyframe)`, simplified.
-    init(
+    public init(
         name: String, role: String, style: [Declaration], frames: [(offset: Double, keyframe: Keyframe)],
         values: (Keyframe) -> [Declaration]
     ) {

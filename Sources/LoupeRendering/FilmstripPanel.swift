@@ -2,13 +2,13 @@ import LoupeGeometry
 
 /// One picture of the container, scaled to fit a box, with helpers that draw container-space
 /// rounded rects into it.
-struct FilmstripPanel {
+public struct FilmstripPanel {
     /// Pixels per point.
-    let scale: Double
-    let width: Double
-    let height: Double
+    public let scale: Double
+    public let width: Double
+    public let height: Double
 
-    init(container: Size, maxWidth: Double, maxHeight: Double) {
+    public init(container: Size, maxWidth: Double, maxHeight: Double) {
         let scale = min(maxWidth / max(container.width, 1e-9), maxHeight / max(container.height, 1e-9))
         self.scale = scale.isFinite ? scale : 1
         width = container.width * self.scale
@@ -16,7 +16,7 @@ struct FilmstripPanel {
     }
 
     /// The container's rectangle, and a clip path `id` that keeps drawings inside it.
-    func background(left: Double, top: Double, id: String, into svg: inout SVGWriter) {
+    public func background(left: Double, top: Double, id: String, into svg: inout SVGWriter) {
         let x = SVGWriter.number(left), y = SVGWriter.number(top), w = SVGWriter.number(width), h = SVGWriter.number(height)
         svg.open("clipPath", ["id": id])
         svg.element("rect", ["x": x, "y": y, "width": w, "height": h])
@@ -24,7 +24,7 @@ struct FilmstripPanel {
         svg.element("rect", ["x": x, "y": y, "width": w, "height": h, "fill": "#f8f9fa", "stroke": "#5f6368", "stroke-width": "1"])
     }
 
-    func outline(_ shape: RoundedRect, left: Double, top: Double, stroke: String, width: Double, dashed: Bool, into svg: inout SVGWriter) {
+    public func outline(_ shape: RoundedRect, left: Double, top: Double, stroke: String, width: Double, dashed: Bool, into svg: inout SVGWriter) {
         let box = place(shape, left: left, top: top)
         svg.element(
             "rect",
@@ -34,7 +34,7 @@ struct FilmstripPanel {
             ])
     }
 
-    func fill(_ shape: RoundedRect, left: Double, top: Double, colour: String, opacity: Double, into svg: inout SVGWriter) {
+    public func fill(_ shape: RoundedRect, left: Double, top: Double, colour: String, opacity: Double, into svg: inout SVGWriter) {
         guard opacity > 0.001 else { return }
         let box = place(shape, left: left, top: top)
         svg.element(
