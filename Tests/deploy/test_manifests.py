@@ -1,8 +1,8 @@
 """The deployment files agree with the code.
 
-Reads deploy/kubernetes/ (through its kustomization.yaml), docs/operations.md and the settings
-table the built binary prints (`loupe serve --help`: every flag, environment variable and
-default), and checks that the manifests cannot drift from them: probes, ports, the grace period
+Reads deploy/kubernetes/ (through its kustomization.yaml), docs/operations-reference.md and the
+settings table the built binary prints (`loupe serve --help`: every flag, environment variable
+and default), and checks that the manifests cannot drift from them: probes, ports, the grace period
 against the shutdown timing, the user, every environment variable, the image version and the
 documented configuration and metrics. These are the checks `podman kube play` cannot make (the
 schema's kinds and versions, the Service, the autoscaler, the disruption budget, the timing
@@ -25,7 +25,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 KUBERNETES = ROOT / "deploy" / "kubernetes"
-OPERATIONS = ROOT / "docs" / "operations.md"
+OPERATIONS = ROOT / "docs" / "operations-reference.md"
 # After the drain delay and the shutdown grace, the process flushes its log queue (up to 1 s,
 # LogSink.close) before it exits.
 EXIT_MARGIN_SECONDS = 1
@@ -318,7 +318,7 @@ def test_disruption_budget_covers_these_pods_and_allows_drains(resources, deploy
         assert pdb["maxUnavailable"] not in (0, "0%"), "a node drain could never evict a pod"
 
 
-# MARK: - The operations guide
+# MARK: - The operations reference
 
 
 def test_operations_guide_documents_every_setting(settings):
@@ -329,11 +329,11 @@ def test_operations_guide_documents_every_setting(settings):
         if len(cells) >= 3 and re.fullmatch(r"--[a-z][a-z0-9-]*", cells[0]):
             rows[cells[0]] = cells
     for flag, setting in settings.items():
-        assert flag in rows, f"docs/operations.md has no table row for {flag}"
+        assert flag in rows, f"docs/operations-reference.md has no table row for {flag}"
         assert rows[flag][1] == setting["env"], f"{flag}: the guide says {rows[flag][1]}, the code {setting['env']}"
         assert rows[flag][2] == setting["default"], f"{flag}: the guide's default is {rows[flag][2]}, the code's {setting['default']}"
     extra = sorted(set(rows) - set(settings))
-    assert not extra, f"docs/operations.md documents settings the code does not have: {extra}"
+    assert not extra, f"docs/operations-reference.md documents settings the code does not have: {extra}"
 
 
 def test_operations_guide_documents_every_metric():
@@ -346,6 +346,6 @@ def test_operations_guide_documents_every_metric():
         if match:
             documented.add(match.group(1))
     missing = [name for name in names if name not in documented]
-    assert not missing, f"the metrics table of docs/operations.md has no row for {missing}"
+    assert not missing, f"the metrics table of docs/operations-reference.md has no row for {missing}"
     extra = sorted(name for name in documented - set(names) if name.startswith("loupe_"))
-    assert not extra, f"docs/operations.md lists metrics the code does not export: {extra}"
+    assert not extra, f"docs/operations-reference.md lists metrics the code does not export: {extra}"

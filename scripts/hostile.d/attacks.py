@@ -103,7 +103,7 @@ def metric(name):
 
 # The requests.
 
-# The documented CPU ceiling of one accepted request (docs/operations.md, capacity planning).
+# The documented CPU ceiling of one accepted request (docs/operations-reference.md, "Limits and hostile clients").
 BUDGET_MS = 60
 # Issue 34 §4: server CPU per accepted request, and per refusal.
 CPU_CEILING_MS = 60
@@ -405,7 +405,7 @@ def worst_cases():
     cases.append(("/v1/lifecycle?format=svg", lifecycle(10000), "10,000 pushes (refused: over the work limit)"))
     cases.append(("/v1/timelines", pinch_hold(59.9), "pinch held 59.9 s at 240 fps (refused)"))
     cases.append(("/v1/timelines", source_storm(7022), "7,022 sourceChanged 4 ms apart at 240 fps (refused)"))
-    print(f"Budget: every accepted request within {BUDGET_MS} ms (docs/operations.md).")
+    print(f"Budget: every accepted request within {BUDGET_MS} ms (docs/operations-reference.md).")
     print("| route | request | body bytes | status | answer bytes | median time | within budget |")
     print("| --- | --- | ---: | ---: | ---: | ---: | --- |")
     heaviest = {}

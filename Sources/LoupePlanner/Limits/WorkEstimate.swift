@@ -24,7 +24,7 @@ public struct WorkEstimate: Sendable, Comparable {
     /// Work without a cheap bound: always the pool's.
     public static let unbounded = WorkEstimate(microseconds: .infinity)
 
-    /// The most CPU one accepted request may cost, on the pool: 60 ms (docs/operations.md). Work
+    /// The most CPU one accepted request may cost, on the pool: 60 ms (docs/operations-reference.md). Work
     /// estimated over it is refused with 422 `work-limit-exceeded` before it is done (issue 34
     /// §4): a timeline's simulation before simulating, any answer's rendering before rendering.
     public static let requestCeiling = WorkEstimate(microseconds: 60_000)

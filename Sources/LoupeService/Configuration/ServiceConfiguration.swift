@@ -3,7 +3,7 @@ import LoupePlanner
 
 /// Everything `loupe serve` can be told. Each setting has a flag and an environment
 /// variable (flag wins), listed with its default in `Setting.all`, which also feeds
-/// `--help` and docs/operations.md so the three never disagree.
+/// `--help` and docs/operations-reference.md so the three never disagree.
 public struct ServiceConfiguration: Sendable, Equatable {
     public var server = ServerConfiguration()
     /// Bearer keys accepted on /v1/*; empty means the API is open.
