@@ -189,16 +189,16 @@ function mix(a, b, share) {
 /// The part of the page (page coordinates) the thumbnail shows while the card sits on it:
 /// T⁻¹(source frame) for that keyframe's content transform T.
 export function sourceRegion(frame, source) {
-    const t = frame.transform;
-    const determinant = t[0] * t[3] - t[1] * t[2];
-    if (!Number.isFinite(determinant) || Math.abs(determinant) < 1e-12) return null;
-    const local = (x, y) => {
-        const dx = x - t[4], dy = y - t[5];
-        return [(t[3] * dx - t[2] * dy) / determinant, (t[0] * dy - t[1] * dx) / determinant];
-    };
-    const corners = [local(source.x, source.y), local(source.x + source.width, source.y + source.height)];
-    const x = Math.min(corners[0][0], corners[1][0]), y = Math.min(corners[0][1], corners[1][1]);
-    return { x, y, width: Math.abs(corners[1][0] - corners[0][0]), height: Math.abs(corners[1][1] - corners[0][1]) };
+    const inverse = invert(frame.transform);
+    return inverse ? boxUnder(inverse, source) : null;
+}
+
+/// Where `rect` (container coordinates, drawn by the covered page under `covered`, its
+/// container-to-container matrix) is when the covered page is not moved: the box of its corners
+/// under covered⁻¹. The rect itself when `covered` cannot be inverted.
+export function unmovedRect(rect, covered) {
+    const inverse = invert(covered);
+    return inverse ? boxUnder(inverse, rect) : { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
 }
 
 // MARK: - A held card (the gesture's similarity on top of the resting frame)
@@ -239,6 +239,23 @@ function concat(g, t) {
 
 function apply(m, x, y) {
     return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+}
+
+/// The inverse of a CSS-order matrix; null when it cannot be inverted.
+function invert(t) {
+    const determinant = t[0] * t[3] - t[1] * t[2];
+    if (!Number.isFinite(determinant) || Math.abs(determinant) < 1e-12) return null;
+    return [t[3] / determinant, -t[1] / determinant, -t[2] / determinant, t[0] / determinant,
+        (t[2] * t[5] - t[3] * t[4]) / determinant, (t[1] * t[4] - t[0] * t[5]) / determinant];
+}
+
+/// The axis-aligned box of `rect`'s four corners under `m`.
+function boxUnder(m, rect) {
+    const corners = [[rect.x, rect.y], [rect.x + rect.width, rect.y], [rect.x, rect.y + rect.height], [rect.x + rect.width, rect.y + rect.height]]
+        .map(([x, y]) => apply(m, x, y));
+    const xs = corners.map(([x]) => x), ys = corners.map(([, y]) => y);
+    const x = Math.min(...xs), y = Math.min(...ys);
+    return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
 }
 
 /// transform, clip-path and opacity of an element resting at `page` (PlanLayers.pageValues):

@@ -15,7 +15,7 @@ import { post } from "./api.js";
 import { attachGestures, MODEL } from "./gestures.js";
 import {
     applyFrameStyles, commitLastFrames, frameAt, frameStyles, heldFrame, keyframesFrom, placeLayers, playKeyframes, playWAAPI,
-    sourceRegion, stoppedFrame,
+    sourceRegion, stoppedFrame, unmovedRect,
 } from "./layers.js";
 import { createPanel } from "./panel.js";
 import { makePictures, pictureElement } from "./pictures.js";
@@ -97,10 +97,21 @@ function round(value) {
     return Math.round(value * 1000) / 1000;
 }
 
-/// The thumbnail's measured rect, container (window) coordinates.
+/// The thumbnail's rect, container (window) coordinates, where it sits when the covered page is
+/// not moved: the frame a plan or timeline lands the card on, where the covered page is back at
+/// identity. While the detail view is open (at rest, or held under a gesture, or grabbed
+/// mid-flight) the grid is drawn shrunk by the covered page's transform (0.914 at rest), so the
+/// thumbnail's measured rect is mapped back through it (issue 45 §8).
 function sourceFrame() {
-    const rect = state.thumb.getBoundingClientRect();
-    return { x: round(rect.left), y: round(rect.top), width: round(rect.width), height: round(rect.height) };
+    const rect = unmovedRect(state.thumb.getBoundingClientRect(), coveredTransform());
+    return { x: round(rect.x), y: round(rect.y), width: round(rect.width), height: round(rect.height) };
+}
+
+/// The covered page's transform as drawn now, [a, b, c, d, tx, ty] from container to container
+/// (its origin is the container's top-left, prototype.css), as Loupe's `covered` states it.
+function coveredTransform() {
+    const { a, b, c, d, e, f } = new DOMMatrixReadOnly(getComputedStyle(gridPage).transform);
+    return [a, b, c, d, e, f];
 }
 
 /// Where the whole picture sits in the detail view: centred and letterboxed (aspect fit).
