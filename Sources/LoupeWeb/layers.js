@@ -135,15 +135,17 @@ export function frameAt(frames, time) {
     return mix(before, after, (time - before.time) / (after.time - before.time));
 }
 
-/// Where a card grabbed at `time` stops. Loupe's timeline (docs/behaviour.md, "Interruption")
-/// brakes it toward its progress carried on by the progress's rate for `seconds` (1/ω of the
-/// tracking spring); the card there is the plan's frame at that progress, found between the two
-/// keyframes around it from `time` on (the last keyframe when the plan never gets there).
-export function stoppedFrame(frames, time, seconds) {
+/// Where a card grabbed at `time` is `elapsed` seconds later (by default, once it has stopped).
+/// Loupe's timeline (docs/behaviour.md, "Interruption") brakes it on the tracking spring (ω
+/// `omega`, critically damped) toward its progress carried on by the progress's rate for 1/ω:
+/// progress p₀ + v/ω·(1 − e^(−ωt)). The card then is the plan's frame at that progress, found
+/// between the two keyframes around it from `time` on (the last keyframe when the plan never gets
+/// there).
+export function stoppedFrame(frames, time, omega, elapsed = Infinity) {
     const index = indexAt(frames, time);
-    const now = frameAt(frames, time), next = frames[index + 1];
-    if (!next) return now;
-    const target = now.progress + (next.progress - frames[index].progress) / (next.time - frames[index].time) * seconds;
+    const now = frameAt(frames, time);
+    if (!frames[index + 1]) return now;
+    const target = now.progress + progressRate(frames, time) / omega * (1 - Math.exp(-omega * elapsed));
     let previous = now;
     for (const frame of frames.slice(index + 1)) {
         if (frame.progress !== previous.progress && (frame.progress - target) * (previous.progress - target) <= 0) {
@@ -152,6 +154,23 @@ export function stoppedFrame(frames, time, seconds) {
         previous = frame;
     }
     return frames.at(-1);
+}
+
+/// The progress's rate (per second) at `time`: each keyframe interval's slope is the rate at its
+/// middle, and `time` takes the mix of the two middles around it, so the rate follows the
+/// spring's within a fraction of a frame (one interval's slope would be up to half a frame late,
+/// which the brake's 1/ω carries into pixels).
+function progressRate(frames, time) {
+    const slope = (k) => ({
+        middle: (frames[k].time + frames[k + 1].time) / 2,
+        rate: (frames[k + 1].progress - frames[k].progress) / (frames[k + 1].time - frames[k].time),
+    });
+    const k = Math.min(indexAt(frames, time), frames.length - 2);
+    const here = slope(k);
+    const neighbour = time < here.middle ? k - 1 : k + 1;
+    if (neighbour < 0 || neighbour > frames.length - 2) return here.rate;
+    const other = slope(neighbour);
+    return here.rate + (other.rate - here.rate) * (time - here.middle) / (other.middle - here.middle);
 }
 
 /// The last keyframe at or before `time` (the first when all are later).
