@@ -308,8 +308,10 @@ function box(mask) {
     return { left: px(mask.x), top: px(mask.y), width: px(mask.width), height: px(mask.height), borderRadius: px(mask.cornerRadius) };
 }
 
+/// A CSS matrix() to 6 decimals: a scale rounded to 3 would move a phone page's bottom edge by up
+/// to 0.4 px (issue 45 §8).
 function matrix(m) {
-    return `matrix(${m.map(round).join(", ")})`;
+    return `matrix(${m.map((value) => Math.round(value * 1e6) / 1e6).join(", ")})`;
 }
 
 function round(value) {
