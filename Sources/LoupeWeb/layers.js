@@ -140,20 +140,30 @@ export function frameAt(frames, time) {
 /// `omega`, critically damped) toward its progress carried on by the progress's rate for 1/ω:
 /// progress p₀ + v/ω·(1 − e^(−ωt)). The card then is the plan's frame at that progress, found
 /// between the two keyframes around it from `time` on (the last keyframe when the plan never gets
-/// there).
+/// there). p₀ and v are the spring's at `time`, read from the keyframes' progress (a linear mix of
+/// two keyframes would put p₀ up to a pixel behind mid-flight).
 export function stoppedFrame(frames, time, omega, elapsed = Infinity) {
     const index = indexAt(frames, time);
-    const now = frameAt(frames, time);
-    if (!frames[index + 1]) return now;
-    const target = now.progress + progressRate(frames, time) / omega * (1 - Math.exp(-omega * elapsed));
-    let previous = now;
-    for (const frame of frames.slice(index + 1)) {
-        if (frame.progress !== previous.progress && (frame.progress - target) * (previous.progress - target) <= 0) {
-            return mix(previous, frame, (target - previous.progress) / (frame.progress - previous.progress));
+    if (!frames[index + 1] || frames[index].time > time) return frameAt(frames, time);
+    const target = progressAt(frames, time) + progressRate(frames, time) / omega * (1 - Math.exp(-omega * elapsed));
+    for (let k = index; k + 1 < frames.length; k += 1) {
+        const before = frames[k], after = frames[k + 1];
+        if (after.progress !== before.progress && (after.progress - target) * (before.progress - target) <= 0) {
+            return mix(before, after, (target - before.progress) / (after.progress - before.progress));
         }
-        previous = frame;
     }
     return frames.at(-1);
+}
+
+/// The progress at `time` between two keyframes as a cubic (Hermite) with the rates at both
+/// ends (`progressRate`), which follows the spring within a hundredth of a linear mix's error.
+function progressAt(frames, time) {
+    const k = Math.min(indexAt(frames, time), frames.length - 2);
+    const before = frames[k], after = frames[k + 1], span = after.time - before.time;
+    const u = Math.min(1, Math.max(0, (time - before.time) / span));
+    const start = progressRate(frames, before.time) * span, end = progressRate(frames, after.time) * span;
+    return (2 * u ** 3 - 3 * u ** 2 + 1) * before.progress + (u ** 3 - 2 * u ** 2 + u) * start
+        + (-2 * u ** 3 + 3 * u ** 2) * after.progress + (u ** 3 - u ** 2) * end;
 }
 
 /// The progress's rate (per second) at `time`: each keyframe interval's slope is the rate at its

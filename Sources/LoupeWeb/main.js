@@ -492,7 +492,9 @@ function onMovingCard(point) {
 /// until the gesture is recognised each frame draws the braking card, and after it the finger
 /// moves the card from there as Loupe's tracking does.
 function grab(gesture) {
-    const time = flightTime();
+    // To the millisecond, as the timeline is told it (its events' times are rounded so): the
+    // card moves up to 2 px in half a millisecond mid-flight.
+    const time = round(flightTime());
     state.grab = { transition: state.flight.transition, time, keyframes: state.flight.plan.keyframes };
     setPhase("tracking");
     for (const animation of state.animations) animation.cancel();
