@@ -131,7 +131,11 @@ class Gesture {
     /// Records a touchesMoved sample at `now` (ms) and updates recognition and the target pose.
     sample(touches, now) {
         const previousTime = this.time;
-        const time = Math.max(this.time, Math.round(now - this.origin) / 1000);
+        // Each sample 1 ms (the events' resolution) after the one before at least: a move that
+        // arrives after the frame that sampled the finger at rest would otherwise share that
+        // sample's time, and the timeline, which reads two samples at one time as the later one
+        // from the grid step before, would move the card a step early (issue 45 §8).
+        const time = Math.max(Math.round((this.time + 0.001) * 1000) / 1000, Math.round(now - this.origin) / 1000);
         this.touches = touches.map(rounded);
         this.time = time;
         this.events.push({ time, type: "touchesMoved", touches: this.touches });
@@ -146,7 +150,11 @@ class Gesture {
             this.rawAngle = raw;
         }
         if (!this.anchor) {
-            if (!this.rejected) this.recognize(); // the card starts at rest, on the identity target
+            if (!this.rejected) this.recognize();
+            // The card starts at rest and follows the gesture's target from the recognition sample
+            // on, as Loupe's timeline does: a pinch's scale is measured against the start distance
+            // less the dead zone, so its target is already below 1 there (issue 45 §8).
+            if (this.anchor) this.target = this.delta();
             return;
         }
         // Between two samples the finger moved in a straight line, so the target did too: the

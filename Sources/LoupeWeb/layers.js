@@ -135,23 +135,52 @@ export function frameAt(frames, time) {
     return mix(before, after, (time - before.time) / (after.time - before.time));
 }
 
-/// Where a card grabbed at `time` stops. Loupe's timeline (docs/behaviour.md, "Interruption")
-/// brakes it toward its progress carried on by the progress's rate for `seconds` (1/ω of the
-/// tracking spring); the card there is the plan's frame at that progress, found between the two
-/// keyframes around it from `time` on (the last keyframe when the plan never gets there).
-export function stoppedFrame(frames, time, seconds) {
+/// Where a card grabbed at `time` is `elapsed` seconds later (by default, once it has stopped).
+/// Loupe's timeline (docs/behaviour.md, "Interruption") brakes it on the tracking spring (ω
+/// `omega`, critically damped) toward its progress carried on by the progress's rate for 1/ω:
+/// progress p₀ + v/ω·(1 − e^(−ωt)). The card then is the plan's frame at that progress, found
+/// between the two keyframes around it from `time` on (the last keyframe when the plan never gets
+/// there). p₀ and v are the spring's at `time`, read from the keyframes' progress (a linear mix of
+/// two keyframes would put p₀ up to a pixel behind mid-flight).
+export function stoppedFrame(frames, time, omega, elapsed = Infinity) {
     const index = indexAt(frames, time);
-    const now = frameAt(frames, time), next = frames[index + 1];
-    if (!next) return now;
-    const target = now.progress + (next.progress - frames[index].progress) / (next.time - frames[index].time) * seconds;
-    let previous = now;
-    for (const frame of frames.slice(index + 1)) {
-        if (frame.progress !== previous.progress && (frame.progress - target) * (previous.progress - target) <= 0) {
-            return mix(previous, frame, (target - previous.progress) / (frame.progress - previous.progress));
+    if (!frames[index + 1] || frames[index].time > time) return frameAt(frames, time);
+    const target = progressAt(frames, time) + progressRate(frames, time) / omega * (1 - Math.exp(-omega * elapsed));
+    for (let k = index; k + 1 < frames.length; k += 1) {
+        const before = frames[k], after = frames[k + 1];
+        if (after.progress !== before.progress && (after.progress - target) * (before.progress - target) <= 0) {
+            return mix(before, after, (target - before.progress) / (after.progress - before.progress));
         }
-        previous = frame;
     }
     return frames.at(-1);
+}
+
+/// The progress at `time` between two keyframes as a cubic (Hermite) with the rates at both
+/// ends (`progressRate`), which follows the spring within a hundredth of a linear mix's error.
+function progressAt(frames, time) {
+    const k = Math.min(indexAt(frames, time), frames.length - 2);
+    const before = frames[k], after = frames[k + 1], span = after.time - before.time;
+    const u = Math.min(1, Math.max(0, (time - before.time) / span));
+    const start = progressRate(frames, before.time) * span, end = progressRate(frames, after.time) * span;
+    return (2 * u ** 3 - 3 * u ** 2 + 1) * before.progress + (u ** 3 - 2 * u ** 2 + u) * start
+        + (-2 * u ** 3 + 3 * u ** 2) * after.progress + (u ** 3 - u ** 2) * end;
+}
+
+/// The progress's rate (per second) at `time`: each keyframe interval's slope is the rate at its
+/// middle, and `time` takes the mix of the two middles around it, so the rate follows the
+/// spring's within a fraction of a frame (one interval's slope would be up to half a frame late,
+/// which the brake's 1/ω carries into pixels).
+function progressRate(frames, time) {
+    const slope = (k) => ({
+        middle: (frames[k].time + frames[k + 1].time) / 2,
+        rate: (frames[k + 1].progress - frames[k].progress) / (frames[k + 1].time - frames[k].time),
+    });
+    const k = Math.min(indexAt(frames, time), frames.length - 2);
+    const here = slope(k);
+    const neighbour = time < here.middle ? k - 1 : k + 1;
+    if (neighbour < 0 || neighbour > frames.length - 2) return here.rate;
+    const other = slope(neighbour);
+    return here.rate + (other.rate - here.rate) * (time - here.middle) / (other.middle - here.middle);
 }
 
 /// The last keyframe at or before `time` (the first when all are later).
@@ -189,16 +218,16 @@ function mix(a, b, share) {
 /// The part of the page (page coordinates) the thumbnail shows while the card sits on it:
 /// T⁻¹(source frame) for that keyframe's content transform T.
 export function sourceRegion(frame, source) {
-    const t = frame.transform;
-    const determinant = t[0] * t[3] - t[1] * t[2];
-    if (!Number.isFinite(determinant) || Math.abs(determinant) < 1e-12) return null;
-    const local = (x, y) => {
-        const dx = x - t[4], dy = y - t[5];
-        return [(t[3] * dx - t[2] * dy) / determinant, (t[0] * dy - t[1] * dx) / determinant];
-    };
-    const corners = [local(source.x, source.y), local(source.x + source.width, source.y + source.height)];
-    const x = Math.min(corners[0][0], corners[1][0]), y = Math.min(corners[0][1], corners[1][1]);
-    return { x, y, width: Math.abs(corners[1][0] - corners[0][0]), height: Math.abs(corners[1][1] - corners[0][1]) };
+    const inverse = invert(frame.transform);
+    return inverse ? boxUnder(inverse, source) : null;
+}
+
+/// Where `rect` (container coordinates, drawn by the covered page under `covered`, its
+/// container-to-container matrix) is when the covered page is not moved: the box of its corners
+/// under covered⁻¹. The rect itself when `covered` cannot be inverted.
+export function unmovedRect(rect, covered) {
+    const inverse = invert(covered);
+    return inverse ? boxUnder(inverse, rect) : { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
 }
 
 // MARK: - A held card (the gesture's similarity on top of the resting frame)
@@ -241,6 +270,23 @@ function apply(m, x, y) {
     return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 }
 
+/// The inverse of a CSS-order matrix; null when it cannot be inverted.
+function invert(t) {
+    const determinant = t[0] * t[3] - t[1] * t[2];
+    if (!Number.isFinite(determinant) || Math.abs(determinant) < 1e-12) return null;
+    return [t[3] / determinant, -t[1] / determinant, -t[2] / determinant, t[0] / determinant,
+        (t[2] * t[5] - t[3] * t[4]) / determinant, (t[1] * t[4] - t[0] * t[5]) / determinant];
+}
+
+/// The axis-aligned box of `rect`'s four corners under `m`.
+function boxUnder(m, rect) {
+    const corners = [[rect.x, rect.y], [rect.x + rect.width, rect.y], [rect.x, rect.y + rect.height], [rect.x + rect.width, rect.y + rect.height]]
+        .map(([x, y]) => apply(m, x, y));
+    const xs = corners.map(([x]) => x), ys = corners.map(([, y]) => y);
+    const x = Math.min(...xs), y = Math.min(...ys);
+    return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+}
+
 /// transform, clip-path and opacity of an element resting at `page` (PlanLayers.pageValues):
 /// the matrix relative to the resting place, and the container-space mask in the element's own
 /// coordinates.
@@ -272,8 +318,10 @@ function box(mask) {
     return { left: px(mask.x), top: px(mask.y), width: px(mask.width), height: px(mask.height), borderRadius: px(mask.cornerRadius) };
 }
 
+/// A CSS matrix() to 6 decimals: a scale rounded to 3 would move a phone page's bottom edge by up
+/// to 0.4 px (issue 45 §8).
 function matrix(m) {
-    return `matrix(${m.map(round).join(", ")})`;
+    return `matrix(${m.map((value) => Math.round(value * 1e6) / 1e6).join(", ")})`;
 }
 
 function round(value) {

@@ -15,7 +15,7 @@ import { post } from "./api.js";
 import { attachGestures, MODEL } from "./gestures.js";
 import {
     applyFrameStyles, commitLastFrames, frameAt, frameStyles, heldFrame, keyframesFrom, placeLayers, playKeyframes, playWAAPI,
-    sourceRegion, stoppedFrame,
+    sourceRegion, stoppedFrame, unmovedRect,
 } from "./layers.js";
 import { createPanel } from "./panel.js";
 import { makePictures, pictureElement } from "./pictures.js";
@@ -56,18 +56,20 @@ const state = {
     sheet: null, // iOS 26: the size of the sheet the page rests in (its detent), else null
     animations: [],
     flight: null, // the running open or close played with WAAPI: {transition, plan}, which a finger may grab
-    grab: null, // a grabbed flight: {transition, time (plan seconds), base (the JSON frame the finger holds)}
+    grab: null, // a grabbed flight: {transition, time (plan seconds), keyframes (the flight's plan)}
 };
 
 /// For debugging and for the browser test: what the page last asked and got. Read-only use.
 const record = {
     get phase() { return state.phase; },
     get animations() { return state.animations; },
+    get source() { return state.thumb; }, // the tapped thumbnail
     lastPlanRequest: null,
     lastPlan: null,
     lastTimelineRequest: null,
     lastTimeline: null,
     lastRelease: null, // {held, settleFrom}: the card's transform when the fingers lifted, and where the settle starts
+    tracked: null, // the time (s from touchdown) of the gesture's sample the page last drew while a finger held the card
 };
 window.loupePrototype = record;
 
@@ -97,10 +99,21 @@ function round(value) {
     return Math.round(value * 1000) / 1000;
 }
 
-/// The thumbnail's measured rect, container (window) coordinates.
+/// The thumbnail's rect, container (window) coordinates, where it sits when the covered page is
+/// not moved: the frame a plan or timeline lands the card on, where the covered page is back at
+/// identity. While the detail view is open (at rest, or held under a gesture, or grabbed
+/// mid-flight) the grid is drawn shrunk by the covered page's transform (0.914 at rest), so the
+/// thumbnail's measured rect is mapped back through it (issue 45 §8).
 function sourceFrame() {
-    const rect = state.thumb.getBoundingClientRect();
-    return { x: round(rect.left), y: round(rect.top), width: round(rect.width), height: round(rect.height) };
+    const rect = unmovedRect(state.thumb.getBoundingClientRect(), coveredTransform());
+    return { x: round(rect.x), y: round(rect.y), width: round(rect.width), height: round(rect.height) };
+}
+
+/// The covered page's transform as drawn now, [a, b, c, d, tx, ty] from container to container
+/// (its origin is the container's top-left, prototype.css), as Loupe's `covered` states it.
+function coveredTransform() {
+    const { a, b, c, d, e, f } = new DOMMatrixReadOnly(getComputedStyle(gridPage).transform);
+    return [a, b, c, d, e, f];
 }
 
 /// Where the whole picture sits in the detail view: centred and letterboxed (aspect fit).
@@ -436,11 +449,12 @@ attachGestures(stage, {
     },
     container: () => state.page,
     onBegin(gesture) {
-        if (gesture.mode === "grab") grab();
+        if (gesture.mode === "grab") grab(gesture);
     },
-    onTrack(pose, pivot) {
+    onTrack(pose, pivot, gesture) {
         if (state.phase === "detail") setPhase("tracking");
-        const base = state.grab?.base ?? state.rest;
+        record.tracked = gesture.time;
+        const base = state.grab ? grabbedFrame(gesture.time) : state.rest;
         // A finger on the page starts an interactive pop or dismissal, which puts the covered
         // page back at once (the rest frame has it removed).
         const held = heldFrame(base, pose, pivot);
@@ -474,16 +488,32 @@ function onMovingCard(point) {
 }
 
 /// A finger lands on the moving card: it stops where it is. Loupe's timeline brakes it on the
-/// tracking spring toward where its velocity carries it in 1/ω (22 ms); the page holds it there
-/// at once, and the finger moves it from there as Loupe's tracking does.
-function grab() {
-    const time = flightTime();
-    const base = stoppedFrame(state.flight.plan.keyframes, time, 1 / MODEL.trackingOmega);
-    state.grab = { transition: state.flight.transition, time, base };
+/// tracking spring toward where its velocity carries it in 1/ω (22 ms), and so does the page:
+/// until the gesture is recognised each frame draws the braking card, and after it the finger
+/// moves the card from there as Loupe's tracking does.
+function grab(gesture) {
+    // To the millisecond, as the timeline is told it (its events' times are rounded so): the
+    // card moves up to 2 px in half a millisecond mid-flight.
+    const time = round(flightTime());
+    state.grab = { transition: state.flight.transition, time, keyframes: state.flight.plan.keyframes };
     setPhase("tracking");
     for (const animation of state.animations) animation.cancel();
     state.animations = [];
-    applyFrameStyles(layers, frameStyles(base, state.page, state.crossfade));
+    const grabbed = state.grab;
+    const brake = (now) => {
+        if (state.grab !== grabbed || gesture.anchor || state.phase !== "tracking") return;
+        record.tracked = Math.max(0, now - gesture.origin) / 1000;
+        applyFrameStyles(layers, frameStyles(grabbedFrame(record.tracked), state.page, state.crossfade));
+        requestAnimationFrame(brake);
+    };
+    record.tracked = 0;
+    applyFrameStyles(layers, frameStyles(grabbedFrame(0), state.page, state.crossfade));
+    requestAnimationFrame(brake);
+}
+
+/// The grabbed flight's card `elapsed` seconds after the grab, before the finger's own motion.
+function grabbedFrame(elapsed) {
+    return stoppedFrame(state.grab.keyframes, state.grab.time, MODEL.trackingOmega, elapsed);
 }
 
 /// The finger let go of a grabbed flight: the timeline replays the app's call at 0 and the
