@@ -56,7 +56,7 @@ let package = Package(
                 "index.html", "api.js", "demo-address.html", "demo-address.js", "demo-conformance.html", "demo-conformance.js", "demo-detail.html",
                 "demo-grid.html", "demo.css", "demo.js",
                 "gestures.js", "icon.svg",
-                "layers.js", "main.js", "panel.js", "pictures.js", "prototype.css", "settings.js", "openapi.yaml", "openapi-3.2.yaml"
+                "layers.js", "main.js", "panel.js", "phases.js", "pictures.js", "prototype.css", "settings.js", "openapi.yaml", "openapi-3.2.yaml"
             ]),
         .target(name: "LoupeService", dependencies: ["LoupeDeflate", "LoupeHTTP", "LoupeJSON", "LoupePlanner", "LoupeWeb"]),
         .executableTarget(name: "loupe", dependencies: ["LoupeHTTP", "LoupePlanner", "LoupeService"]),

@@ -70,6 +70,9 @@ static const unsigned char file19[] = {
 static const unsigned char file17[] = {
 #embed "../../openapi-3.2.yaml"
 };
+static const unsigned char file20[] = {
+#embed "../LoupeWeb/phases.js"
+};
 
 static const struct loupe_web_file files[] = {
     {"index.html", file0, sizeof file0},
@@ -92,6 +95,7 @@ static const struct loupe_web_file files[] = {
     {"openapi-3.2.yaml", file17, sizeof file17},
     {"demo-conformance.html", file18, sizeof file18},
     {"demo-conformance.js", file19, sizeof file19},
+    {"phases.js", file20, sizeof file20},
 };
 
 const struct loupe_web_file *loupe_web_file_named(const char *name) {

@@ -23,6 +23,7 @@ public enum WebFiles {
         WebFile(path: "/prototype/layers.js", contentType: javaScript, bytes: embedded("layers.js")),
         WebFile(path: "/prototype/main.js", contentType: javaScript, bytes: embedded("main.js")),
         WebFile(path: "/prototype/panel.js", contentType: javaScript, bytes: embedded("panel.js")),
+        WebFile(path: "/prototype/phases.js", contentType: javaScript, bytes: embedded("phases.js")),
         WebFile(path: "/prototype/pictures.js", contentType: javaScript, bytes: embedded("pictures.js")),
         WebFile(path: "/prototype/prototype.css", contentType: "text/css; charset=utf-8", bytes: embedded("prototype.css")),
         WebFile(path: "/prototype/settings.js", contentType: javaScript, bytes: embedded("settings.js"))

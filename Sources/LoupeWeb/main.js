@@ -1,7 +1,8 @@
 // Loupe's web prototype: a grid of pictures that zoom into a detail view and back, every frame
 // planned by the Loupe serving this page.
 //
-// Phases (body[data-phase], also read by the browser test in Tests/browser):
+// Phases (phases.js has the table of moves; body[data-phase], also read by the browser test in
+// Tests/browser):
 //   grid → opening (POST /v1/plans, format waapi, played) → detail
 //   detail → tracking (a finger holds the card; the page follows it) → settling (POST
 //            /v1/timelines with the gesture; its keyframes after the release are played) → detail or grid
@@ -10,6 +11,9 @@
 //            the app's push or pop at 0, then the touches) → detail or grid
 // With Settings → View Transitions, opening and closing play through the browser's own
 // document.startViewTransition with Loupe's format=view-transition stylesheet instead.
+//
+// Each of open, close, settle and releaseGrab runs as a flow (phases.js): a finger grabbing the
+// moving card cancels the opening's or closing's flow, which stops at its next `await`.
 
 import { post } from "./api.js";
 import { attachGestures, MODEL } from "./gestures.js";
@@ -18,6 +22,7 @@ import {
     sourceRegion, stoppedFrame, unmovedRect,
 } from "./layers.js";
 import { createPanel } from "./panel.js";
+import { createPhases } from "./phases.js";
 import { makePictures, pictureElement } from "./pictures.js";
 import { animationMember, bindSettings, cornerRadius, optionsMember, platformMember, reducesMotion } from "./settings.js";
 
@@ -44,8 +49,11 @@ const VIEW_TRANSITION_NAME = "loupe-zoom";
 /// Points around the moving card that still grab it: a finger is not a pixel.
 const GRAB_MARGIN = 12;
 
+/** The page's phase, moved only as phases.js's table allows, and shown on body[data-phase]. */
+const phases = createPhases((phase) => { document.body.dataset.phase = phase; });
+document.body.dataset.phase = phases.phase;
+
 const state = {
-    phase: "grid",
     picture: null,
     thumb: null,
     kind: "navigation", // fixed while one detail view is open
@@ -61,7 +69,7 @@ const state = {
 
 /// For debugging and for the browser test: what the page last asked and got. Read-only use.
 const record = {
-    get phase() { return state.phase; },
+    get phase() { return phases.phase; },
     get animations() { return state.animations; },
     get source() { return state.thumb; }, // the tapped thumbnail
     lastPlanRequest: null,
@@ -190,7 +198,8 @@ function formatRect(rect) {
 // MARK: - Opening
 
 async function open(picture, thumb, shiftKey) {
-    if (state.phase !== "grid") return;
+    if (phases.phase !== "grid") return;
+    const flow = phases.startFlow();
     const current = settings();
     Object.assign(state, { picture, thumb, kind: current.kind, crossfade: current.backgroundMode === "crossfade", sheet: null });
     const size = containerSize();
@@ -198,7 +207,7 @@ async function open(picture, thumb, shiftKey) {
     if (leadingDirection() < 0) state.container.layoutDirection = "rightToLeft";
     state.page = { x: 0, y: 0, ...size };
     layers.source = thumb;
-    setPhase("opening");
+    phases.move("opening");
     buildDetail(picture);
 
     const body = { transition: state.kind === "navigation" ? "push" : "present", ...scene(current) };
@@ -211,6 +220,7 @@ async function open(picture, thumb, shiftKey) {
         showError(error);
         return finishClosing();
     }
+    if (flow.cancelled) return;
     state.rest = answer.keyframes.at(-1);
     // A sheet at its detent shows the page's top-left part the size of the sheet: the picture is
     // letterboxed into that.
@@ -233,11 +243,12 @@ async function open(picture, thumb, shiftKey) {
         state.flight = { transition: body.transition, plan: answer };
         state.animations = play(waapi, answer, rate);
         await finished(state.animations);
+        if (flow.cancelled) return; // a finger grabbed it: the timeline takes over
         state.flight = null;
-        if (state.phase !== "opening") return; // a finger grabbed it: the timeline takes over
         commitLastFrames(layers, state.animations);
         state.animations = [];
     }
+    if (flow.cancelled) return;
     atRest();
 }
 
@@ -318,16 +329,17 @@ function holdLayers(waapi, pick) {
 function atRest() {
     const size = containerSize();
     if (size.width !== state.page.width || size.height !== state.page.height) resize();
-    setPhase("detail");
+    phases.move("detail");
     doneButton.focus({ preventScroll: true });
 }
 
 // MARK: - Closing with Done
 
 async function close() {
-    if (state.phase !== "detail") return;
+    if (phases.phase !== "detail") return;
+    const flow = phases.startFlow();
     const current = settings();
-    setPhase("closing");
+    phases.move("closing");
     const body = { transition: state.kind === "navigation" ? "pop" : "dismiss", ...scene(current) };
     const plan = describePlan(`${body.transition} “${state.picture.title}”`, body, current);
     let waapi, answer;
@@ -335,8 +347,9 @@ async function close() {
         [waapi, answer] = await Promise.all([post("/v1/plans", "waapi", body, current.apiKey), plan]);
     } catch (error) {
         showError(error);
-        return setPhase("detail");
+        return phases.move("detail");
     }
+    if (flow.cancelled) return;
     setRegion(answer.keyframes.at(-1), body.source.frame);
     const rate = current.slowMotion ? 0.1 : 1;
     if (reducesMotion(current)) {
@@ -348,8 +361,8 @@ async function close() {
         state.animations = play(waapi, answer, rate);
         await finished(state.animations);
         state.flight = null;
-        if (state.phase !== "closing") return; // a finger grabbed it: the timeline takes over
     }
+    if (flow.cancelled) return; // a finger grabbed it: the timeline takes over
     finishClosing();
 }
 
@@ -358,7 +371,7 @@ function finishClosing() {
     resetStage();
     state.rest = null;
     state.grab = null;
-    setPhase("grid");
+    phases.move("grid");
     state.thumb?.focus({ preventScroll: true });
 }
 
@@ -438,13 +451,13 @@ doneButton.addEventListener("click", close);
 
 attachGestures(stage, {
     begins(point, input) {
-        if (state.phase === "detail" && state.rest !== null) {
+        if (phases.phase === "detail" && state.rest !== null) {
             if (point && state.kind === "navigation" && nearLeadingEdge(point)) return { mode: "rest", kind: "edgePan", direction: leadingDirection() };
             // iOS 26's content back swipe: a swipe toward the trailing side anywhere on a pushed page.
             const contentBackSwipe = state.kind === "navigation" && settings().ios26;
             return { mode: "rest", contentBackSwipe, direction: leadingDirection() };
         }
-        if (point && (state.phase === "opening" || state.phase === "closing") && onMovingCard(point)) return { mode: "grab" };
+        if (point && (phases.phase === "opening" || phases.phase === "closing") && onMovingCard(point)) return { mode: "grab" };
         return null;
     },
     container: () => state.page,
@@ -452,7 +465,7 @@ attachGestures(stage, {
         if (gesture.mode === "grab") grab(gesture);
     },
     onTrack(pose, pivot, gesture) {
-        if (state.phase === "detail") setPhase("tracking");
+        if (phases.phase === "detail") phases.move("tracking");
         record.tracked = gesture.time;
         const base = state.grab ? grabbedFrame(gesture.time) : state.rest;
         // A finger on the page starts an interactive pop or dismissal, which puts the covered
@@ -496,12 +509,14 @@ function grab(gesture) {
     // card moves up to 2 px in half a millisecond mid-flight.
     const time = round(flightTime());
     state.grab = { transition: state.flight.transition, time, keyframes: state.flight.plan.keyframes };
-    setPhase("tracking");
+    state.flight = null;
+    phases.cancelFlow(); // the opening or closing stops at its next await
+    phases.move("tracking");
     for (const animation of state.animations) animation.cancel();
     state.animations = [];
     const grabbed = state.grab;
     const brake = (now) => {
-        if (state.grab !== grabbed || gesture.anchor || state.phase !== "tracking") return;
+        if (state.grab !== grabbed || gesture.anchor || phases.phase !== "tracking") return;
         record.tracked = Math.max(0, now - gesture.origin) / 1000;
         applyFrameStyles(layers, frameStyles(grabbedFrame(record.tracked), state.page, state.crossfade));
         requestAnimationFrame(brake);
@@ -522,9 +537,10 @@ function grabbedFrame(elapsed) {
 /// "finish" ends on the grid either way, "cancel" on the detail view.
 async function releaseGrab(gesture) {
     const { transition, time } = state.grab;
+    const flow = phases.startFlow();
     const held = layers.destination.style.transform; // where the finger left the card
     const current = settings();
-    setPhase("settling");
+    phases.move("settling");
     const shifted = gesture.events.map((event) => ({ ...event, time: round(event.time + time) }));
     const body = { ...scene(current), events: [{ time: 0, type: transition }, ...shifted] };
     record.lastTimelineRequest = body;
@@ -539,19 +555,21 @@ async function releaseGrab(gesture) {
         applyFrameStyles(layers, frameStyles(state.rest, state.page, state.crossfade));
         return atRest();
     }
+    if (flow.cancelled) return;
     record.lastTimeline = answer;
     const release = answer.releases.at(-1) ?? null;
     describeTimeline(gesture, answer, release, current, grabScript(transition, time, release, current));
-    await playSettle(answer, release, releaseTime, body.source.frame, current, held);
+    await playSettle(flow, answer, release, releaseTime, body.source.frame, current, held);
 }
 
 /// The fingers lifted: Loupe decides finish or cancel and computes the settle from the whole
 /// gesture (POST /v1/timelines); the page plays its keyframes from the release on.
 async function settle(gesture) {
-    if (!gesture.anchor && !gesture.rejected) return setPhase("detail"); // a tap or a hold: nothing to ask
+    if (!gesture.anchor && !gesture.rejected) return; // a tap or a hold: nothing to ask, still at rest
+    const flow = phases.startFlow();
     const held = layers.destination.style.transform; // where the fingers left the card
     const current = settings();
-    setPhase("settling");
+    phases.move("settling");
     const body = {
         ...scene(current),
         initial: state.kind === "navigation" ? "pushed" : "presented",
@@ -565,17 +583,18 @@ async function settle(gesture) {
     } catch (error) {
         showError(error);
         applyFrameStyles(layers, frameStyles(state.rest, state.page, state.crossfade));
-        return setPhase("detail");
+        return phases.move("detail");
     }
+    if (flow.cancelled) return;
     record.lastTimeline = answer;
     const release = answer.releases.at(-1) ?? null;
     describeTimeline(gesture, answer, release, current, release ? interactiveScript(answer, release, current) : null);
-    await playSettle(answer, release, releaseTime, body.source.frame, current, held);
+    await playSettle(flow, answer, release, releaseTime, body.source.frame, current, held);
 }
 
 /// Plays a timeline's keyframes from the release on, and ends on the grid (finish) or the
 /// detail view at rest (cancel). `held` is the card's transform at the lift, for the test.
-async function playSettle(answer, release, releaseTime, source, current, held) {
+async function playSettle(flow, answer, release, releaseTime, source, current, held) {
     const rate = current.slowMotion ? 0.1 : 1;
     const finish = release?.outcome === "finish";
     if (finish) setRegion(answer.keyframes.at(-1), source); // the landing ends on the source
@@ -596,6 +615,7 @@ async function playSettle(answer, release, releaseTime, source, current, held) {
         if (!finish) commitLastFrames(layers, state.animations);
         if (!finish) state.animations = [];
     }
+    if (flow.cancelled) return;
     state.grab = null;
     if (finish) finishClosing();
     else atRest();
@@ -639,11 +659,6 @@ function grabScript(transition, time, release, current) {
 
 // MARK: - Page plumbing
 
-function setPhase(phase) {
-    state.phase = phase;
-    document.body.dataset.phase = phase;
-}
-
 /// Resolves when every animation has finished (or was cancelled).
 function finished(animations) {
     return Promise.all(animations.map((animation) => animation.finished.catch(() => undefined)));
@@ -672,7 +687,7 @@ function resize() {
 }
 
 window.addEventListener("resize", () => {
-    if (state.phase === "detail") resize();
+    if (phases.phase === "detail") resize();
 });
 
 let toastTimer = 0;
@@ -710,4 +725,3 @@ document.addEventListener("keydown", (event) => {
     else close();
 });
 
-setPhase("grid");
