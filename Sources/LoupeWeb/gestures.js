@@ -81,7 +81,7 @@ export function rubberBand(offset, gain, limit) {
  * @param {number} startDistance
  * @returns {number}
  */
-function pinchScale(distance, startDistance) {
+export function pinchScale(distance, startDistance) {
     const reference = startDistance - MODEL.pinchDeadZone;
     if (reference <= 0) return 1;
     return Math.min(1, Math.max(MODEL.pinchMinimumScale, distance / reference));
@@ -128,7 +128,7 @@ function rounded(point) {
  * @param {number} width the container's width
  * @returns {number}
  */
-function edgeScale(travel, width) {
+export function edgeScale(travel, width) {
     return 1 - MODEL.edgeScalePerWidth * Math.min(Math.max(travel, 0), width) / width;
 }
 
@@ -139,7 +139,7 @@ function edgeScale(travel, width) {
  * in counts) or "grab" (a finger on a running transition, which follows any direction);
  * `start.direction` is +1 when the leading edge is on the left, −1 in right-to-left layouts.
  */
-class Gesture {
+export class Gesture {
     /**
      * @param {"pan" | "pinch" | "edgePan"} kind
      * @param {"direct" | "indirect"} input a finger, or a mouse or trackpad
