@@ -1,7 +1,8 @@
 // Talking to Loupe: the same origin that served this page, so no CORS and no configuration.
 
-/// A problem+json answer (RFC 9457), or a network failure, as an Error the page can show.
+/** A problem+json answer (RFC 9457), or a network failure, as an Error the page can show. */
 export class LoupeError extends Error {
+    /** @param {{title?: string, detail?: string, errors?: {pointer: string, detail: string}[]}} problem */
     constructor(problem) {
         const fields = (problem.errors ?? []).map((error) => `${error.pointer}: ${error.detail}`);
         super([problem.title, problem.detail, ...fields].filter(Boolean).join("\n"));
@@ -9,11 +10,18 @@ export class LoupeError extends Error {
     }
 }
 
-/// The formats answered as text rather than JSON.
+/** The formats answered as text rather than JSON. */
 const TEXT_FORMATS = new Set(["svg", "css", "view-transition", "junit"]);
 
-/// POSTs `body` as JSON to `path` in `format` ("json", "waapi", "svg", "view-transition"...).
-/// Resolves to the parsed JSON, or the text of an SVG or a stylesheet; rejects with a LoupeError.
+/**
+ * POSTs `body` as JSON to `path` in `format` ("json", "waapi", "svg", "view-transition"...).
+ * Resolves to the parsed JSON, or the text of an SVG or a stylesheet; rejects with a LoupeError.
+ * @param {string} path e.g. "/v1/plans"
+ * @param {string} format
+ * @param {object} body the request, sent as JSON
+ * @param {string} [apiKey] sent as a bearer token when set
+ * @returns {Promise<any>}
+ */
 export async function post(path, format, body, apiKey) {
     const headers = { "Content-Type": "application/json" };
     if (apiKey) headers.Authorization = `Bearer ${apiKey}`;

@@ -20,7 +20,7 @@
     document.getElementById("thumb").addEventListener("click", () => toggle(true));
     document.getElementById("close").addEventListener("click", () => toggle(false));
 
-    /// The address of `body` under /v1/plans, as Loupe's Content-Location would name it.
+    /** The address of `body` under /v1/plans, as Loupe's Content-Location would name it. */
     async function address(body) {
         const stream = new Blob([JSON.stringify(body)]).stream().pipeThrough(new CompressionStream("deflate"));
         const bytes = new Uint8Array(await new Response(stream).arrayBuffer());

@@ -9,7 +9,7 @@
 import { post } from "./api.js";
 
 const LAYERS = ["covered", "source", "dimming", "shadow", "background", "destination", "snapshot"];
-/// Frames recorded before the player starts, and after it ends: the still card either side.
+/** Frames recorded before the player starts, and after it ends: the still card either side. */
 const STILL_FRAMES = 3;
 
 const stage = document.getElementById("stage");
@@ -18,11 +18,11 @@ const verdictText = document.getElementById("verdict");
 const checkList = document.getElementById("checks");
 const chart = document.getElementById("chart");
 
-/// For the browser test: the last request sent to /v1/conformance and its verdict.
+/** For the browser test: the last request sent to /v1/conformance and its verdict. */
 const record = { lastRequest: null, lastVerdict: null };
 window.loupeConformance = record;
 
-/// The plan's request: a 110 pt thumbnail and a page the size of the stage.
+/** The plan's request: a 110 pt thumbnail and a page the size of the stage. */
 function planRequest(transition) {
     const width = Math.round(stage.clientWidth), height = Math.round(stage.clientHeight);
     return {
@@ -33,7 +33,7 @@ function planRequest(transition) {
     };
 }
 
-/// The layers, fresh: one element per layer the renderings animate, bottom to top.
+/** The layers, fresh: one element per layer the renderings animate, bottom to top. */
 function buildLayers() {
     stage.replaceChildren();
     const elements = {};
@@ -46,9 +46,11 @@ function buildLayers() {
     return elements;
 }
 
-/// The card's visible box in the stage's coordinates: the destination's clip-path inset mapped
-/// through its transform (about its transform-origin), as a screen-recording tracker would see
-/// it; the radius scaled with it.
+/**
+ * The card's visible box in the stage's coordinates: the destination's clip-path inset mapped
+ * through its transform (about its transform-origin), as a screen-recording tracker would see
+ * it; the radius scaled with it.
+ */
 export function visibleCard(element) {
     const style = getComputedStyle(element);
     const matrix = new DOMMatrixReadOnly(style.transform === "none" ? undefined : style.transform);
@@ -64,8 +66,10 @@ export function visibleCard(element) {
     return { card: { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y }, cornerRadius: inset.radius * scale };
 }
 
-/// `inset(top right bottom left round radius)` as computed (one to four lengths, CSS's shorthand
-/// order; percentages of the element's box); `none` is no inset.
+/**
+ * `inset(top right bottom left round radius)` as computed (one to four lengths, CSS's shorthand
+ * order; percentages of the element's box); `none` is no inset.
+ */
 export function parseInset(text, width, height) {
     const match = /^inset\(([^)]*)\)$/.exec(text.trim());
     if (!match) return { top: 0, right: 0, bottom: 0, left: 0, radius: 0 };
@@ -79,7 +83,7 @@ export function parseInset(text, width, height) {
     };
 }
 
-/// One frame of `observed`, read off the layers now.
+/** One frame of `observed`, read off the layers now. */
 function sample(elements, now) {
     const frame = { time: round(now / 1000, 6), ...visibleCard(elements.destination) };
     frame.card = Object.fromEntries(Object.entries(frame.card).map(([key, value]) => [key, round(value, 3)]));
@@ -94,8 +98,10 @@ function round(value, places) {
     return Math.round(value * scale) / scale;
 }
 
-/// Plays `waapi` with Element.animate(); with `ease300`, each layer goes from its first keyframe
-/// to its last with CSS `ease` over 300 ms instead. Returns the animations.
+/**
+ * Plays `waapi` with Element.animate(); with `ease300`, each layer goes from its first keyframe
+ * to its last with CSS `ease` over 300 ms instead. Returns the animations.
+ */
 function playWAAPI(elements, waapi, easing) {
     for (const [name, values] of Object.entries(waapi.styles)) if (elements[name]) Object.assign(elements[name].style, values);
     return Object.entries(waapi.keyframes).filter(([name]) => elements[name]).map(([name, frames]) => {
@@ -107,9 +113,11 @@ function playWAAPI(elements, waapi, easing) {
     });
 }
 
-/// Plays the css rendering: its stylesheet adopted, so the layers' classes pick up its rules and
-/// the browser's CSS animations run them; with `ease300`, each @keyframes keeps its first and
-/// last step and every animation becomes `300ms ease both`. Returns the animations.
+/**
+ * Plays the css rendering: its stylesheet adopted, so the layers' classes pick up its rules and
+ * the browser's CSS animations run them; with `ease300`, each @keyframes keeps its first and
+ * last step and every animation becomes `300ms ease both`. Returns the animations.
+ */
 function playCSS(css, easing) {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(css);
@@ -129,12 +137,12 @@ function playCSS(css, easing) {
     return stage.getAnimations({ subtree: true });
 }
 
-/// Resolves when every animation has finished (or at once when there are none).
+/** Resolves when every animation has finished (or at once when there are none). */
 function finished(animations) {
     return Promise.all(animations.map((animation) => animation.finished.catch(() => null)));
 }
 
-/// One frame from now, with its timestamp.
+/** One frame from now, with its timestamp. */
 function nextFrame() {
     return new Promise((resolve) => requestAnimationFrame(resolve));
 }

@@ -23,7 +23,7 @@
         }
     })();
 
-    /// Adopts `css` as a constructed stylesheet, after the page's own.
+    /** Adopts `css` as a constructed stylesheet, after the page's own. */
     const adopt = (css) => {
         const sheet = new CSSStyleSheet();
         sheet.replaceSync(css);
@@ -41,7 +41,7 @@
         }
     }
 
-    /// The plan request for the card at `frame` and the viewport, as a push or a pop.
+    /** The plan request for the card at `frame` and the viewport, as a push or a pop. */
     const request = (transition, frame) => ({
         transition,
         container: { width: innerWidth, height: innerHeight, cornerRadius: 0 },
@@ -50,8 +50,10 @@
         options: { viewTransitionName: NAME, viewTransitionClass: CLASS, viewTransitionNavigation: "cross-document", viewTransitionGroup: "contain" }
     });
 
-    /// POSTs `body` to /v1/plans for a view-transition stylesheet, with the prototype's API key if
-    /// one was entered in its settings.
+    /**
+     * POSTs `body` to /v1/plans for a view-transition stylesheet, with the prototype's API key if
+     * one was entered in its settings.
+     */
     const stylesheet = async (body) => {
         const headers = { "Content-Type": "application/json" };
         try {

@@ -9,7 +9,7 @@
 // only plays it. Because both sides use the same mapping and tracking spring, the pose Loupe has
 // at the release is the pose on screen.
 
-/// GestureModel.measured (Sources/LoupeTimeline/GestureModel.swift).
+/** GestureModel.measured (Sources/LoupeTimeline/GestureModel.swift). */
 export const MODEL = {
     panSlop: 18,
     panScalePerHeight: 0.67,
@@ -18,22 +18,40 @@ export const MODEL = {
     sidewaysGain: 0.56,
     sidewaysLimit: 0.9,
     pinchDeadZone: 8.7,
-    /// The leading-edge swipe: how near the edge it must start (GestureModel marks it a guess), its
-    /// dead zone, scale lost per width of travel, and the share of vertical travel the card follows.
+    /**
+     * The leading-edge swipe: how near the edge it must start (GestureModel marks it a guess), its
+     * dead zone, scale lost per width of travel, and the share of vertical travel the card follows.
+     */
     edgeZone: 20,
     edgeDeadZone: 12,
     edgeScalePerWidth: 0.67,
     edgeVerticalFollow: 0.43,
     pinchMinimumScale: 0.05,
-    /// The tracking spring: ω 45 rad/s, critically damped ("all lag 2–3 frames").
+    /** The tracking spring: ω 45 rad/s, critically damped ("all lag 2–3 frames"). */
     trackingOmega: 45,
 };
 
-/// Seconds without a wheel (or Safari gesture) event that end a desktop pinch.
+/** Seconds without a wheel (or Safari gesture) event that end a desktop pinch. */
 const WHEEL_IDLE = 0.16;
+
+/**
+ * A point in container coordinates.
+ * @typedef {{x: number, y: number}} Point
+ */
+/**
+ * The card's gesture transform: scale and rotation (radians) about the pivot, then a translation.
+ * @typedef {{scale: number, rotation: number, x: number, y: number}} Pose
+ */
 
 // MARK: - The measured mappings (GestureModel+Mapping.swift)
 
+/**
+ * The card's scale after a swipe down of `travel` points (GestureModel.panScale): linear to the
+ * knee, then a slope-continuous hyperbolic band toward the floor.
+ * @param {number} travel points down from the recognition point (upward counts as none)
+ * @param {number} height the container's height
+ * @returns {number}
+ */
 export function panScale(travel, height) {
     const linear = 1 - MODEL.panScalePerHeight * Math.max(0, travel) / height;
     const knee = 1 - MODEL.panScalePerHeight * MODEL.panLinearTravel;
@@ -43,22 +61,38 @@ export function panScale(travel, height) {
     return knee - range * excess / (excess + range);
 }
 
+/**
+ * UIScrollView's rubber band, `(1 − 1/(x·gain/limit + 1))·limit`, signed like `offset`.
+ * @param {number} offset points
+ * @param {number} gain
+ * @param {number} limit the most it ever reaches, points
+ * @returns {number}
+ */
 export function rubberBand(offset, gain, limit) {
     const x = Math.abs(offset);
     const banded = (1 - 1 / (x * gain / limit + 1)) * limit;
     return offset < 0 ? -banded : banded;
 }
 
-function pinchScale(distance, startDistance) {
+/**
+ * The card's scale for fingers `distance` apart (GestureModel.pinchScale): against the start
+ * distance less the dead zone, never above 1 nor below pinchMinimumScale.
+ * @param {number} distance
+ * @param {number} startDistance
+ * @returns {number}
+ */
+export function pinchScale(distance, startDistance) {
     const reference = startDistance - MODEL.pinchDeadZone;
     if (reference <= 0) return 1;
     return Math.min(1, Math.max(MODEL.pinchMinimumScale, distance / reference));
 }
 
-/// The card after `dt` seconds on the critically damped tracking spring (ω = trackingOmega) while
-/// its target moves linearly from `from` to `to`; `state` holds `pose` and `velocity`. Solved
-/// exactly per component, with r the target's rate and e = x − target:
-/// e(t) = −2r/ω + (A + Bt)·e^(−ωt), A = e₀ + 2r/ω, B = ė₀ + ωA, ė₀ = v₀ − r.
+/**
+ * The card after `dt` seconds on the critically damped tracking spring (ω = trackingOmega) while
+ * its target moves linearly from `from` to `to`; `state` holds `pose` and `velocity`. Solved
+ * exactly per component, with r the target's rate and e = x − target:
+ * e(t) = −2r/ω + (A + Bt)·e^(−ωt), A = e₀ + 2r/ω, B = ė₀ + ωA, ė₀ = v₀ − r.
+ */
 function track(state, from, to, dt) {
     if (!(dt > 0)) return { pose: { ...state.pose }, velocity: { ...state.velocity } };
     const omega = MODEL.trackingOmega, decay = Math.exp(-omega * dt);
@@ -88,17 +122,32 @@ function rounded(point) {
     return { x: Math.round(point.x * 10) / 10, y: Math.round(point.y * 10) / 10 };
 }
 
-/// The card's scale after `travel` points of leading-edge swipe (GestureModel.edgeScale).
-function edgeScale(travel, width) {
+/**
+ * The card's scale after `travel` points of leading-edge swipe (GestureModel.edgeScale).
+ * @param {number} travel points away from the edge, past the dead zone
+ * @param {number} width the container's width
+ * @returns {number}
+ */
+export function edgeScale(travel, width) {
     return 1 - MODEL.edgeScalePerWidth * Math.min(Math.max(travel, 0), width) / width;
 }
 
-/// One gesture from touchdown to release: its recorded events (times in seconds from
-/// touchdown), whether it was recognised, and the card's pose following it.
-/// `start.mode` is "rest" (a dismissal from the detail view at rest: only a swipe down or a pinch
-/// in counts) or "grab" (a finger on a running transition, which follows any direction);
-/// `start.direction` is +1 when the leading edge is on the left, −1 in right-to-left layouts.
-class Gesture {
+/**
+ * One gesture from touchdown to release: its recorded events (times in seconds from
+ * touchdown), whether it was recognised, and the card's pose following it.
+ * `start.mode` is "rest" (a dismissal from the detail view at rest: only a swipe down or a pinch
+ * in counts) or "grab" (a finger on a running transition, which follows any direction);
+ * `start.direction` is +1 when the leading edge is on the left, −1 in right-to-left layouts.
+ */
+export class Gesture {
+    /**
+     * @param {"pan" | "pinch" | "edgePan"} kind
+     * @param {"direct" | "indirect"} input a finger, or a mouse or trackpad
+     * @param {Point[]} touches the fingers at touchdown
+     * @param {number} now milliseconds, the clock of event.timeStamp and requestAnimationFrame
+     * @param {{width: number, height: number}} container
+     * @param {{mode?: "rest" | "grab", direction?: number, contentBackSwipe?: boolean}} [start]
+     */
     constructor(kind, input, touches, now, container, start = {}) {
         this.kind = kind; // "pan" | "pinch" | "edgePan"
         this.mode = start.mode ?? "rest";
@@ -128,7 +177,12 @@ class Gesture {
         return Math.atan2(touches[1].y - touches[0].y, touches[1].x - touches[0].x);
     }
 
-    /// Records a touchesMoved sample at `now` (ms) and updates recognition and the target pose.
+    /**
+     * Records a touchesMoved sample and updates recognition and the target pose; once recognised,
+     * the card (`pose`, `velocity`) follows on the tracking spring.
+     * @param {Point[]} touches
+     * @param {number} now milliseconds, the clock of `now` at touchdown
+     */
     sample(touches, now) {
         const previousTime = this.time;
         // Each sample 1 ms (the events' resolution) after the one before at least: a move that
@@ -164,11 +218,13 @@ class Gesture {
         this.target = target;
     }
 
-    /// GestureInterpreter.recognize: from rest only a swipe *down* past the slop, fingers closing
-    /// past the dead zone, or a swipe away from the leading edge past its dead zone start a
-    /// dismissal (on iOS 26 also a swipe toward the trailing side from anywhere on a pushed page,
-    /// then tracked as the edge swipe); a finger grabbing a running transition follows any
-    /// direction past the slop.
+    /**
+     * GestureInterpreter.recognize: from rest only a swipe *down* past the slop, fingers closing
+     * past the dead zone, or a swipe away from the leading edge past its dead zone start a
+     * dismissal (on iOS 26 also a swipe toward the trailing side from anywhere on a pushed page,
+     * then tracked as the edge swipe); a finger grabbing a running transition follows any
+     * direction past the slop.
+     */
     recognize() {
         if (this.kind === "pan") {
             const dx = this.touches[0].x - this.start[0].x, dy = this.touches[0].y - this.start[0].y;
@@ -192,7 +248,10 @@ class Gesture {
         else if (now <= start - MODEL.pinchDeadZone) this.anchor = { pivot: centroid(this.touches), angle: this.angle, startDistance: start };
     }
 
-    /// GestureInterpreter.delta: the card's scale, rotation and translation for the latest sample.
+    /**
+     * GestureInterpreter.delta: the card's scale, rotation and translation for the latest sample.
+     * @returns {Pose}
+     */
     delta() {
         const { width, height } = this.container;
         const pivot = this.anchor.pivot;
@@ -226,10 +285,13 @@ class Gesture {
         };
     }
 
-    /// Adds touchesEnded. Samples come every frame (a resting finger is sampled where it rests), so
-    /// the lift ends at the last sample, where the card on screen is: a flick keeps its speed and a
-    /// finger that rested has none. Only a lift long after the last sample (a stalled page) ends
-    /// later, as a finger at rest.
+    /**
+     * Adds touchesEnded. Samples come every frame (a resting finger is sampled where it rests), so
+     * the lift ends at the last sample, where the card on screen is: a flick keeps its speed and a
+     * finger that rested has none. Only a lift long after the last sample (a stalled page) ends
+     * later, as a finger at rest.
+     * @param {number} now milliseconds
+     */
     end(now) {
         const lifted = Math.round(now - this.origin) / 1000;
         const time = lifted - this.time < 0.05 ? this.time : Math.max(this.time, lifted);
@@ -240,13 +302,21 @@ class Gesture {
 
 // MARK: - Wiring the page's events
 
-/// Listens on `surface` for dismissal gestures and grabs. `handlers`:
-/// - `begins(point, input)`: whether a gesture may begin at `point` (null for a desktop pinch):
-///   null, or `{mode, kind, direction}` as Gesture takes them (`kind` defaults to a swipe);
-/// - `container()`: the container's size;
-/// - `onBegin(gesture)`: at touchdown (a grab stops the running transition there);
-/// - `onTrack(pose, pivot, gesture)`: each frame while a recognised gesture holds the card;
-/// - `onRelease(gesture)`: at the lift, with `gesture.events`, `.anchor` and `.rejected`.
+/**
+ * Listens on `surface` for dismissal gestures and grabs.
+ * @param {HTMLElement} surface
+ * @param {object} handlers
+ * @param {(point: Point | null, input: string) => ({mode: string, kind?: string, direction?: number, contentBackSwipe?: boolean} | null)} handlers.begins
+ *   whether a gesture may begin at `point` (null for a desktop pinch): null, or how Gesture takes
+ *   it (`kind` defaults to a swipe)
+ * @param {() => {width: number, height: number}} handlers.container the container's size
+ * @param {(gesture: Gesture) => void} [handlers.onBegin] at touchdown (a grab stops the running
+ *   transition there)
+ * @param {(pose: Pose, pivot: Point, gesture: Gesture) => void} handlers.onTrack each frame while a
+ *   recognised gesture holds the card
+ * @param {(gesture: Gesture) => void} handlers.onRelease at the lift, with `gesture.events`,
+ *   `.anchor` and `.rejected`
+ */
 export function attachGestures(surface, handlers) {
     let gesture = null;
     const pointers = new Map(); // pointerId → {x, y}, in touchdown order

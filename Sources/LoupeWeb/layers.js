@@ -23,14 +23,52 @@
 // transform and opacity may run on the compositor, so a copy placed in the box drifts a frame from
 // the page it covers.
 
-/// The layers that live in the stage and take Loupe's `styles` (the grid and the thumbnail keep
-/// their own layout; only their keyframes apply).
+/**
+ * A CSS-order affine matrix `[a, b, c, d, tx, ty]` (docs/playing.md).
+ * @typedef {number[]} Matrix
+ */
+/**
+ * A rect in points, y down.
+ * @typedef {{x: number, y: number, width: number, height: number}} Rect
+ */
+/**
+ * A rect with rounded corners: a keyframe's mask.
+ * @typedef {Rect & {cornerRadius: number}} Mask
+ */
+/**
+ * One keyframe of a plan or timeline in the JSON format (openapi.yaml's Keyframe): `time` in
+ * seconds, the content `transform`, the card's `mask`, the `opacity` of each layer, the `shadow`,
+ * the `covered` page's matrix, and in crossfade plans the two `layers`.
+ * @typedef {{time: number, progress: number, transform: Matrix, mask: Mask,
+ *   opacity: {sourceSlot: number, sourceContent: number, destination: number, dimming: number, background: number, covered?: number},
+ *   shadow: {radius: number, opacity: number, offsetY: number}, covered: Matrix, blur?: number,
+ *   layers?: {content: {transform: Matrix, mask: Mask, opacity: number}, background: {transform: Matrix, mask: Mask, opacity: number}}}} Keyframe
+ */
+/**
+ * The page's layer elements by the names the renderings give them (covered, source, blur,
+ * dimming, shadow, background, page, destination, snapshot).
+ * @typedef {Record<string, HTMLElement>} Layers
+ */
+/**
+ * CSS values per layer name, as Element.style takes them.
+ * @typedef {Record<string, Record<string, string | number>>} LayerStyles
+ */
+
+/**
+ * The layers that live in the stage and take Loupe's `styles` (the grid and the thumbnail keep
+ * their own layout; only their keyframes apply).
+ */
 const PLACED = new Set(["blur", "dimming", "shadow", "background", "page", "destination"]);
 
 // MARK: - Playing a waapi answer
 
-/// Places and animates every layer of a `format=waapi` answer. Returns the animations.
-/// `rate` is the playback rate (0.1 in slow motion).
+/**
+ * Places and animates every layer of a `format=waapi` answer.
+ * @param {Layers} elements
+ * @param {{styles: LayerStyles, keyframes: Record<string, object[]>, timing: object}} answer the waapi answer
+ * @param {number} rate the playback rate (0.1 in slow motion)
+ * @returns {Animation[]}
+ */
 export function playWAAPI(elements, answer, rate) {
     placeLayers(elements, answer.styles);
     const animations = [];
@@ -44,9 +82,13 @@ export function playWAAPI(elements, answer, rate) {
     return animations;
 }
 
-/// Resets the stage layers and gives them Loupe's static styles (position, size, origin,
-/// colours). The page layer exists only in crossfade plans; the snapshot copy is placed like the
-/// destination.
+/**
+ * Resets the stage layers and gives them Loupe's static styles (position, size, origin,
+ * colours). The page layer exists only in crossfade plans; the snapshot copy is placed like the
+ * destination.
+ * @param {Layers} elements
+ * @param {LayerStyles} styles the waapi answer's `styles`
+ */
 export function placeLayers(elements, styles) {
     for (const name of PLACED) {
         const element = elements[name];
@@ -58,8 +100,12 @@ export function placeLayers(elements, styles) {
     Object.assign(elements.snapshot.style, styles.destination);
 }
 
-/// Ends `animations` and leaves every layer showing its last keyframe, so the page rests
-/// exactly where the plan ended, with nothing left running.
+/**
+ * Ends `animations` and leaves every layer showing its last keyframe, so the page rests
+ * exactly where the plan ended, with nothing left running.
+ * @param {Layers} elements
+ * @param {Animation[]} animations
+ */
 export function commitLastFrames(elements, animations) {
     for (const animation of animations) {
         const frames = animation.effect.getKeyframes();
@@ -72,7 +118,12 @@ export function commitLastFrames(elements, animations) {
     }
 }
 
-/// Sets the values of one frame (as `frameStyles` gives them) on the layers directly.
+/**
+ * Sets the values of one frame (as `frameStyles` gives them) on the layers directly; hidden
+ * layers are left alone.
+ * @param {Layers} elements
+ * @param {LayerStyles} styles
+ */
 export function applyFrameStyles(elements, styles) {
     for (const [name, values] of Object.entries(styles)) {
         if (elements[name] && !elements[name].hidden) Object.assign(elements[name].style, values);
@@ -81,9 +132,14 @@ export function applyFrameStyles(elements, styles) {
 
 // MARK: - JSON keyframes → layer values (PlanLayers, ported)
 
-/// The CSS values of every layer for one JSON keyframe. `page` is where the destination rests,
-/// in container coordinates. The snapshot is the page's copy (see the top of this file): the
-/// destination's transform and clip-path with the snapshot's opacity.
+/**
+ * The CSS values of every layer for one JSON keyframe. The snapshot is the page's copy (see the
+ * top of this file): the destination's transform and clip-path with the snapshot's opacity.
+ * @param {Keyframe} frame
+ * @param {Rect} page where the destination rests, in container coordinates
+ * @param {boolean} crossfade the crossfade background mode (its page layer is drawn)
+ * @returns {LayerStyles}
+ */
 export function frameStyles(frame, page, crossfade) {
     const styles = {
         // Hidden once Loupe's callbacks remove the covered page's view (opacity.covered).
@@ -106,8 +162,15 @@ export function frameStyles(frame, page, crossfade) {
     return styles;
 }
 
-/// WAAPI keyframes per layer for JSON keyframes from `start` (seconds) to the last one, with
-/// offsets relative to that stretch. Returns `{keyframes, duration}` (milliseconds).
+/**
+ * WAAPI keyframes per layer for JSON keyframes from `start` to the last one, with offsets
+ * relative to that stretch.
+ * @param {Keyframe[]} frames
+ * @param {number} start seconds
+ * @param {Rect} page
+ * @param {boolean} crossfade
+ * @returns {{keyframes: Record<string, object[]>, duration: number}} WAAPI keyframes per layer, `duration` in milliseconds
+ */
 export function keyframesFrom(frames, start, page, crossfade) {
     // The stretch begins exactly at `start`: keyframes come every 1/frameRate s, and at a flick's
     // speed starting from the one before would put the card back by up to a frame of travel.
@@ -126,8 +189,13 @@ export function keyframesFrom(frames, start, page, crossfade) {
     return { keyframes, duration: span * 1000 };
 }
 
-/// The JSON keyframe at `time` (seconds), mixed linearly between the two around it as the
-/// renderings play them; the first or last one outside the plan.
+/**
+ * The JSON keyframe at `time`, mixed linearly between the two around it as the renderings play
+ * them; the first or last one outside the plan.
+ * @param {Keyframe[]} frames
+ * @param {number} time seconds
+ * @returns {Keyframe}
+ */
 export function frameAt(frames, time) {
     const index = indexAt(frames, time);
     const before = frames[index], after = frames[index + 1];
@@ -135,13 +203,20 @@ export function frameAt(frames, time) {
     return mix(before, after, (time - before.time) / (after.time - before.time));
 }
 
-/// Where a card grabbed at `time` is `elapsed` seconds later (by default, once it has stopped).
-/// Loupe's timeline (docs/behaviour.md, "Interruption") brakes it on the tracking spring (ω
-/// `omega`, critically damped) toward its progress carried on by the progress's rate for 1/ω:
-/// progress p₀ + v/ω·(1 − e^(−ωt)). The card then is the plan's frame at that progress, found
-/// between the two keyframes around it from `time` on (the last keyframe when the plan never gets
-/// there). p₀ and v are the spring's at `time`, read from the keyframes' progress (a linear mix of
-/// two keyframes would put p₀ up to a pixel behind mid-flight).
+/**
+ * Where a card grabbed at `time` is `elapsed` seconds later (by default, once it has stopped).
+ * Loupe's timeline (docs/behaviour.md, "Interruption") brakes it on the tracking spring (ω
+ * `omega`, critically damped) toward its progress carried on by the progress's rate for 1/ω:
+ * progress p₀ + v/ω·(1 − e^(−ωt)). The card then is the plan's frame at that progress, found
+ * between the two keyframes around it from `time` on (the last keyframe when the plan never gets
+ * there). p₀ and v are the spring's at `time`, read from the keyframes' progress (a linear mix of
+ * two keyframes would put p₀ up to a pixel behind mid-flight).
+ * @param {Keyframe[]} frames the running flight's plan
+ * @param {number} time the plan's time at the grab, seconds
+ * @param {number} omega the tracking spring's ω (GestureModel's trackingOmega)
+ * @param {number} [elapsed] seconds since the grab
+ * @returns {Keyframe}
+ */
 export function stoppedFrame(frames, time, omega, elapsed = Infinity) {
     const index = indexAt(frames, time);
     if (!frames[index + 1] || frames[index].time > time) return frameAt(frames, time);
@@ -155,8 +230,10 @@ export function stoppedFrame(frames, time, omega, elapsed = Infinity) {
     return frames.at(-1);
 }
 
-/// The progress at `time` between two keyframes as a cubic (Hermite) with the rates at both
-/// ends (`progressRate`), which follows the spring within a hundredth of a linear mix's error.
+/**
+ * The progress at `time` between two keyframes as a cubic (Hermite) with the rates at both
+ * ends (`progressRate`), which follows the spring within a hundredth of a linear mix's error.
+ */
 function progressAt(frames, time) {
     const k = Math.min(indexAt(frames, time), frames.length - 2);
     const before = frames[k], after = frames[k + 1], span = after.time - before.time;
@@ -166,10 +243,12 @@ function progressAt(frames, time) {
         + (-2 * u ** 3 + 3 * u ** 2) * after.progress + (u ** 3 - u ** 2) * end;
 }
 
-/// The progress's rate (per second) at `time`: each keyframe interval's slope is the rate at its
-/// middle, and `time` takes the mix of the two middles around it, so the rate follows the
-/// spring's within a fraction of a frame (one interval's slope would be up to half a frame late,
-/// which the brake's 1/ω carries into pixels).
+/**
+ * The progress's rate (per second) at `time`: each keyframe interval's slope is the rate at its
+ * middle, and `time` takes the mix of the two middles around it, so the rate follows the
+ * spring's within a fraction of a frame (one interval's slope would be up to half a frame late,
+ * which the brake's 1/ω carries into pixels).
+ */
 function progressRate(frames, time) {
     const slope = (k) => ({
         middle: (frames[k].time + frames[k + 1].time) / 2,
@@ -183,14 +262,21 @@ function progressRate(frames, time) {
     return here.rate + (other.rate - here.rate) * (time - here.middle) / (other.middle - here.middle);
 }
 
-/// The last keyframe at or before `time` (the first when all are later).
+/** The last keyframe at or before `time` (the first when all are later). */
 function indexAt(frames, time) {
     let found = 0;
     frames.forEach((frame, index) => { if (frame.time <= time + 1e-9) found = index; });
     return found;
 }
 
-/// Plays per-layer keyframes with linear timing (the keyframes carry the spring).
+/**
+ * Plays per-layer keyframes with linear timing (the keyframes carry the spring).
+ * @param {Layers} elements
+ * @param {Record<string, object[]>} keyframes WAAPI keyframes per layer (`keyframesFrom`)
+ * @param {number} duration milliseconds
+ * @param {number} rate the playback rate
+ * @returns {Animation[]}
+ */
 export function playKeyframes(elements, keyframes, duration, rate) {
     const animations = [];
     for (const [name, frames] of Object.entries(keyframes)) {
@@ -203,7 +289,7 @@ export function playKeyframes(elements, keyframes, duration, rate) {
     return animations;
 }
 
-/// Two keyframes mixed linearly, member by member (numbers, arrays and nested objects).
+/** Two keyframes mixed linearly, member by member (numbers, arrays and nested objects). */
 function mix(a, b, share) {
     if (typeof a === "number") return a + (b - a) * share;
     if (Array.isArray(a)) return a.map((value, index) => mix(value, b[index], share));
@@ -215,16 +301,26 @@ function mix(a, b, share) {
 
 // MARK: - The thumbnail's copy
 
-/// The part of the page (page coordinates) the thumbnail shows while the card sits on it:
-/// T⁻¹(source frame) for that keyframe's content transform T.
+/**
+ * The part of the page (page coordinates) the thumbnail shows while the card sits on it:
+ * T⁻¹(source frame) for that keyframe's content transform T.
+ * @param {Keyframe} frame
+ * @param {Rect} source the source frame, container coordinates
+ * @returns {Rect | null} null when T cannot be inverted
+ */
 export function sourceRegion(frame, source) {
     const inverse = invert(frame.transform);
     return inverse ? boxUnder(inverse, source) : null;
 }
 
-/// Where `rect` (container coordinates, drawn by the covered page under `covered`, its
-/// container-to-container matrix) is when the covered page is not moved: the box of its corners
-/// under covered⁻¹. The rect itself when `covered` cannot be inverted.
+/**
+ * Where `rect` (container coordinates, drawn by the covered page under `covered`, its
+ * container-to-container matrix) is when the covered page is not moved: the box of its corners
+ * under covered⁻¹. The rect itself when `covered` cannot be inverted.
+ * @param {Rect} rect
+ * @param {Matrix} covered
+ * @returns {Rect}
+ */
 export function unmovedRect(rect, covered) {
     const inverse = invert(covered);
     return inverse ? boxUnder(inverse, rect) : { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
@@ -232,10 +328,16 @@ export function unmovedRect(rect, covered) {
 
 // MARK: - A held card (the gesture's similarity on top of the resting frame)
 
-/// The resting frame moved by a gesture: scale and rotation about `pivot`, then a translation.
-/// This is Loupe's FrameComposer (Sources/LoupeTimeline/FrameComposer.swift): the content
-/// transform becomes G ∘ T, masks keep their size × scale around G's image of their centre, and
-/// corner radii scale with the card.
+/**
+ * The resting frame moved by a gesture: scale and rotation about `pivot`, then a translation.
+ * This is Loupe's FrameComposer (Sources/LoupeTimeline/FrameComposer.swift): the content
+ * transform becomes G ∘ T, masks keep their size × scale around G's image of their centre, and
+ * corner radii scale with the card.
+ * @param {Keyframe} rest the frame the gesture moves
+ * @param {{scale: number, rotation: number, x: number, y: number}} pose the gesture's (rotation in radians)
+ * @param {{x: number, y: number}} pivot
+ * @returns {Keyframe}
+ */
 export function heldFrame(rest, pose, pivot) {
     const a = pose.scale * Math.cos(pose.rotation), b = pose.scale * Math.sin(pose.rotation);
     const g = [a, b, -b, a,
@@ -259,7 +361,7 @@ export function heldFrame(rest, pose, pivot) {
 
 // MARK: - Geometry
 
-/// `g ∘ t` for CSS-order matrices [a, b, c, d, tx, ty]: t first, then g.
+/** `g ∘ t` for CSS-order matrices [a, b, c, d, tx, ty]: t first, then g. */
 function concat(g, t) {
     return [g[0] * t[0] + g[2] * t[1], g[1] * t[0] + g[3] * t[1],
         g[0] * t[2] + g[2] * t[3], g[1] * t[2] + g[3] * t[3],
@@ -270,7 +372,7 @@ function apply(m, x, y) {
     return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 }
 
-/// The inverse of a CSS-order matrix; null when it cannot be inverted.
+/** The inverse of a CSS-order matrix; null when it cannot be inverted. */
 function invert(t) {
     const determinant = t[0] * t[3] - t[1] * t[2];
     if (!Number.isFinite(determinant) || Math.abs(determinant) < 1e-12) return null;
@@ -278,7 +380,7 @@ function invert(t) {
         (t[2] * t[5] - t[3] * t[4]) / determinant, (t[1] * t[4] - t[0] * t[5]) / determinant];
 }
 
-/// The axis-aligned box of `rect`'s four corners under `m`.
+/** The axis-aligned box of `rect`'s four corners under `m`. */
 function boxUnder(m, rect) {
     const corners = [[rect.x, rect.y], [rect.x + rect.width, rect.y], [rect.x, rect.y + rect.height], [rect.x + rect.width, rect.y + rect.height]]
         .map(([x, y]) => apply(m, x, y));
@@ -287,9 +389,11 @@ function boxUnder(m, rect) {
     return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
 }
 
-/// transform, clip-path and opacity of an element resting at `page` (PlanLayers.pageValues):
-/// the matrix relative to the resting place, and the container-space mask in the element's own
-/// coordinates.
+/**
+ * transform, clip-path and opacity of an element resting at `page` (PlanLayers.pageValues):
+ * the matrix relative to the resting place, and the container-space mask in the element's own
+ * coordinates.
+ */
 function pageValues(transform, mask, opacity, page) {
     const relative = [...transform];
     relative[4] -= page.x;
@@ -297,10 +401,12 @@ function pageValues(transform, mask, opacity, page) {
     return { transform: matrix(relative), clipPath: clip(mask, transform, page), opacity };
 }
 
-/// The mask in the page's own coordinates. Loupe reports a rotated card's mask as its rect turned
-/// about its own centre, so the centre is mapped back through the transform and the size is
-/// divided by the transform's scale along each axis; for the unrotated frames of a plan this is
-/// the same inset PlanLayers writes. A transform that cannot be inverted clips everything.
+/**
+ * The mask in the page's own coordinates. Loupe reports a rotated card's mask as its rect turned
+ * about its own centre, so the centre is mapped back through the transform and the size is
+ * divided by the transform's scale along each axis; for the unrotated frames of a plan this is
+ * the same inset PlanLayers writes. A transform that cannot be inverted clips everything.
+ */
 function clip(mask, t, page) {
     const determinant = t[0] * t[3] - t[1] * t[2];
     if (!Number.isFinite(determinant) || Math.abs(determinant) < 1e-12) {
@@ -318,8 +424,10 @@ function box(mask) {
     return { left: px(mask.x), top: px(mask.y), width: px(mask.width), height: px(mask.height), borderRadius: px(mask.cornerRadius) };
 }
 
-/// A CSS matrix() to 6 decimals: a scale rounded to 3 would move a phone page's bottom edge by up
-/// to 0.4 px (issue 45 §8).
+/**
+ * A CSS matrix() to 6 decimals: a scale rounded to 3 would move a phone page's bottom edge by up
+ * to 0.4 px (issue 45 §8).
+ */
 function matrix(m) {
     return `matrix(${m.map((value) => Math.round(value * 1e6) / 1e6).join(", ")})`;
 }

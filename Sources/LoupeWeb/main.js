@@ -36,17 +36,17 @@ const panel = createPanel(document.getElementById("panel"));
 const settingsForm = document.getElementById("settings-form");
 const settings = bindSettings(settingsForm, () => {});
 
-/// The elements the plan's layers animate. `source` is the tapped thumbnail.
+/** The elements the plan's layers animate. `source` is the tapped thumbnail. */
 const layers = { covered: gridPage, source: null };
 for (const element of stage.querySelectorAll("[data-layer]")) layers[element.dataset.layer] = element;
 
-/// Reduce Motion's cross-fade: ~140 ms each way (measured by swift_transitions).
+/** Reduce Motion's cross-fade: ~140 ms each way (measured by swift_transitions). */
 const CROSS_FADE_MS = 140;
 
-/// The view-transition-name Loupe's stylesheet animates by default (docs/api.md).
+/** The view-transition-name Loupe's stylesheet animates by default (docs/api.md). */
 const VIEW_TRANSITION_NAME = "loupe-zoom";
 
-/// Points around the moving card that still grab it: a finger is not a pixel.
+/** Points around the moving card that still grab it: a finger is not a pixel. */
 const GRAB_MARGIN = 12;
 
 /** The page's phase, moved only as phases.js's table allows, and shown on body[data-phase]. */
@@ -67,7 +67,7 @@ const state = {
     grab: null, // a grabbed flight: {transition, time (plan seconds), keyframes (the flight's plan)}
 };
 
-/// For debugging and for the browser test: what the page last asked and got. Read-only use.
+/** For debugging and for the browser test: what the page last asked and got. Read-only use. */
 const record = {
     get phase() { return phases.phase; },
     get animations() { return state.animations; },
@@ -107,24 +107,33 @@ function round(value) {
     return Math.round(value * 1000) / 1000;
 }
 
-/// The thumbnail's rect, container (window) coordinates, where it sits when the covered page is
-/// not moved: the frame a plan or timeline lands the card on, where the covered page is back at
-/// identity. While the detail view is open (at rest, or held under a gesture, or grabbed
-/// mid-flight) the grid is drawn shrunk by the covered page's transform (0.914 at rest), so the
-/// thumbnail's measured rect is mapped back through it (issue 45 §8).
+/**
+ * The thumbnail's rect, container (window) coordinates, where it sits when the covered page is
+ * not moved: the frame a plan or timeline lands the card on, where the covered page is back at
+ * identity. While the detail view is open (at rest, or held under a gesture, or grabbed
+ * mid-flight) the grid is drawn shrunk by the covered page's transform (0.914 at rest), so the
+ * thumbnail's measured rect is mapped back through it (issue 45 §8).
+ */
 function sourceFrame() {
     const rect = unmovedRect(state.thumb.getBoundingClientRect(), coveredTransform());
     return { x: round(rect.x), y: round(rect.y), width: round(rect.width), height: round(rect.height) };
 }
 
-/// The covered page's transform as drawn now, [a, b, c, d, tx, ty] from container to container
-/// (its origin is the container's top-left, prototype.css), as Loupe's `covered` states it.
+/**
+ * The covered page's transform as drawn now, [a, b, c, d, tx, ty] from container to container
+ * (its origin is the container's top-left, prototype.css), as Loupe's `covered` states it.
+ */
 function coveredTransform() {
     const { a, b, c, d, e, f } = new DOMMatrixReadOnly(getComputedStyle(gridPage).transform);
     return [a, b, c, d, e, f];
 }
 
-/// Where the whole picture sits in the detail view: centred and letterboxed (aspect fit).
+/**
+ * Where the whole picture sits in the detail view: centred and letterboxed (aspect fit).
+ * @param {number} aspect the picture's width ÷ height
+ * @param {{width: number, height: number}} size the view it fits in
+ * @returns {{x: number, y: number, width: number, height: number}}
+ */
 function letterbox(aspect, size) {
     let width = size.width, height = width / aspect;
     if (height > size.height) {
@@ -134,7 +143,11 @@ function letterbox(aspect, size) {
     return { x: round((size.width - width) / 2), y: round((size.height - height) / 2), width: round(width), height: round(height) };
 }
 
-/// Everything a plan and a timeline share: the scene and how it should move.
+/**
+ * Everything a plan and a timeline share: the scene and how it should move.
+ * @param {import("./settings.js").Settings} current
+ * @returns {object} the request's platform, container, source, destination, animation and options
+ */
 function scene(current) {
     const destination = { frame: state.page };
     // The alignment rect tells Loupe where the thumbnail's content sits in the detail view:
@@ -157,7 +170,13 @@ function scene(current) {
     };
 }
 
-/// The same transition as a lifecycle script, for the swimlane picture.
+/**
+ * The same transition as a lifecycle script, for the swimlane picture.
+ * @param {"push" | "present" | "pop" | "dismiss"} transition
+ * @param {import("./settings.js").Settings} current
+ * @param {{time: number, outcome: string} | null} [release] an interactive pop's or dismissal's
+ * @returns {object} a /v1/lifecycle request
+ */
 function lifecycleScript(transition, current, release) {
     const spring = animationMember(current).spring;
     const script = { stack: ["grid"], events: [] };
@@ -173,7 +192,13 @@ function lifecycleScript(transition, current, release) {
     return script;
 }
 
-/// Fills the plan panel for a plan request, as the answers arrive. Resolves to the JSON plan.
+/**
+ * Fills the plan panel for a plan request, as the answers arrive.
+ * @param {string} title
+ * @param {object} body the /v1/plans request
+ * @param {import("./settings.js").Settings} current
+ * @returns {Promise<{keyframes: import("./layers.js").Keyframe[], duration: number}>} the JSON plan
+ */
 function describePlan(title, body, current) {
     const key = current.apiKey;
     const facts = [`Source ${formatRect(body.source.frame)}, corner radius ${body.source.cornerRadius}`,
@@ -197,6 +222,13 @@ function formatRect(rect) {
 
 // MARK: - Opening
 
+/**
+ * A tapped thumbnail opens its picture: a push (or full-screen presentation) planned by Loupe and
+ * played, unless a finger grabs the moving card.
+ * @param {import("./pictures.js").Picture} picture
+ * @param {HTMLElement} thumb
+ * @param {boolean} shiftKey slow motion for this one (the simulator's "Slow Animations")
+ */
 async function open(picture, thumb, shiftKey) {
     if (phases.phase !== "grid") return;
     const flow = phases.startFlow();
@@ -252,10 +284,12 @@ async function open(picture, thumb, shiftKey) {
     atRest();
 }
 
-/// Fills the stage for `picture`. Zoom mode: the destination layer is the whole detail view (a
-/// black page with the picture letterboxed). Crossfade mode: the destination is the picture alone
-/// and the page layer, which fades in place, is the black page. Done and the caption sit above
-/// both and fade in at rest, like iOS's bar items.
+/**
+ * Fills the stage for `picture`. Zoom mode: the destination layer is the whole detail view (a
+ * black page with the picture letterboxed). Crossfade mode: the destination is the picture alone
+ * and the page layer, which fades in place, is the black page. Done and the caption sit above
+ * both and fade in at rest, like iOS's bar items.
+ */
 function buildDetail(picture) {
     const backdrop = document.createElement("div");
     backdrop.className = "detail-backdrop";
@@ -277,8 +311,10 @@ function buildDetail(picture) {
     layoutPicture();
 }
 
-/// The thumbnail's copy covers the part of the page the thumbnail shows when the card sits on it
-/// (`frame`, a keyframe on the source): see layers.js.
+/**
+ * The thumbnail's copy covers the part of the page the thumbnail shows when the card sits on it
+ * (`frame`, a keyframe on the source): see layers.js.
+ */
 function setRegion(frame, source) {
     const region = sourceRegion(frame, source);
     if (!region) return;
@@ -286,8 +322,10 @@ function setRegion(frame, source) {
     Object.assign(copy.style, { left: `${region.x}px`, top: `${region.y}px`, width: `${region.width}px`, height: `${region.height}px` });
 }
 
-/// A plan as Loupe wrote it for Element.animate(), plus the thumbnail's copy, which moves with the
-/// destination (its keyframes come from the JSON plan, on the same offsets and timing).
+/**
+ * A plan as Loupe wrote it for Element.animate(), plus the thumbnail's copy, which moves with the
+ * destination (its keyframes come from the JSON plan, on the same offsets and timing).
+ */
 function play(waapi, plan, rate) {
     const animations = playWAAPI(layers, waapi, rate);
     const copy = layers.snapshot.animate(keyframesFrom(plan.keyframes, 0, state.page, state.crossfade).keyframes.snapshot, waapi.timing);
@@ -302,7 +340,7 @@ function layoutPicture() {
     Object.assign(art.style, { left: `${rect.x}px`, top: `${rect.y}px`, width: `${rect.width}px`, height: `${rect.height}px` });
 }
 
-/// Reduce Motion: no zoom, the stage cross-fades in (or out) at the plan's resting state.
+/** Reduce Motion: no zoom, the stage cross-fades in (or out) at the plan's resting state. */
 async function crossFade(waapi, direction, rate) {
     holdLayers(waapi, direction === "in" ? (frames) => frames.at(-1) : (frames) => frames[0]);
     const keyframes = direction === "in" ? [{ opacity: 0 }, { opacity: 1 }] : [{ opacity: 1 }, { opacity: 0 }];
@@ -313,8 +351,10 @@ async function crossFade(waapi, direction, rate) {
     fade.cancel();
 }
 
-/// Every stage layer still, as one end of a waapi answer has it: `pick` chooses the first or the
-/// last keyframe. The thumbnail's copy is hidden (at rest the detail view shows the picture).
+/**
+ * Every stage layer still, as one end of a waapi answer has it: `pick` chooses the first or the
+ * last keyframe. The thumbnail's copy is hidden (at rest the detail view shows the picture).
+ */
 function holdLayers(waapi, pick) {
     placeLayers(layers, waapi.styles);
     for (const [name, frames] of Object.entries(waapi.keyframes)) {
@@ -325,7 +365,7 @@ function holdLayers(waapi, pick) {
     layers.snapshot.style.opacity = "0";
 }
 
-/// The detail view is at rest and takes gestures; it follows a window that changed size meanwhile.
+/** The detail view is at rest and takes gestures; it follows a window that changed size meanwhile. */
 function atRest() {
     const size = containerSize();
     if (size.width !== state.page.width || size.height !== state.page.height) resize();
@@ -335,6 +375,7 @@ function atRest() {
 
 // MARK: - Closing with Done
 
+/** Done or Escape: a pop (or dismissal) planned by Loupe and played, unless a finger grabs it. */
 async function close() {
     if (phases.phase !== "detail") return;
     const flow = phases.startFlow();
@@ -366,7 +407,7 @@ async function close() {
     finishClosing();
 }
 
-/// Back to the grid: the stage hidden and reset, the thumbnail shown again.
+/** Back to the grid: the stage hidden and reset, the thumbnail shown again. */
 function finishClosing() {
     resetStage();
     state.rest = null;
@@ -375,7 +416,7 @@ function finishClosing() {
     state.thumb?.focus({ preventScroll: true });
 }
 
-/// The grid as it was before the tap: nothing animating, the stage hidden, the thumbnail shown.
+/** The grid as it was before the tap: nothing animating, the stage hidden, the thumbnail shown. */
 function resetStage() {
     for (const animation of state.animations) animation.cancel();
     state.animations = [];
@@ -388,20 +429,24 @@ function resetStage() {
 
 // MARK: - The browser's own view transition
 
-/// Whether taps play through document.startViewTransition (Settings → View Transitions): only
-/// where the browser has it, not under Reduce Motion, which cross-fades instead, and not in the
-/// crossfade background mode, whose second page layer the pseudo-element tree has no place for
-/// (docs/api.md): there the detail view is the picture alone and its black page would only pop
-/// in at the end.
+/**
+ * Whether taps play through document.startViewTransition (Settings → View Transitions): only
+ * where the browser has it, not under Reduce Motion, which cross-fades instead, and not in the
+ * crossfade background mode, whose second page layer the pseudo-element tree has no place for
+ * (docs/api.md): there the detail view is the picture alone and its black page would only pop
+ * in at the end.
+ */
 function usesViewTransitions(current) {
     return current.viewTransitions && typeof document.startViewTransition === "function" && !reducesMotion(current)
         && current.backgroundMode !== "crossfade";
 }
 
-/// Plays `body`'s plan as a same-document view transition with Loupe's stylesheet
-/// (format=view-transition; docs/api.md): `before` carries the name until `update` changes the
-/// page, `after` from then on. The stylesheet is adopted through the CSSOM, which the page's
-/// CSP allows where it forbids inline styles. Resolves to false when Loupe could not be asked.
+/**
+ * Plays `body`'s plan as a same-document view transition with Loupe's stylesheet
+ * (format=view-transition; docs/api.md): `before` carries the name until `update` changes the
+ * page, `after` from then on. The stylesheet is adopted through the CSSOM, which the page's
+ * CSP allows where it forbids inline styles. Resolves to false when Loupe could not be asked.
+ */
 async function playViewTransition(body, current, rate, before, after, update) {
     let css;
     try {
@@ -436,8 +481,10 @@ async function playViewTransition(body, current, rate, before, after, update) {
     return true;
 }
 
-/// The browser's View Transitions API is missing: the switch is disabled and says why; taps
-/// keep playing with Element.animate().
+/**
+ * The browser's View Transitions API is missing: the switch is disabled and says why; taps
+ * keep playing with Element.animate().
+ */
 if (typeof document.startViewTransition !== "function") {
     const field = settingsForm.elements.namedItem("viewTransitions");
     field.checked = false;
@@ -476,23 +523,25 @@ attachGestures(stage, {
     onRelease: (gesture) => (gesture.mode === "grab" ? releaseGrab(gesture) : settle(gesture)),
 });
 
-/// +1 when the page reads left to right, −1 when right to left: which edge is the leading one.
+/** +1 when the page reads left to right, −1 when right to left: which edge is the leading one. */
 function leadingDirection() {
     return getComputedStyle(document.documentElement).direction === "rtl" ? -1 : 1;
 }
 
-/// A back swipe starts within GestureModel.edgeZone of the leading edge (the right one in RTL).
+/** A back swipe starts within GestureModel.edgeZone of the leading edge (the right one in RTL). */
 function nearLeadingEdge(point) {
     return leadingDirection() > 0 ? point.x <= MODEL.edgeZone : point.x >= state.page.width - MODEL.edgeZone;
 }
 
-/// The plan's time (seconds) the running flight shows now: Element.animate()'s currentTime runs
-/// at the playback rate, so slow motion is plan time too.
+/**
+ * The plan's time (seconds) the running flight shows now: Element.animate()'s currentTime runs
+ * at the playback rate, so slow motion is plan time too.
+ */
 function flightTime() {
     return (state.animations[0]?.currentTime ?? 0) / 1000;
 }
 
-/// Whether `point` lands on the card of a running open or close (its mask, with a margin).
+/** Whether `point` lands on the card of a running open or close (its mask, with a margin). */
 function onMovingCard(point) {
     if (!state.flight || state.animations.length === 0) return false;
     const mask = frameAt(state.flight.plan.keyframes, flightTime()).mask;
@@ -500,10 +549,13 @@ function onMovingCard(point) {
         && point.y >= mask.y - GRAB_MARGIN && point.y <= mask.y + mask.height + GRAB_MARGIN;
 }
 
-/// A finger lands on the moving card: it stops where it is. Loupe's timeline brakes it on the
-/// tracking spring toward where its velocity carries it in 1/ω (22 ms), and so does the page:
-/// until the gesture is recognised each frame draws the braking card, and after it the finger
-/// moves the card from there as Loupe's tracking does.
+/**
+ * A finger lands on the moving card: it stops where it is. Loupe's timeline brakes it on the
+ * tracking spring toward where its velocity carries it in 1/ω (22 ms), and so does the page:
+ * until the gesture is recognised each frame draws the braking card, and after it the finger
+ * moves the card from there as Loupe's tracking does.
+ * @param {import("./gestures.js").Gesture} gesture the grabbing touch, at touchdown
+ */
 function grab(gesture) {
     // To the millisecond, as the timeline is told it (its events' times are rounded so): the
     // card moves up to 2 px in half a millisecond mid-flight.
@@ -526,15 +578,22 @@ function grab(gesture) {
     requestAnimationFrame(brake);
 }
 
-/// The grabbed flight's card `elapsed` seconds after the grab, before the finger's own motion.
+/**
+ * The grabbed flight's card `elapsed` seconds after the grab, before the finger's own motion.
+ * @param {number} elapsed
+ * @returns {import("./layers.js").Keyframe}
+ */
 function grabbedFrame(elapsed) {
     return stoppedFrame(state.grab.keyframes, state.grab.time, MODEL.trackingOmega, elapsed);
 }
 
-/// The finger let go of a grabbed flight: the timeline replays the app's call at 0 and the
-/// touches from the grab on, decides finish or cancel, and the page plays its keyframes from the
-/// release. A grabbed push (present) is completed and popped (dismissed) by the finger, so
-/// "finish" ends on the grid either way, "cancel" on the detail view.
+/**
+ * The finger let go of a grabbed flight: the timeline replays the app's call at 0 and the
+ * touches from the grab on, decides finish or cancel, and the page plays its keyframes from the
+ * release. A grabbed push (present) is completed and popped (dismissed) by the finger, so
+ * "finish" ends on the grid either way, "cancel" on the detail view.
+ * @param {import("./gestures.js").Gesture} gesture
+ */
 async function releaseGrab(gesture) {
     const { transition, time } = state.grab;
     const flow = phases.startFlow();
@@ -562,8 +621,11 @@ async function releaseGrab(gesture) {
     await playSettle(flow, answer, release, releaseTime, body.source.frame, current, held);
 }
 
-/// The fingers lifted: Loupe decides finish or cancel and computes the settle from the whole
-/// gesture (POST /v1/timelines); the page plays its keyframes from the release on.
+/**
+ * The fingers lifted: Loupe decides finish or cancel and computes the settle from the whole
+ * gesture (POST /v1/timelines); the page plays its keyframes from the release on.
+ * @param {import("./gestures.js").Gesture} gesture
+ */
 async function settle(gesture) {
     if (!gesture.anchor && !gesture.rejected) return; // a tap or a hold: nothing to ask, still at rest
     const flow = phases.startFlow();
@@ -592,8 +654,17 @@ async function settle(gesture) {
     await playSettle(flow, answer, release, releaseTime, body.source.frame, current, held);
 }
 
-/// Plays a timeline's keyframes from the release on, and ends on the grid (finish) or the
-/// detail view at rest (cancel). `held` is the card's transform at the lift, for the test.
+/**
+ * Plays a timeline's keyframes from the release on, and ends on the grid (finish) or the
+ * detail view at rest (cancel).
+ * @param {import("./phases.js").Flow} flow the settle's; it stops when a later flow took over
+ * @param {{keyframes: import("./layers.js").Keyframe[]}} answer the timeline
+ * @param {{outcome: string} | null} release the timeline's last release (null: none)
+ * @param {number} releaseTime seconds, the timeline's clock
+ * @param {{x: number, y: number, width: number, height: number}} source the source frame sent
+ * @param {import("./settings.js").Settings} current
+ * @param {string} held the card's transform at the lift, for the test
+ */
 async function playSettle(flow, answer, release, releaseTime, source, current, held) {
     const rate = current.slowMotion ? 0.1 : 1;
     const finish = release?.outcome === "finish";
@@ -621,7 +692,7 @@ async function playSettle(flow, answer, release, releaseTime, source, current, h
     else atRest();
 }
 
-/// Fills the plan panel for a timeline answer; `script` is its lifecycle (null: none to draw).
+/** Fills the plan panel for a timeline answer; `script` is its lifecycle (null: none to draw). */
 function describeTimeline(gesture, answer, release, current, script) {
     const names = { pan: "Swipe down", pinch: "Pinch", edgePan: "Edge swipe", contentBackSwipe: "Content back swipe (iOS 26)" };
     const name = gesture.mode === "grab" ? "Grabbed mid-flight" : names[gesture.tracking === "edgePan" ? "contentBackSwipe" : gesture.kind];
@@ -639,8 +710,10 @@ function describeTimeline(gesture, answer, release, current, script) {
     if (script) post("/v1/lifecycle", "svg", script, current.apiKey).then((svg) => panel.image("lifecycle", svg), showError);
 }
 
-/// The interactive pop (or dismiss) from rest begins when the gesture was recognised: the start
-/// of the tracking segment.
+/**
+ * The interactive pop (or dismiss) from rest begins when the gesture was recognised: the start
+ * of the tracking segment.
+ */
 function interactiveScript(answer, release, current) {
     const transition = state.kind === "navigation" ? "pop" : "dismiss";
     const script = lifecycleScript(transition, current, release);
@@ -648,8 +721,10 @@ function interactiveScript(answer, release, current) {
     return script;
 }
 
-/// A grabbed flight as the lifecycle sees it: the app's call at 0, the interrupt at the grab,
-/// then the release (openapi.yaml's lifecycle-interrupted-push).
+/**
+ * A grabbed flight as the lifecycle sees it: the app's call at 0, the interrupt at the grab,
+ * then the release (openapi.yaml's lifecycle-interrupted-push).
+ */
 function grabScript(transition, time, release, current) {
     const script = lifecycleScript(transition, current, null);
     script.events.push({ time, type: "interrupt" });
@@ -659,13 +734,15 @@ function grabScript(transition, time, release, current) {
 
 // MARK: - Page plumbing
 
-/// Resolves when every animation has finished (or was cancelled).
+/** Resolves when every animation has finished (or was cancelled). */
 function finished(animations) {
     return Promise.all(animations.map((animation) => animation.finished.catch(() => undefined)));
 }
 
-/// The window changed size while the detail view rests: it fills the new window, and the resting
-/// frame that gestures start from follows.
+/**
+ * The window changed size while the detail view rests: it fills the new window, and the resting
+ * frame that gestures start from follows.
+ */
 function resize() {
     const size = containerSize();
     const scaleX = size.width / state.page.width, scaleY = size.height / state.page.height;

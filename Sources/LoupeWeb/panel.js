@@ -2,6 +2,11 @@
 // pictures are Loupe's own SVG renderings (the plan's filmstrip and progress curve, the lifecycle
 // swimlanes), shown as images from blob: URLs so the page's CSP needs no inline content.
 
+/**
+ * The panel's controls over `root`, which holds the [data-panel] heading, facts, warnings, plan
+ * and lifecycle figures.
+ * @param {HTMLElement} root
+ */
 export function createPanel(root) {
     const heading = root.querySelector("[data-panel=heading]");
     const facts = root.querySelector("[data-panel=facts]");
@@ -10,7 +15,7 @@ export function createPanel(root) {
     const urls = {};
 
     return {
-        /// A new transition: its title and the facts known so far; the rest follows as it arrives.
+        /** A new transition: its title and the facts known so far; the rest follows as it arrives. */
         begin(title, lines = []) {
             heading.textContent = title;
             this.facts(lines);
@@ -22,7 +27,7 @@ export function createPanel(root) {
             facts.replaceChildren(...lines.map((line) => item(line)));
         },
 
-        /// Loupe's warnings, each with its code and the request field it is about.
+        /** Loupe's warnings, each with its code and the request field it is about. */
         warnings(list) {
             if (list.length === 0) {
                 warnings.replaceChildren(item("No warnings: Loupe had nothing to say about this request."));
@@ -43,7 +48,7 @@ export function createPanel(root) {
             }));
         },
 
-        /// Shows an SVG answer in one of the figures, or clears it.
+        /** Shows an SVG answer in one of the figures, or clears it. */
         image(name, svgText) {
             const figure = images[name];
             const image = figure.querySelector("img");

@@ -6,7 +6,7 @@
 
 const SVG = "http://www.w3.org/2000/svg";
 
-/// Mulberry32: a tiny seeded generator, good enough for pictures.
+/** Mulberry32: a tiny seeded generator, good enough for pictures. */
 function random(seed) {
     let a = seed >>> 0;
     return () => {
@@ -27,13 +27,24 @@ const PLACES = {
     shapes: ["Composition", "Bauhaus", "Three circles", "Primary"],
     forest: ["Pines", "Old wood", "Clearing", "Fir and fog"],
 };
-/// Picture aspect ratios (width ÷ height): panoramas to tall portraits.
+/** Picture aspect ratios (width ÷ height): panoramas to tall portraits. */
 const ASPECTS = [16 / 9, 4 / 3, 3 / 4, 1, 2 / 3, 21 / 9, 3 / 2, 9 / 16];
-/// Thumbnail shapes: null shows the whole picture; a number crops it to that aspect ratio.
+/** Thumbnail shapes: null shows the whole picture; a number crops it to that aspect ratio. */
 const THUMB_SHAPES = [null, 1, null, 4 / 5, null, 1, 3 / 2];
 const RADII = [0, 4, 8, 12, 16, 22, 6, 30];
 
-/// The catalogue: `count` pictures with their thumbnails' shapes and corner radii.
+/**
+ * One picture of the catalogue: its scene and aspect ratio (width ÷ height), its thumbnail's
+ * aspect ratio and corner radius, and the seed its drawing comes from.
+ * @typedef {{id: string, title: string, scene: string, aspect: number, thumbAspect: number, radius: number, seed: number}} Picture
+ */
+
+/**
+ * The catalogue: `count` pictures with their thumbnails' shapes and corner radii, the same on
+ * every run (seeded).
+ * @param {number} count
+ * @returns {Picture[]}
+ */
 export function makePictures(count) {
     const pictures = [];
     for (let index = 0; index < count; index += 1) {
@@ -58,9 +69,14 @@ export function makePictures(count) {
 
 let instances = 0;
 
-/// The picture as an <svg> element. `fit` is "slice" (fill the box and crop, like a thumbnail)
-/// or "meet" (show all of it, letterboxed). Gradient ids are unique per element, because ids are
-/// global to the document and a hidden copy would break the others' references.
+/**
+ * The picture as an <svg> element. `fit` is "slice" (fill the box and crop, like a thumbnail)
+ * or "meet" (show all of it, letterboxed). Gradient ids are unique per element, because ids are
+ * global to the document and a hidden copy would break the others' references.
+ * @param {Picture} picture
+ * @param {"slice" | "meet"} fit
+ * @returns {SVGSVGElement}
+ */
 export function pictureElement(picture, fit) {
     const width = 1000;
     const height = Math.round(width / picture.aspect);
@@ -94,7 +110,7 @@ function hsl(h, s, l) {
     return `hsl(${Math.round(h) % 360} ${Math.round(s)}% ${Math.round(l)}%)`;
 }
 
-/// A ridge line across the picture as a closed polygon down to the bottom.
+/** A ridge line across the picture as a closed polygon down to the bottom. */
 function ridge(context, baseline, roughness, steps) {
     const { width, height, next } = context;
     const points = [[0, height]];

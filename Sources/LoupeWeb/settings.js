@@ -3,6 +3,12 @@
 
 const STORAGE_KEY = "loupe-prototype-settings";
 
+/**
+ * The settings, as the form has them.
+ * @typedef {typeof DEFAULTS} Settings
+ */
+
+/** Every setting and its value until the form changes it. */
 export const DEFAULTS = {
     kind: "navigation", // navigation (push/pop) | presentation (full-screen present/dismiss)
     springForm: "default", // default | preset | response | duration
@@ -25,7 +31,12 @@ export const DEFAULTS = {
     apiKey: "",
 };
 
-/// Binds `form` to the stored settings; `onChange(settings)` runs after every edit.
+/**
+ * Binds `form` to the stored settings (localStorage), the form's Reset button included.
+ * @param {HTMLFormElement} form
+ * @param {(settings: Settings) => void} onChange runs after every edit
+ * @returns {() => Settings} the settings now
+ */
 export function bindSettings(form, onChange) {
     let settings = load();
     write(form, settings);
@@ -88,7 +99,7 @@ function read(form) {
     return settings;
 }
 
-/// Range inputs show their value in the <output> next to them.
+/** Range inputs show their value in the <output> next to them. */
 function updateOutputs(form) {
     for (const output of form.querySelectorAll("output[data-for]")) {
         output.value = form.elements.namedItem(output.dataset.for).value;
@@ -101,7 +112,11 @@ function showSpringFields(form, springForm) {
 
 // MARK: - Requests
 
-/// The request's `animation`: the chosen spring and frame rate.
+/**
+ * The request's `animation`: the chosen spring and frame rate.
+ * @param {Settings} settings
+ * @returns {{frameRate: number, spring?: string | object}}
+ */
 export function animationMember(settings) {
     const animation = { frameRate: settings.frameRate };
     if (settings.springForm === "preset") animation.spring = settings.preset;
@@ -110,7 +125,11 @@ export function animationMember(settings) {
     return animation;
 }
 
-/// The request's `options`.
+/**
+ * The request's `options`.
+ * @param {Settings} settings
+ * @returns {{motionPath: string, backgroundMode: string, fitMode?: string, dimmingVisualEffect?: string}}
+ */
 export function optionsMember(settings) {
     const options = { motionPath: settings.motionPath, backgroundMode: settings.backgroundMode };
     if (settings.fitMode) options.fitMode = settings.fitMode;
@@ -118,21 +137,35 @@ export function optionsMember(settings) {
     return options;
 }
 
-/// The display's corner radius: what the card's corners grow to.
+/**
+ * The display's corner radius: what the card's corners grow to. The setting when it is a
+ * number, else 55 on a phone (a coarse pointer, under 600 px), 0 elsewhere.
+ * @param {Settings} settings
+ * @returns {number}
+ */
 export function cornerRadius(settings) {
     if (settings.cornerRadius !== "" && Number.isFinite(Number(settings.cornerRadius))) return Math.max(0, Number(settings.cornerRadius));
     const phone = matchMedia("(pointer: coarse)").matches && Math.min(innerWidth, innerHeight) < 600;
     return phone ? 55 : 0;
 }
 
-/// The request's platform: iOS 18 (Loupe's default behaviour), or iOS 26 with the switch on, which
-/// keeps a presented sheet at its detent and lets a horizontal swipe anywhere on a pushed page go
-/// back (docs/behaviour.md, issue 25).
+/**
+ * The request's platform: iOS 18 (Loupe's default behaviour), or iOS 26 with the switch on, which
+ * keeps a presented sheet at its detent and lets a horizontal swipe anywhere on a pushed page go
+ * back (docs/behaviour.md, issue 25).
+ * @param {Settings} settings
+ * @returns {{os: string, version: string, framework: string}}
+ */
 export function platformMember(settings) {
     return { os: "iOS", version: settings.ios26 ? "26.0" : "18.0", framework: "UIKit" };
 }
 
-/// iOS replaces the zoom with a cross-fade under Reduce Motion.
+/**
+ * iOS replaces the zoom with a cross-fade under Reduce Motion: the setting, or the system's
+ * `prefers-reduced-motion` when it says "system".
+ * @param {Settings} settings
+ * @returns {boolean}
+ */
 export function reducesMotion(settings) {
     if (settings.reduceMotion === "always") return true;
     if (settings.reduceMotion === "never") return false;
