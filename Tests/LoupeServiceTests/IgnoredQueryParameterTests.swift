@@ -59,5 +59,8 @@ struct IgnoredQueryParameterTests {
         #expect(warning.contains(#"parameter="%22q%22""#))
         #expect(IgnoredQueryParameters.warning(for: HTTPRequest(method: "GET", target: "/v1/plans?format=json")) == nil)
         #expect(IgnoredQueryParameters.warning(for: HTTPRequest(method: "GET", target: "/v1/plans?")) == nil)
+        // Regression (the contract's fuzzing): a parameter with an empty name is named empty, and
+        // the contract's pattern allows it.
+        #expect(IgnoredQueryParameters.warning(for: HTTPRequest(method: "GET", target: "/v1/plans?=x")) == #"query-parameter-ignored; parameter="""#)
     }
 }
