@@ -17,6 +17,7 @@ enum IgnoredQueryParameters {
     /// stays small whatever the query holds.
     static let maxNamed = 8
     static let maxNameBytes = 32
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     /// The header's value for `request`, or nil when every parameter is read: one list member per
     /// distinct ignored name, `query-parameter-ignored; parameter="precision"`, the name
@@ -44,8 +45,7 @@ enum IgnoredQueryParameters {
                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 shown.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                let hex = Array("0123456789ABCDEF".utf8)
-                shown += "%" + String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]], as: UTF8.self)
+                shown += "%" + String(decoding: [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]], as: UTF8.self)
             }
         }
         return shown
