@@ -147,7 +147,9 @@ extension TimelineSimulator {
             // its segment is labelled as its release will be (issue 44 §6).
             interrupt(animation, kind: slideBack ? .edgePan : kind, index: index)
         case .tracking:
-            return  // unreachable: the checker refuses a touchesBegan while fingers are down
+            // A card is tracked only while fingers hold it, so these are a second set of
+            // fingers: refused, as the script's validator refuses them before the simulation.
+            throw .gestureAlreadyActive(event: index)
         case .rest:
             guard isShown else {
                 if let opensIn {
@@ -261,7 +263,7 @@ extension TimelineSimulator {
         phase = .tracking(Tracking(transition: transition, pose: pose, target: .hold(stop), landingScale: landingScale(of: animation, at: pose)))
         openSegment = (now, .tracking, transition, kind)
         lastTransition = transition
-        gesture?.role = .holding(anchor: nil)
+        gesture?.role = .holding
     }
 
     /// The card's width as a share of the page's at rest, when `animation` is a released gesture
@@ -279,7 +281,7 @@ extension TimelineSimulator {
     private mutating func touchesMoved(index: Int) throws(TimelineError) {
         guard let active = gesture, let track = tracks[active.track] else { return }
         switch active.role {
-        case .ignored, .holding(anchor: .some), .spreading:
+        case .ignored, .spreading:
             return
         case .pendingSpread(let opensIn, let ratio):
             switch interpreter.recognizeSpread(track, at: now) {
@@ -307,15 +309,16 @@ extension TimelineSimulator {
                 gesture?.role = .ignored
                 try appCall(.dismiss, index: index)
             }
-        case .holding(anchor: .none):
+        case .holding:
+            // Only a card held where it stopped waits for its gesture to be recognised; one that
+            // follows a recognised gesture already has its anchor.
+            guard case .tracking(var tracking) = phase, case .hold(let held) = tracking.target else { return }
             // iOS 26: a back swipe on a running zoom push goes back by the back swipe's own rules,
             // as at rest (WWDC25 "Build a UIKit app with the new design": "I can immediately swipe
             // back if I selected the wrong note"; issue 44 §2). Before 26 a finger on a running
             // push follows it as any grab does.
-            let heldPop: Bool = if case .tracking(let held) = phase { held.transition == .pop } else { false }
-            let backSwipe = interpreter.contentBackSwipe && host == .navigation && heldPop
-            guard case .recognized(var anchor) = interpreter.recognize(track, at: now, mustDismiss: false, backSwipe: backSwipe),
-                case .tracking(var tracking) = phase, case .hold(let held) = tracking.target
+            let backSwipe = interpreter.contentBackSwipe && host == .navigation && tracking.transition == .pop
+            guard case .recognized(var anchor) = interpreter.recognize(track, at: now, mustDismiss: false, backSwipe: backSwipe)
             else { return }
             let base = CardPose(state: held, velocity: .zero, pivot: tracking.pose.pivot).rebased(to: anchor.pivot).state
             tracking.pose = tracking.pose.rebased(to: anchor.pivot)
@@ -328,7 +331,7 @@ extension TimelineSimulator {
                 tracking.target = .gesture(base: base, anchor: anchor, track: active.track)
             }
             phase = .tracking(tracking)
-            gesture?.role = .holding(anchor: anchor)
+            gesture?.role = .holding
         }
     }
 
@@ -362,7 +365,7 @@ extension TimelineSimulator {
         phase = .tracking(Tracking(transition: transition, pose: pose, target: target))
         openSegment = (now, .tracking, transition, anchor.gesture)
         lastTransition = transition
-        gesture?.role = .holding(anchor: anchor)
+        gesture?.role = .holding
     }
 
     /// The source's width over the page's in the current host's zoom (0 when it is no zoom).
@@ -393,8 +396,9 @@ extension TimelineSimulator {
                     event: index))
         case .spreading(let opening):
             try releaseSpread(opening, track: active.track, index: index)
-        case .holding(let anchor):
+        case .holding:
             guard case .tracking(let tracking) = phase, let track = tracks[active.track] else { return }
+            let anchor = tracking.target.anchor
             let slides: Bool = if case .slide = tracking.target { true } else { false }
             let decision = interpreter.decide(anchor, track, at: now, event: index, slide: slides, heldScale: tracking.landingScale ?? 1)
             releases.append(decision)

@@ -52,6 +52,15 @@ struct TimelineSimulator {
         case spread(SpreadOpening, track: Int)
         /// The slide's back swipe: the page follows the finger sideways (progress), unscaled.
         case slide(base: CardState, anchor: GestureAnchor, track: Int)
+
+        /// The recognised gesture the card follows; nil while a finger only holds it where it
+        /// stopped (`hold`) and for a spread, whose opening is its own.
+        var anchor: GestureAnchor? {
+            switch self {
+            case .gesture(_, let anchor, _), .slide(_, let anchor, _): anchor
+            case .hold, .spread: nil
+            }
+        }
     }
 
     /// The fingers currently down and what they are doing.
@@ -61,8 +70,9 @@ struct TimelineSimulator {
             case ignored
             /// On the destination at rest, not yet past its slop or dead zone.
             case pending
-            /// Holding the card; `anchor` is nil until it is recognised.
-            case holding(anchor: GestureAnchor?)
+            /// Holding the card. Whether the gesture has been recognised, and as what, is the
+            /// tracking target's alone (`Target.anchor`): one field says what a hold is.
+            case holding
             /// Two fingers on the source with `spreadToOpen` on, not yet past the dead zone: a
             /// spread would open the destination in `host`, its content growing `ratio` times.
             case pendingSpread(host: Host, ratio: Double)
