@@ -23,11 +23,21 @@ public final class MemoryBudget: Sendable {
     private let refusals = Atomic<Int>(0)
     /// The most bytes charged at once since memory was last given back to the kernel.
     private let peakSinceTrim = Atomic<Int>(0)
+    /// The most bytes charged at once since `claimTrim` last looked: so a look sees the busy
+    /// moments between two sweeps, not only the charge at the instant of the sweep.
+    private let peakSinceLook = Atomic<Int>(0)
+    /// When `claimTrim` last saw more than `trimWhenBelowBytes` charged (monotonic nanoseconds).
+    private let lastBusy = Atomic<UInt64>(0)
 
     /// A burst is worth giving back once it has charged this much and is over.
     static let trimAfterBytes = 8 << 20
-    /// "Over": no more than this is still charged.
+    /// "Over": no more than this has been charged at any moment for `trimQuietNanoseconds`.
     static let trimWhenBelowBytes = 2 << 20
+    /// How long the charges must stay under `trimWhenBelowBytes` before a burst counts as over.
+    /// Without it, a steady load whose charges dip under the mark at some sweeps (64 clients of
+    /// computed plans did, every 250 ms) trimmed the heap again and again: ~450 `madvise`
+    /// calls a second, each page then faulted back in by the next answers (issue 47 §2).
+    static let trimQuietNanoseconds: UInt64 = 1_000_000_000
 
     public init(limit: Int) {
         self.limit = limit
@@ -77,26 +87,33 @@ public final class MemoryBudget: Sendable {
     public var refused: Int { refusals.load(ordering: .relaxed) }
 
     /// True once after each burst: when at least `trimAfterBytes` were charged at some point
-    /// and charges are back under `trimWhenBelowBytes`. The caller then returns freed heap
-    /// memory to the kernel (malloc_trim); without it, glibc keeps a burst's pages for ever.
-    func claimTrim() -> Bool {
-        guard inUse <= Self.trimWhenBelowBytes, peakSinceTrim.load(ordering: .relaxed) >= Self.trimAfterBytes else {
+    /// and no more than `trimWhenBelowBytes` has been charged at any moment for the last
+    /// `trimQuietNanoseconds`. The caller then returns freed heap memory to the kernel
+    /// (malloc_trim); without it, glibc keeps a burst's pages for ever. Called by every loop's
+    /// sweep; `now` is the monotonic clock in nanoseconds.
+    func claimTrim(now: UInt64) -> Bool {
+        let recent = max(peakSinceLook.exchange(0, ordering: .relaxed), inUse)
+        if recent > Self.trimWhenBelowBytes {
+            lastBusy.store(now, ordering: .relaxed)
             return false
         }
+        guard now &- lastBusy.load(ordering: .relaxed) >= Self.trimQuietNanoseconds,
+            peakSinceTrim.load(ordering: .relaxed) >= Self.trimAfterBytes
+        else { return false }
         let previous = peakSinceTrim.exchange(0, ordering: .relaxed)
         return previous >= Self.trimAfterBytes
     }
 
     private func notePeak(_ total: Int) {
-        var sinceTrim = peakSinceTrim.load(ordering: .relaxed)
-        while total > sinceTrim {
-            let (exchanged, original) = peakSinceTrim.compareExchange(expected: sinceTrim, desired: total, ordering: .relaxed)
-            if exchanged { break }
-            sinceTrim = original
-        }
-        var seen = peak.load(ordering: .relaxed)
+        raise(peakSinceTrim, to: total)
+        raise(peakSinceLook, to: total)
+        raise(peak, to: total)
+    }
+
+    private func raise(_ value: borrowing Atomic<Int>, to total: Int) {
+        var seen = value.load(ordering: .relaxed)
         while total > seen {
-            let (exchanged, original) = peak.compareExchange(expected: seen, desired: total, ordering: .relaxed)
+            let (exchanged, original) = value.compareExchange(expected: seen, desired: total, ordering: .relaxed)
             if exchanged { return }
             seen = original
         }

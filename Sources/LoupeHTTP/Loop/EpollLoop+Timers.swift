@@ -21,7 +21,7 @@ extension EpollLoop {
                 perform(action.next, on: connection, now: now)
             }
         }
-        if budget.claimTrim() {
+        if budget.claimTrim(now: now) {
             // Give the memory of a burst back to the kernel once it is over.
             _ = loupe_release_free_memory()
         }
