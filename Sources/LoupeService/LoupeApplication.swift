@@ -35,7 +35,7 @@ public final class LoupeApplication: HTTPApplication {
     /// carries what the handler decided). CORS decorates the answer either way, and the
     /// route's path labels it for the metrics.
     public func handle(_ request: HTTPRequest, context: RequestContext) -> Handling {
-        let route = router.route(for: request.path)
+        let (route, request) = router.route(for: request)
         let label = route?.path ?? Router.unroutedLabel
         let acceptQuery = route?.acceptQuery
         let handling: Handling
@@ -110,7 +110,7 @@ public final class LoupeApplication: HTTPApplication {
     /// `Expect: 100-continue`: every refusal that does not need the body (404, 405, 401, 415,
     /// 406) is sent before the body is invited.
     public func screen(_ request: HTTPRequest, context: RequestContext) -> HTTPResponse? {
-        let route = router.route(for: request.path)
+        let (route, request) = router.route(for: request)
         var response: HTTPResponse
         switch admit(request, route: route) {
         case .refused(let refusal):

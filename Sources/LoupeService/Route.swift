@@ -13,14 +13,19 @@ public struct Route: Sendable {
     /// The `Accept-Query` field every answer from the route carries (RFC 10008 §3): the media
     /// types its QUERY takes; nil where there is no QUERY.
     public let acceptQuery: String?
+    /// Whether a format's name may end the path (`/v1/plans.css` for `/v1/plans?format=css`):
+    /// an operation per format, so a client generated from the contract knows what each answers
+    /// (a generator reads one media type per operation).
+    public let takesFormatSuffix: Bool
 
     public init(
-        path: String, requiresAPIKey: Bool = false, acceptQuery: String? = nil,
+        path: String, requiresAPIKey: Bool = false, acceptQuery: String? = nil, takesFormatSuffix: Bool = false,
         screenHead: (@Sendable (HTTPRequest) throws(Problem) -> Void)? = nil, handlers: [String: RouteHandler]
     ) {
         self.path = path
         self.requiresAPIKey = requiresAPIKey
         self.acceptQuery = acceptQuery
+        self.takesFormatSuffix = takesFormatSuffix
         self.screenHead = screenHead
         self.handlers = handlers
     }

@@ -24,6 +24,26 @@ public struct Router: Sendable {
         routes.first { $0.matches(path) }
     }
 
+    /// The route a request goes to, and the request as that route reads it: a format's name
+    /// after the last "." of the path's last segment, on a route that takes one, moves into the
+    /// query (`/v1/plans.css` is `/v1/plans?format=css`, `/v1/plans/{key}.svg` is
+    /// `/v1/plans/{key}?format=svg`), in front of any query the request has. Only a format's
+    /// name counts: an address key has a "." of its own (`1.eJx…`), and `/prototype/app.js` is
+    /// a file's name.
+    public func route(for request: HTTPRequest) -> (route: Route?, request: HTTPRequest) {
+        let path = request.path.utf8
+        if let dot = path.lastIndex(of: UInt8(ascii: ".")), !path[dot...].contains(UInt8(ascii: "/")),
+            let format = RenderingFormat(rawValue: String(request.path[request.path.index(after: dot)...])),
+            let route = route(for: String(request.path[..<dot])), route.takesFormatSuffix
+        {
+            var rewritten = request
+            rewritten.path = String(request.path[..<dot])
+            rewritten.query = "format=\(format.rawValue)" + (request.query.map { "&" + $0 } ?? "")
+            return (route, rewritten)
+        }
+        return (route(for: request.path), request)
+    }
+
     /// The metrics label of a request no route has.
     public static let unroutedLabel = "other"
 }

@@ -32,3 +32,34 @@ struct RouterTests {
         #expect(router.route(for: "/v1/plansX") == nil && router.route(for: "/v1/lifecycle/1.a") == nil)
     }
 }
+
+@Suite("Router: a format named by the path")
+struct FormatSuffixRouterTests {
+    static let answer = Route.inline { _, _ in HTTPResponse(status: .ok) }
+    static let router = Router([
+        Route(path: "/v1/plans", takesFormatSuffix: true, handlers: ["POST": answer]),
+        Route(path: "/v1/plans/" + Route.keyParameter, takesFormatSuffix: true, handlers: ["GET": answer]),
+        Route(path: "/prototype/" + Route.keyParameter, handlers: ["GET": answer])
+    ])
+
+    static func routed(_ target: String) -> (path: String?, requestPath: String, query: String?) {
+        let (route, request) = router.route(for: HTTPRequest(method: "GET", target: target))
+        return (route?.path, request.path, request.query)
+    }
+
+    @Test("a format's name after the last dot moves into the query, in front of the query sent (issue 45 §4)")
+    func suffix_movesIntoTheQuery() {
+        #expect(Self.routed("/v1/plans.css") == ("/v1/plans", "/v1/plans", "format=css"))
+        #expect(Self.routed("/v1/plans.view-transition?a=1") == ("/v1/plans", "/v1/plans", "format=view-transition&a=1"))
+        #expect(Self.routed("/v1/plans/1.eNq.svg") == ("/v1/plans/{key}", "/v1/plans/1.eNq", "format=svg"))
+    }
+
+    @Test("an address key's own dot, an unknown name and a route without suffixes are left as they are")
+    func otherDots_areLeftAlone() {
+        #expect(Self.routed("/v1/plans/1.eNq") == ("/v1/plans/{key}", "/v1/plans/1.eNq", nil), "the key's dot")
+        #expect(Self.routed("/v1/plans.xml") == (nil, "/v1/plans.xml", nil), "no format is called xml")
+        #expect(Self.routed("/v1/plans.CSS") == (nil, "/v1/plans.CSS", nil), "format names are lower case")
+        #expect(Self.routed("/prototype/icon.svg") == ("/prototype/{key}", "/prototype/icon.svg", nil), "a file's name")
+        #expect(Self.routed("/v1/plans.css/x") == (nil, "/v1/plans.css/x", nil), "a dot before the last segment")
+    }
+}

@@ -40,7 +40,7 @@ enum PlanningRoutes {
     ) -> [Route] {
         [
             Route(
-                path: path, requiresAPIKey: true, acceptQuery: acceptQuery,
+                path: path, requiresAPIKey: true, acceptQuery: acceptQuery, takesFormatSuffix: true,
                 screenHead: { request throws(Problem) in
                     try JSONBody.require(request)
                     _ = try FormatNegotiation(request, offered: Endpoint.formats)
@@ -50,7 +50,7 @@ enum PlanningRoutes {
                     "QUERY": EndpointHandlers.collectionHandler(endpoint, asking: .query, settings: settings)
                 ]),
             Route(
-                path: path + "/" + Route.keyParameter, requiresAPIKey: true,
+                path: path + "/" + Route.keyParameter, requiresAPIKey: true, takesFormatSuffix: true,
                 screenHead: { request throws(Problem) in _ = try FormatNegotiation(request, offered: Endpoint.formats) },
                 handlers: ["GET": EndpointHandlers.addressHandler(endpoint, collection: path, settings: settings)])
         ]
