@@ -18,7 +18,9 @@ optional:
   addressOf      a JSON request body: a GET of its address (`{collection}/{key}`), the key made
                  here with Python's zlib (`address_key`), so Loupe reads a key it did not write
 
-A path may hold "{a*9000}" too, and an operation's own "{key}" becomes the key of `{}`.
+A path may hold "{a*9000}" too, and an operation's own "{key}" becomes the key of `{}`, and its
+"{format}" (a rendering's own path, `/v1/plans.{format}`) becomes `svg`, which every collection
+with renderings offers.
 """
 import base64
 import json
@@ -64,7 +66,7 @@ def head_and_body(request, path, method, api_key):
     target = expand(request.get("path", path))
     if "addressOf" in request:
         target = target.replace("{key}", address_key(request["addressOf"]))
-    target = target.replace("{key}", address_key({}))
+    target = target.replace("{key}", address_key({})).replace("{format}", "svg")
     if request.get("query"):
         target += "?" + request["query"]
     headers = {"Host": "loupe.test", "Connection": "close"}
