@@ -7,7 +7,8 @@ import Synchronization
 /// One request's trip through the compute pool: reserve room for its answer, build the
 /// answer (or the 503 when there is no room), hand the bytes back to the connection's loop.
 struct ComputeJob: Sendable {
-    let pending: PendingWork
+    let exchange: Exchange
+    let work: @Sendable () -> HTTPResponse
     let fd: Int32
     let serial: UInt64
     let reservation: Int
@@ -20,10 +21,10 @@ struct ComputeJob: Sendable {
         var keepAlive = false
         var reserved = 0
         if budget.reserve(reservation) {
-            keepAlive = pending.run(writer: &writer, into: &bytes)
+            keepAlive = exchange.finish(work(), writer: &writer, into: &bytes)
             reserved = reservation
         } else {
-            pending.refuse(.busy(.memoryBudget), writer: &writer, into: &bytes)
+            exchange.refuse(.busy(.memoryBudget), writer: &writer, into: &bytes)
         }
         loop.deliver(EventLoop.Completion(fd: fd, serial: serial, bytes: bytes, keepAlive: keepAlive, reserved: reserved))
     }

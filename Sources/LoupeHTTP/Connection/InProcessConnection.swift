@@ -50,13 +50,13 @@ public struct InProcessConnection {
                 }
                 output.append(contentsOf: ResponseWriter.continueResponse)
             case .request(let request):
-                let handled = answerer.handle(
+                let disposition = answerer.handle(
                     request, peer: Self.peer, mayKeepAlive: true, startedAt: startedAt, bytesIn: step.consumed, into: &output)
-                switch handled {
+                switch disposition {
                 case .answered(let keepAlive):
                     if !keepAlive { isClosed = true }
-                case .compute(let pending):
-                    if !answerer.run(pending, into: &output) { isClosed = true }
+                case .compute(let exchange, let work):
+                    if !answerer.run(exchange, work: work, into: &output) { isClosed = true }
                 }
             }
         }

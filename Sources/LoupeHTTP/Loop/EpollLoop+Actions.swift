@@ -84,22 +84,22 @@ extension EpollLoop {
         _ request: HTTPRequest, _ progress: RequestProgress, mayKeepAlive: Bool, on connection: Connection, now: UInt64
     ) -> ConnectionAction {
         var output = connection.machine.lendOutput()
-        let handled = answerer.handle(
+        let disposition = answerer.handle(
             request, peer: connection.peer, mayKeepAlive: mayKeepAlive && !state.isClosingConnections,
             startedAt: progress.startedAt, bytesIn: progress.bytes, into: &output
         ) { connection.machine.admit($0) }
-        switch handled {
+        switch disposition {
         case .answered(let keepAlive):
             return connection.machine.answered(output, keepAlive: keepAlive, now: now).next
-        case .compute(let work):
+        case .compute(let exchange, let work):
             let next = connection.machine.handedToPool(output, now: now).next
             let job = ComputeJob(
-                pending: work, fd: connection.fd, serial: connection.serial,
+                exchange: exchange, work: work, fd: connection.fd, serial: connection.serial,
                 reservation: configuration.answerReservation + request.body.count, budget: budget, loop: loop)
             if pool.submit(job.run) { return next }
             // No room in the queue: refused at once, as the pool refuses what the budget cannot hold.
             var refusal: [UInt8] = []
-            answerer.refuse(.busy(.computeQueueFull), insteadOf: work, into: &refusal)
+            answerer.refuse(.busy(.computeQueueFull), insteadOf: exchange, into: &refusal)
             return connection.machine.answerReady(refusal, keepAlive: false, reserved: 0, now: now)?.next ?? next
         }
     }

@@ -29,28 +29,29 @@ struct Answerer {
         case .answer(let response):
             return .answered(keepAlive: exchange.finish(response, writer: &writer, into: &output, admit: admit))
         case .compute(let work):
-            return .compute(PendingWork(exchange: exchange, work: work))
+            return .compute(exchange, work: work)
         }
     }
 
-    /// Runs work `handle` handed over, on this thread (in-process connections; the event loops
-    /// hand it to a compute job instead), appending its answer.
+    /// Runs the work `handle` handed over with `exchange`, on this thread (in-process
+    /// connections; the event loops hand both to a compute job instead), appending its answer.
     /// - Returns: whether the connection stays open after it.
-    mutating func run(_ pending: PendingWork, into output: inout [UInt8]) -> Bool {
-        pending.run(writer: &writer, into: &output)
+    mutating func run(_ exchange: Exchange, work: @Sendable () -> HTTPResponse, into output: inout [UInt8]) -> Bool {
+        exchange.finish(work(), writer: &writer, into: &output)
     }
 
-    /// Answers `refusal` instead of the work `handle` handed over (no room for it).
-    mutating func refuse(_ refusal: TransportRefusal, insteadOf pending: PendingWork, into output: inout [UInt8]) {
-        pending.refuse(refusal, writer: &writer, into: &output)
+    /// Answers `refusal` for `exchange` instead of running its work (no room for it).
+    mutating func refuse(_ refusal: TransportRefusal, insteadOf exchange: Exchange, into output: inout [UInt8]) {
+        exchange.refuse(refusal, writer: &writer, into: &output)
     }
 
     /// What `handle` did with a request (its disposition: answered here, or work for the pool).
     enum Disposition {
         /// Its answer is in the output; whether the connection stays open after it.
         case answered(keepAlive: Bool)
-        /// Its answer is to be built by this work, on the compute pool.
-        case compute(PendingWork)
+        /// Its answer is to be built by `work`, on the compute pool, and finished by the
+        /// exchange, the request's one name from here to its answer.
+        case compute(Exchange, work: @Sendable () -> HTTPResponse)
     }
 
     /// Everything needed to answer `request` on another thread (a compute worker): its exchange.
