@@ -35,11 +35,11 @@ public final class LoupeApplication: HTTPApplication {
     /// carries what the handler decided). CORS decorates the answer either way, and the
     /// route's path labels it for the metrics.
     public func handle(_ request: HTTPRequest, context: RequestContext) -> Handling {
-        let (route, request) = router.route(for: request)
+        let (route, request, conflict) = router.route(for: request)
         let label = route?.path ?? Router.unroutedLabel
         let acceptQuery = route?.acceptQuery
         let handling: Handling
-        switch admit(request, route: route) {
+        switch admit(request, route: route, conflict: conflict) {
         case .refused(let response), .preflight(let response):
             handling = .answer(response)
         case .admitted(let handler):
@@ -84,8 +84,9 @@ public final class LoupeApplication: HTTPApplication {
     }
 
     /// The checks every request passes before its handler runs, in order: the route (404),
-    /// CORS preflight, the method (405), the API key (401).
-    private func admit(_ request: HTTPRequest, route: Route?) -> Admission {
+    /// CORS preflight, the method (405), the API key (401), and a format named twice, by the
+    /// path and by the query (406, `Router.route(for:)`).
+    private func admit(_ request: HTTPRequest, route: Route?, conflict: Problem?) -> Admission {
         guard let route else {
             return .refused(Problem(.notFound, detail: "There is no resource at \(request.path). See /openapi.yaml for the routes.").response())
         }
@@ -104,15 +105,16 @@ public final class LoupeApplication: HTTPApplication {
             headers.set("WWW-Authenticate", "Bearer realm=\"loupe\"")
             return .refused(Problem(.unauthorized, detail: detail).response(headers: headers))
         }
+        if let conflict { return .refused(conflict.response()) }
         return .admitted(handler)
     }
 
     /// `Expect: 100-continue`: every refusal that does not need the body (404, 405, 401, 415,
     /// 406) is sent before the body is invited.
     public func screen(_ request: HTTPRequest, context: RequestContext) -> HTTPResponse? {
-        let (route, request) = router.route(for: request)
+        let (route, request, conflict) = router.route(for: request)
         var response: HTTPResponse
-        switch admit(request, route: route) {
+        switch admit(request, route: route, conflict: conflict) {
         case .refused(let refusal):
             response = refusal
         case .preflight:

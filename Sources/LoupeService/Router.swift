@@ -30,7 +30,11 @@ public struct Router: Sendable {
     /// `/v1/plans/{key}?format=svg`), in front of any query the request has. Only a format's
     /// name counts: an address key has a "." of its own (`1.eJx…`), and `/prototype/app.js` is
     /// a file's name.
-    public func route(for request: HTTPRequest) -> (route: Route?, request: HTTPRequest) {
+    ///
+    /// `conflict` is the 406 for a path that names one format and a query that names another
+    /// (`/v1/plans.css?format=svg`): which one was meant cannot be known, so neither wins.
+    /// Repeated `?format=` alone keeps its old meaning (the first wins).
+    public func route(for request: HTTPRequest) -> (route: Route?, request: HTTPRequest, conflict: Problem?) {
         let path = request.path.utf8
         if let dot = path.lastIndex(of: UInt8(ascii: ".")), !path[dot...].contains(UInt8(ascii: "/")),
             let format = RenderingFormat(rawValue: String(request.path[request.path.index(after: dot)...])),
@@ -39,9 +43,15 @@ public struct Router: Sendable {
             var rewritten = request
             rewritten.path = String(request.path[..<dot])
             rewritten.query = "format=\(format.rawValue)" + (request.query.map { "&" + $0 } ?? "")
-            return (route, rewritten)
+            let conflict = request.queryParameterValues("format").first { $0.lowercased() != format.rawValue }.map { other in
+                Problem(
+                    .notAcceptable,
+                    detail:
+                        "\(request.path) names format \"\(format.rawValue)\" in its path and \"\(String(other.prefix(32)))\" in ?format=: name one.")
+            }
+            return (route, rewritten, conflict)
         }
-        return (route(for: request.path), request)
+        return (route(for: request.path), request, nil)
     }
 
     /// The metrics label of a request no route has.

@@ -43,7 +43,7 @@ struct FormatSuffixRouterTests {
     ])
 
     static func routed(_ target: String) -> (path: String?, requestPath: String, query: String?) {
-        let (route, request) = router.route(for: HTTPRequest(method: "GET", target: target))
+        let (route, request, _) = router.route(for: HTTPRequest(method: "GET", target: target))
         return (route?.path, request.path, request.query)
     }
 
@@ -52,6 +52,13 @@ struct FormatSuffixRouterTests {
         #expect(Self.routed("/v1/plans.css") == ("/v1/plans", "/v1/plans", "format=css"))
         #expect(Self.routed("/v1/plans.view-transition?a=1") == ("/v1/plans", "/v1/plans", "format=view-transition&a=1"))
         #expect(Self.routed("/v1/plans/1.eNq.svg") == ("/v1/plans/{key}", "/v1/plans/1.eNq", "format=svg"))
+    }
+
+    @Test("a path that names one format and a query that names another is a 406; the same one twice is not")
+    func suffixAndQuery_thatDiffer_conflict() {
+        #expect(Self.router.route(for: HTTPRequest(method: "GET", target: "/v1/plans.css?format=svg")).conflict?.kind == .notAcceptable)
+        #expect(Self.router.route(for: HTTPRequest(method: "GET", target: "/v1/plans.css?format=CSS")).conflict == nil)
+        #expect(Self.router.route(for: HTTPRequest(method: "GET", target: "/v1/plans?format=css&format=svg")).conflict == nil)
     }
 
     @Test("an address key's own dot, an unknown name and a route without suffixes are left as they are")

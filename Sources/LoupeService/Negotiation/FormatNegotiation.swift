@@ -10,18 +10,9 @@ struct FormatNegotiation: Sendable, Equatable {
     var variesOnAccept: Bool
 
     /// - Throws: `Problem` 406 `notAcceptable` when `?format=` names a format the route does not
-    ///   offer, or two different formats (`/v1/plans.css?format=svg`: the path's suffix is a
-    ///   `format` too, `Router.route(for:)`), or no offered media type has a weight above 0 in Accept.
+    ///   offer, or no offered media type has a weight above 0 in Accept.
     init(_ request: HTTPRequest, offered: [RenderingFormat]) throws(Problem) {
-        let requestedFormats = request.queryParameterValues("format")
-        if let requested = requestedFormats.first {
-            if let other = requestedFormats.first(where: { $0.lowercased() != requested.lowercased() }) {
-                throw Problem(
-                    .notAcceptable,
-                    detail:
-                        "\(request.path) was asked for format \"\(String(requested.prefix(32)))\" and format \"\(String(other.prefix(32)))\": name one, in the path's suffix or in ?format=."
-                )
-            }
+        if let requested = request.queryParameter("format") {
             guard let format = RenderingFormat(rawValue: requested.lowercased()), offered.contains(format) else {
                 throw Problem(
                     .notAcceptable,
