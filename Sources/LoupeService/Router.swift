@@ -32,18 +32,21 @@ public struct Router: Sendable {
     /// a file's name.
     ///
     /// `conflict` is the 406 for a path that names one format and a query that names another
-    /// (`/v1/plans.css?format=svg`): which one was meant cannot be known, so neither wins.
-    /// Repeated `?format=` alone keeps its old meaning (the first wins).
+    /// (`/v1/plans.css?format=svg`): which one was meant cannot be known, so neither wins. The
+    /// query's format is its first `?format=`, as everywhere (a repeated one keeps that meaning).
     public func route(for request: HTTPRequest) -> (route: Route?, request: HTTPRequest, conflict: Problem?) {
         let path = request.path.utf8
-        if let dot = path.lastIndex(of: UInt8(ascii: ".")), !path[dot...].contains(UInt8(ascii: "/")),
+        // An address's key follows its own dot: only a suffix as short as a format's name is
+        // looked at, so a GET of a 4 KB key copies nothing here.
+        if let dot = path.lastIndex(of: UInt8(ascii: ".")), path.distance(from: dot, to: path.endIndex) <= Self.longestFormatName + 1,
+            !path[dot...].contains(UInt8(ascii: "/")),
             let format = RenderingFormat(rawValue: String(request.path[request.path.index(after: dot)...])),
             let route = route(for: String(request.path[..<dot])), route.takesFormatSuffix
         {
             var rewritten = request
             rewritten.path = String(request.path[..<dot])
             rewritten.query = "format=\(format.rawValue)" + (request.query.map { "&" + $0 } ?? "")
-            let conflict = request.queryParameterValues("format").first { $0.lowercased() != format.rawValue }.map { other in
+            let conflict = request.queryParameter("format").flatMap { $0.lowercased() == format.rawValue ? nil : $0 }.map { other in
                 Problem(
                     .notAcceptable,
                     detail:
@@ -53,6 +56,8 @@ public struct Router: Sendable {
         }
         return (route(for: request.path), request, nil)
     }
+
+    private static let longestFormatName = RenderingFormat.allCases.map(\.rawValue.utf8.count).max() ?? 0
 
     /// The metrics label of a request no route has.
     public static let unroutedLabel = "other"

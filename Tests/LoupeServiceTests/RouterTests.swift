@@ -59,6 +59,9 @@ struct FormatSuffixRouterTests {
         #expect(Self.router.route(for: HTTPRequest(method: "GET", target: "/v1/plans.css?format=svg")).conflict?.kind == .notAcceptable)
         #expect(Self.router.route(for: HTTPRequest(method: "GET", target: "/v1/plans.css?format=CSS")).conflict == nil)
         #expect(Self.router.route(for: HTTPRequest(method: "GET", target: "/v1/plans?format=css&format=svg")).conflict == nil)
+        #expect(
+            Self.router.route(for: HTTPRequest(method: "GET", target: "/v1/plans.css?format=css&format=svg")).conflict == nil,
+            "the query's format is its first, as everywhere")
     }
 
     @Test("an address key's own dot, an unknown name and a route without suffixes are left as they are")
@@ -68,5 +71,6 @@ struct FormatSuffixRouterTests {
         #expect(Self.routed("/v1/plans.CSS") == (nil, "/v1/plans.CSS", nil), "format names are lower case")
         #expect(Self.routed("/prototype/icon.svg") == ("/prototype/{key}", "/prototype/icon.svg", nil), "a file's name")
         #expect(Self.routed("/v1/plans.css/x") == (nil, "/v1/plans.css/x", nil), "a dot before the last segment")
+        #expect(Self.routed("/v1/plans/1.eNqlongerthananyformatname.svg") == ("/v1/plans/{key}", "/v1/plans/1.eNqlongerthananyformatname", "format=svg"))
     }
 }

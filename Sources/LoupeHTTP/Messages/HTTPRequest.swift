@@ -43,18 +43,6 @@ public struct HTTPRequest: Sendable, Equatable {
         return nil
     }
 
-    /// Every value of query parameter `name`, in order, decoded as `queryParameter` decodes
-    /// them: for a parameter that must not be given twice with different values.
-    public func queryParameterValues(_ name: String) -> [String] {
-        guard let query else { return [] }
-        var values: [String] = []
-        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            if Self.formDecoded(parts[0]) == name { values.append(parts.count > 1 ? Self.formDecoded(parts[1]) : "") }
-        }
-        return values
-    }
-
     /// The decoded names of every query parameter, in order, repeats included: what a handler
     /// needs to tell a client which parameters it did not read.
     public var queryParameterNames: [String] {
