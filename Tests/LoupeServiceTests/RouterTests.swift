@@ -71,6 +71,7 @@ struct FormatSuffixRouterTests {
         #expect(Self.routed("/v1/plans.CSS") == (nil, "/v1/plans.CSS", nil), "format names are lower case")
         #expect(Self.routed("/prototype/icon.svg") == ("/prototype/{key}", "/prototype/icon.svg", nil), "a file's name")
         #expect(Self.routed("/v1/plans.css/x") == (nil, "/v1/plans.css/x", nil), "a dot before the last segment")
-        #expect(Self.routed("/v1/plans/1.eNqlongerthananyformatname.svg") == ("/v1/plans/{key}", "/v1/plans/1.eNqlongerthananyformatname", "format=svg"))
+        #expect(
+            Self.routed("/v1/plans/1.eNqlongerthananyformatname.svg") == ("/v1/plans/{key}", "/v1/plans/1.eNqlongerthananyformatname", "format=svg"))
     }
 }
