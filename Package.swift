@@ -62,7 +62,8 @@ let package = Package(
         .executableTarget(name: "loupe", dependencies: ["LoupeHTTP", "LoupePlanner", "LoupeService"]),
 
         // MARK: - Benchmarks
-        .executableTarget(name: "loupe-bench", dependencies: ["LoupeGeometry", "LoupeHTTP", "LoupeJSON", "LoupePlanner", "LoupeService"])
+        .executableTarget(
+            name: "loupe-bench", dependencies: ["LoupeDeflate", "LoupeGeometry", "LoupeHTTP", "LoupeJSON", "LoupePlanner", "LoupeService"])
     ],
     swiftLanguageModes: [.v6]
 )

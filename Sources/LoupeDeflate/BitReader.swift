@@ -17,10 +17,21 @@ struct BitReader {
         self.position = position
     }
 
-    /// Moves whole bytes into the buffer while they fit, so at least 57 bits are available
+    /// Moves whole bytes into the buffer while they fit, so at least 56 bits are available
     /// unless the input has ended.
+    ///
+    /// While eight bytes remain they come in one load (libdeflate's refill): the buffer takes the
+    /// whole bytes that fit, and the bits of the next byte that land above them are that byte's
+    /// own, which the next refill ORs in again at the same place.
     @inline(__always)
     mutating func refill() {
+        if position &+ 8 <= input.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(input.baseAddress! + position).loadUnaligned(as: UInt64.self))
+            buffer |= word &<< UInt64(bitCount)
+            position &+= (63 &- bitCount) &>> 3
+            bitCount |= 56
+            return
+        }
         while bitCount <= 56 && position < input.count {
             buffer |= UInt64(input[position]) << UInt64(bitCount)
             position += 1
@@ -28,7 +39,8 @@ struct BitReader {
         }
     }
 
-    /// The next `count` bits (at most 32) without consuming them; bits past `bitCount` read as 0.
+    /// The next `count` bits (at most 32) without consuming them; bits past `bitCount` are the
+    /// input's next bits or 0, so a caller checks `bitCount` before trusting them.
     @inline(__always)
     func peek(_ count: Int) -> Int {
         Int(truncatingIfNeeded: buffer & (1 << UInt64(count) - 1))

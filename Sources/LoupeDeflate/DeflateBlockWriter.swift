@@ -106,20 +106,30 @@ struct DeflateBlockWriter {
     /// The symbols and end-of-block in the given codes (§3.2.5): a match is its length symbol
     /// and extra bits, then its distance symbol and extra bits.
     private func writeSymbols(literalLength: HuffmanCode, distance: HuffmanCode, to writer: inout BitWriter) {
-        for symbol in symbols {
-            if symbol.isLiteral {
-                literalLength.write(Int(symbol.value), to: &writer)
-                continue
+        // The tables read through pointers, so the loop checks no bounds (every index is a
+        // symbol of its alphabet by construction).
+        literalLength.withTable { literalLength in
+            distance.withTable { distance in
+                DeflateAlphabet.lengthSymbolIndex.withUnsafeBufferPointer { lengthSymbolIndex in
+                    for symbol in symbols {
+                        if symbol.isLiteral {
+                            literalLength.write(Int(symbol.value), to: &writer)
+                            continue
+                        }
+                        let length = Int(symbol.value)
+                        let lengthIndex = Int(lengthSymbolIndex[length])
+                        literalLength.write(257 + lengthIndex, to: &writer)
+                        writer.write(
+                            length - Int(DeflateAlphabet.lengthBase[lengthIndex]), count: Int(DeflateAlphabet.lengthExtraBits[lengthIndex]))
+                        let matchDistance = Int(symbol.distance)
+                        let distanceSymbol = DeflateAlphabet.distanceSymbol(matchDistance)
+                        distance.write(distanceSymbol, to: &writer)
+                        writer.write(
+                            matchDistance - Int(DeflateAlphabet.distanceBase[distanceSymbol]),
+                            count: Int(DeflateAlphabet.distanceExtraBits[distanceSymbol]))
+                    }
+                }
             }
-            let length = Int(symbol.value)
-            let lengthIndex = Int(DeflateAlphabet.lengthSymbolIndex[length])
-            literalLength.write(257 + lengthIndex, to: &writer)
-            writer.write(length - Int(DeflateAlphabet.lengthBase[lengthIndex]), count: Int(DeflateAlphabet.lengthExtraBits[lengthIndex]))
-            let matchDistance = Int(symbol.distance)
-            let distanceSymbol = DeflateAlphabet.distanceSymbol(matchDistance)
-            distance.write(distanceSymbol, to: &writer)
-            writer.write(
-                matchDistance - Int(DeflateAlphabet.distanceBase[distanceSymbol]), count: Int(DeflateAlphabet.distanceExtraBits[distanceSymbol]))
         }
         literalLength.write(DeflateAlphabet.endOfBlock, to: &writer)
     }

@@ -74,8 +74,10 @@ public struct Deflater: Sendable {
         // Hash chains sized to the input, up to the window: a key's few kilobytes need not
         // clear 256 KiB of tables.
         let tableBits = min(Self.largestTableBits, max(8, Int.bitWidth - input.count.leadingZeroBitCount))
-        var tables = [Int32](repeating: -1, count: 2 << tableBits)
-        tables.withUnsafeMutableBufferPointer { tables in
+        // On the stack while small (a key's tables are a few kilobytes); the standard library
+        // moves a large one to the heap.
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 << tableBits) { tables in
+            tables.initialize(repeating: -1)
             var parser = Parser(input: input, tables: tables, tableBits: tableBits, maxChainLength: maxChainLength)
             var blockStart = 0
             while true {
@@ -134,13 +136,38 @@ public struct Deflater: Sendable {
 
         /// Up to `limit` more symbols; fewer only at the end of the input.
         mutating func nextSymbols(_ limit: Int) -> [DeflateSymbol] {
-            var symbols: [DeflateSymbol] = []
-            symbols.reserveCapacity(min(limit, input.count - consumed))
-            while symbols.count < limit {
-                guard position < input.count else {
-                    if hasPending { symbols.append(.literal(input[position - 1])) }
+            // A symbol covers at least one byte, and one more may wait for the lazy match: the
+            // symbols are written in place (an append's checks were a tenth of the parse).
+            let capacity = min(limit, input.count - consumed + 1)
+            return [DeflateSymbol](unsafeUninitializedCapacity: capacity) { symbols, count in
+                count = nextSymbols(into: symbols, limit: capacity)
+            }
+        }
+
+        /// Writes up to `limit` symbols into `symbols` and returns how many.
+        private mutating func nextSymbols(into symbols: UnsafeMutableBufferPointer<DeflateSymbol>, limit: Int) -> Int {
+            // The parse's state in locals while it runs (as properties each step was a load and a
+            // store), written back when the block's symbols are in.
+            var position = self.position, consumed = self.consumed
+            var pendingLength = self.pendingLength, pendingDistance = self.pendingDistance, hasPending = self.hasPending
+            defer {
+                self.position = position
+                self.consumed = consumed
+                self.pendingLength = pendingLength
+                self.pendingDistance = pendingDistance
+                self.hasPending = hasPending
+            }
+            let end = input.count
+            var count = 0
+            func emit(_ symbol: DeflateSymbol) {
+                symbols[count] = symbol
+                count &+= 1
+            }
+            while count < limit {
+                guard position < end else {
+                    if hasPending { emit(.literal(input[position &- 1])) }
                     hasPending = false
-                    consumed = input.count
+                    consumed = end
                     break
                 }
                 let chainStart = insert(position)
@@ -152,25 +179,29 @@ public struct Deflater: Sendable {
                 }
                 if waitingLength >= DeflateAlphabet.shortestMatch && length <= waitingLength {
                     // The match at position - 1 is not beaten: take it, and hash what it covers.
-                    symbols.append(.match(length: waitingLength, distance: pendingDistance))
-                    let end = position - 1 + waitingLength
-                    for covered in position + 1..<end { _ = insert(covered) }
-                    position = end
-                    consumed = end
+                    emit(.match(length: waitingLength, distance: pendingDistance))
+                    let matchEnd = position &- 1 &+ waitingLength
+                    var covered = position &+ 1
+                    while covered < matchEnd {
+                        _ = insert(covered)
+                        covered &+= 1
+                    }
+                    position = matchEnd
+                    consumed = matchEnd
                     hasPending = false
                 } else {
                     // The byte at position - 1 goes as a literal; position's match now waits.
                     if hasPending {
-                        symbols.append(.literal(input[position - 1]))
+                        emit(.literal(input[position &- 1]))
                         consumed = position
                     }
                     hasPending = true
                     pendingLength = length
                     pendingDistance = distance
-                    position += 1
+                    position &+= 1
                 }
             }
-            return symbols
+            return count
         }
 
         /// Adds `position` to its hash chain and returns the chain's previous head (-1 when the
@@ -178,9 +209,13 @@ public struct Deflater: Sendable {
         @inline(__always)
         private func insert(_ position: Int) -> Int {
             guard position + 2 < input.count else { return -1 }
-            let word = Int(input[position]) << 16 | Int(input[position + 1]) << 8 | Int(input[position + 2])
+            // The three bytes, first byte highest: one load while a fourth byte follows.
+            let word =
+                position + 3 < input.count
+                ? Int(UInt32(bigEndian: UnsafeRawPointer(input.baseAddress! + position).loadUnaligned(as: UInt32.self)) >> 8)
+                : Int(input[position]) << 16 | Int(input[position + 1]) << 8 | Int(input[position + 2])
             // Multiplicative hashing (Knuth): the top bits of the low 32 of the product.
-            let hash = (word &* 0x9E37_79B1) >> (32 - tableBits) & tableMask
+            let hash = (word &* 0x9E37_79B1) &>> (32 &- tableBits) & tableMask
             let chainStart = Int(head[hash])
             previous[position & tableMask] = Int32(chainStart)
             head[hash] = Int32(position)

@@ -14,7 +14,7 @@ struct DynamicCodes {
     private let codeLengthCount: Int
     /// The lengths as code-length symbols: 0–15 a length, 16 a repeat of the previous length
     /// (3–6 times), 17 and 18 runs of zeros (3–10, 11–138), each with its extra-bits value.
-    private let runs: [(symbol: Int, extra: Int)]
+    private let runs: [LengthRun]
     /// The bits of everything after BTYPE up to the first symbol.
     let headerBits: Int
 
@@ -24,7 +24,11 @@ struct DynamicCodes {
         literalLengthCount = max(257, (literalLength.lengths.lastIndex { $0 != 0 } ?? 0) + 1)
         distanceCount = max(1, (distance.lengths.lastIndex { $0 != 0 } ?? 0) + 1)
         // One sequence: a run may go on from the literal/length lengths into the distances.
-        let runs = Self.runs(of: Array(literalLength.lengths[..<literalLengthCount]) + distance.lengths[..<distanceCount])
+        var lengths: [UInt8] = []
+        lengths.reserveCapacity(literalLengthCount + distanceCount)
+        lengths += literalLength.lengths[..<literalLengthCount]
+        lengths += distance.lengths[..<distanceCount]
+        let runs = Self.runs(of: lengths)
         var frequencies = [Int](repeating: 0, count: DeflateAlphabet.codeLengthCount)
         for run in runs { frequencies[run.symbol] += 1 }
         let code = HuffmanCode(frequencies: frequencies, limit: DeflateAlphabet.longestCodeLengthCode)
@@ -53,6 +57,13 @@ struct DynamicCodes {
         }
     }
 
+    /// One code-length symbol and its extra bits' value (a struct, not a tuple: an array of
+    /// tuples looked its type up at run time on every block).
+    private struct LengthRun {
+        var symbol: Int
+        var extra: Int
+    }
+
     private static func extraBits(ofRun symbol: Int) -> Int {
         switch symbol {
         case 16: 2
@@ -65,35 +76,44 @@ struct DynamicCodes {
     /// `lengths` as code-length symbols, greedily: zeros in runs of up to 138 (18) or 10 (17),
     /// a non-zero length once and then repeated up to 6 at a time (16); runs too short for a
     /// repeat are sent length by length.
-    private static func runs(of lengths: [UInt8]) -> [(symbol: Int, extra: Int)] {
-        var runs: [(symbol: Int, extra: Int)] = []
-        var index = 0
-        while index < lengths.count {
-            let length = Int(lengths[index])
-            var count = 1
-            while index + count < lengths.count && lengths[index + count] == lengths[index] { count += 1 }
-            index += count
-            if length == 0 {
-                while count >= 11 {
-                    let run = min(count, 138)
-                    runs.append((18, run - 11))
-                    count -= run
-                }
-                if count >= 3 {
-                    runs.append((17, count - 3))
-                    count = 0
-                }
-            } else {
-                runs.append((length, 0))
-                count -= 1
-                while count >= 3 {
-                    let run = min(count, 6)
-                    runs.append((16, run - 3))
-                    count -= run
+    private static func runs(of lengths: [UInt8]) -> [LengthRun] {
+        // At most one run per length, written in place (an append's checks were most of this).
+        [LengthRun](unsafeUninitializedCapacity: lengths.count) { runs, written in
+            var count = 0
+            func add(_ symbol: Int, _ extra: Int) {
+                runs[count] = LengthRun(symbol: symbol, extra: extra)
+                count &+= 1
+            }
+            lengths.withUnsafeBufferPointer { lengths in
+                var index = 0
+                while index < lengths.count {
+                    let length = Int(lengths[index])
+                    var repeats = 1
+                    while index + repeats < lengths.count && lengths[index + repeats] == lengths[index] { repeats += 1 }
+                    index += repeats
+                    if length == 0 {
+                        while repeats >= 11 {
+                            let run = min(repeats, 138)
+                            add(18, run - 11)
+                            repeats -= run
+                        }
+                        if repeats >= 3 {
+                            add(17, repeats - 3)
+                            repeats = 0
+                        }
+                    } else {
+                        add(length, 0)
+                        repeats -= 1
+                        while repeats >= 3 {
+                            let run = min(repeats, 6)
+                            add(16, run - 3)
+                            repeats -= run
+                        }
+                    }
+                    for _ in 0..<repeats { add(length, 0) }
                 }
             }
-            for _ in 0..<count { runs.append((length, 0)) }
+            written = count
         }
-        return runs
     }
 }

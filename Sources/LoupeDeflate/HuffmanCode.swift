@@ -13,7 +13,11 @@ struct HuffmanCode: Sendable {
         let codes = withUnsafeTemporaryAllocation(of: Int.self, capacity: DeflateAlphabet.longestCode + 1) { nextCode in
             nextCode.initialize(repeating: 0)
             // First the count of each length (length 0 uncounted), ...
-            for length in lengths where length != 0 { nextCode[Int(length)] += 1 }
+            // (Zeros skipped: most symbols are unused, and counting them is a chain of
+            // increments of one place, each waiting for the last.)
+            lengths.withUnsafeBufferPointer { lengths in
+                for length in lengths where length != 0 { nextCode[Int(length)] &+= 1 }
+            }
             // ... then, in place, the first code of each length.
             var code = 0, previousCount = 0
             for length in 1...DeflateAlphabet.longestCode {
@@ -22,14 +26,17 @@ struct HuffmanCode: Sendable {
                 nextCode[length] = code
             }
             return [UInt16](unsafeUninitializedCapacity: lengths.count) { codes, initialized in
-                for (symbol, length) in lengths.enumerated() {
-                    guard length != 0 else {
-                        codes[symbol] = 0
-                        continue
+                lengths.withUnsafeBufferPointer { lengths in
+                    for symbol in 0..<lengths.count {
+                        let length = Int(lengths[symbol])
+                        guard length != 0 else {
+                            codes[symbol] = 0
+                            continue
+                        }
+                        let code = nextCode[length]
+                        nextCode[length] = code &+ 1
+                        codes[symbol] = Self.reversed(UInt16(truncatingIfNeeded: code)) &>> (16 &- UInt16(length))
                     }
-                    let code = nextCode[Int(length)]
-                    nextCode[Int(length)] += 1
-                    codes[symbol] = Self.reversed(UInt16(code)) >> (16 - UInt16(length))
                 }
                 initialized = lengths.count
             }
@@ -47,8 +54,11 @@ struct HuffmanCode: Sendable {
         self.init(lengths: Self.lengths(for: frequencies, limit: limit))
     }
 
-    /// Optimal length-limited code lengths by package-merge (Larmore and Hirschberg, "A fast
-    /// algorithm for optimal length-limited Huffman codes", JACM 1990).
+    /// Optimal length-limited code lengths: Huffman's own (`minimumRedundancyDepths`) when no
+    /// code is longer than `limit`, as for almost every request, else package-merge (Larmore and
+    /// Hirschberg, "A fast algorithm for optimal length-limited Huffman codes", JACM 1990). Both
+    /// break ties alike, so the lengths are package-merge's in either case (a test holds them
+    /// equal) and a body's key did not change when the shortcut came (issue 47 §1).
     ///
     /// The symbols, sorted by frequency, are coins of width 2^-limit; at each of the `limit`
     /// levels the list so far is paired into packages and merged with the symbols again; the
@@ -65,22 +75,48 @@ struct HuffmanCode: Sendable {
         // Each used symbol as one integer, its frequency above its number: sorted as plain
         // integers, by frequency, then by symbol (no comparison closure: this sort was a
         // fifth of an address's cost).
-        var keys: [Int] = []
-        keys.reserveCapacity(frequencies.count)
-        for (symbol, frequency) in frequencies.enumerated() where frequency > 0 {
-            keys.append(frequency << symbolBits | symbol)
-        }
-        // Two codes at least (see `init(frequencies:limit:)`): symbols 0 and 1 stand in, at
-        // frequency 0.
-        for filler in 0..<2 where keys.count < 2 && frequencies[filler] == 0 { keys.append(filler) }
-        guard keys.count > 2 else {
-            for key in keys { lengths[key & symbolMask] = 1 }
+        // (On the stack: an array's allocation looks its type's metadata up at run time.)
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: frequencies.count + 2) { keys in
+            var count = 0
+            frequencies.withUnsafeBufferPointer { frequencies in
+                for symbol in 0..<frequencies.count where frequencies[symbol] > 0 {
+                    keys[count] = frequencies[symbol] << symbolBits | symbol
+                    count &+= 1
+                }
+            }
+            // Two codes at least (see `init(frequencies:limit:)`): symbols 0 and 1 stand in, at
+            // frequency 0.
+            for filler in 0..<2 where count < 2 && frequencies[filler] == 0 {
+                keys[count] = filler
+                count += 1
+            }
+            guard count > 2 else {
+                for key in keys[..<count] { lengths[key & symbolMask] = 1 }
+                return lengths
+            }
+            var used = UnsafeMutableBufferPointer(rebasing: keys[..<count])
+            used.sort()
+            precondition(count <= 1 << limit, "more symbols than codes of \(limit) bits")
+            Self.fillLengths(&lengths, keys: UnsafeBufferPointer(used), limit: limit)
             return lengths
         }
-        keys.sort()
-        let count = keys.count
-        precondition(count <= 1 << limit, "more symbols than codes of \(limit) bits")
+    }
 
+    /// The lengths of the symbols in `keys` (frequency above symbol, sorted, three or more).
+    private static func fillLengths(_ lengths: inout [UInt8], keys: UnsafeBufferPointer<Int>, limit: Int) {
+        let count = keys.count
+        // Most codes are Huffman's own: a request's few hundred symbols cannot make one deeper
+        // than the limit (a depth of d needs a total weight of at least the (d+2)th Fibonacci
+        // number, 1,597 for 16 bits). Where it would be deeper, package-merge finds the best
+        // code within the limit.
+        let fitted = withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { depths in
+            for index in 0..<count { depths[index] = keys[index] >> symbolBits }
+            Self.minimumRedundancyDepths(depths)
+            guard depths[0] <= limit else { return false }
+            for index in 0..<count { lengths[keys[index] & symbolMask] = UInt8(depths[index]) }
+            return true
+        }
+        guard !fitted else { return }
         // Level by level, bottom (the symbols alone) to top, each merged list's packages counted
         // item by item, in one flat table (a level's list is under 2n items). Scratch memory on
         // the stack: this runs three times a block.
@@ -95,7 +131,60 @@ struct HuffmanCode: Sendable {
                 for index in 0..<count { lengths[keys[index] & symbolMask] = UInt8(depths[index]) }
             }
         }
-        return lengths
+    }
+
+    /// Huffman's code lengths for `weights` (sorted, lightest first, at least two), in place:
+    /// Moffat and Katajainen's in-place algorithm ("In-place calculation of minimum-redundancy
+    /// codes", WADS 1995), linear after the sort and with no memory beyond the weights. The
+    /// lightest symbol gets the longest code (`weights[0]` is the deepest afterwards); a tie
+    /// between a leaf and a subtree goes to the leaf, so the lengths are the same on every
+    /// platform.
+    static func minimumRedundancyDepths(_ weights: UnsafeMutableBufferPointer<Int>) {
+        let count = weights.count
+        // Phase 1: the tree's internal nodes left to right, each holding its weight until it
+        // is a child, then its parent's index.
+        weights[0] += weights[1]
+        var root = 0, leaf = 2
+        for next in 1..<(count - 1) {
+            if leaf >= count || weights[root] < weights[leaf] {
+                weights[next] = weights[root]
+                weights[root] = next
+                root += 1
+            } else {
+                weights[next] = weights[leaf]
+                leaf += 1
+            }
+            if leaf >= count || (root < next && weights[root] < weights[leaf]) {
+                weights[next] += weights[root]
+                weights[root] = next
+                root += 1
+            } else {
+                weights[next] += weights[leaf]
+                leaf += 1
+            }
+        }
+        // Phase 2: each internal node's depth, from the root down.
+        weights[count - 2] = 0
+        if count > 2 {
+            for next in stride(from: count - 3, through: 0, by: -1) { weights[next] = weights[weights[next]] + 1 }
+        }
+        // Phase 3: the leaves' depths, level by level from the root, heaviest leaves first.
+        var available = 1, used = 0, depth = 0
+        var node = count - 2, next = count - 1
+        while available > 0 {
+            while node >= 0 && weights[node] == depth {
+                used += 1
+                node -= 1
+            }
+            while available > used {
+                weights[next] = depth
+                next -= 1
+                available -= 1
+            }
+            available = 2 * used
+            depth += 1
+            used = 0
+        }
     }
 
     /// The sentinels of `packageMerge`: a pair of `noPairLeft` outweighs any symbol, and
@@ -181,7 +270,7 @@ struct HuffmanCode: Sendable {
     }
 
     /// `value`'s 16 bits in the opposite order.
-    private static func reversed(_ value: UInt16) -> UInt16 {
+    static func reversed(_ value: UInt16) -> UInt16 {
         var bits = value
         bits = (bits & 0x5555) << 1 | (bits >> 1) & 0x5555
         bits = (bits & 0x3333) << 2 | (bits >> 2) & 0x3333
@@ -198,8 +287,31 @@ struct HuffmanCode: Sendable {
         writer.write(Int(codes[symbol]), count: Int(lengths[symbol]))
     }
 
+    /// The code's lengths and codes as pointers, for a loop of many writes.
+    struct Table {
+        let lengths: UnsafeBufferPointer<UInt8>
+        let codes: UnsafeBufferPointer<UInt16>
+
+        @inline(__always)
+        func write(_ symbol: Int, to writer: inout BitWriter) {
+            writer.write(Int(codes[symbol]), count: Int(lengths[symbol]))
+        }
+    }
+
+    func withTable<Result>(_ body: (Table) -> Result) -> Result {
+        lengths.withUnsafeBufferPointer { lengths in
+            codes.withUnsafeBufferPointer { codes in body(Table(lengths: lengths, codes: codes)) }
+        }
+    }
+
     /// The bits `frequencies` cost in this code (extra bits not counted).
     func cost(of frequencies: [Int]) -> Int {
-        zip(frequencies, lengths).reduce(0) { $0 + $1.0 * Int($1.1) }
+        frequencies.withUnsafeBufferPointer { frequencies in
+            lengths.withUnsafeBufferPointer { lengths in
+                var bits = 0
+                for index in 0..<min(frequencies.count, lengths.count) { bits &+= frequencies[index] &* Int(lengths[index]) }
+                return bits
+            }
+        }
     }
 }

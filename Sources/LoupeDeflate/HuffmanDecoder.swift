@@ -13,13 +13,16 @@
 struct HuffmanDecoder: Sendable {
     static let fastBits = 9
 
-    /// For each value of the next `fastBits` bits: the symbol << 4 | its code length, or 0 when
-    /// the code is longer (or there is none).
-    private var fast: [UInt16]
-    /// How many codes have each length 0…15.
-    private var counts: [Int]
-    /// The symbols in code order (by length, then by symbol), for the long codes.
-    private var symbols: [UInt16]
+    /// One allocation for the whole code (an array's allocation is a run-time metadata look-up
+    /// as well as a malloc, and three codes are built for every dynamic block):
+    /// - for each value of the next `fastBits` bits, the symbol << 4 | its code length, or 0
+    ///   when the code is longer (or there is none);
+    /// - from `countsStart`, how many codes have each length 0…15;
+    /// - from `symbolsStart`, the symbols in code order (by length, then by symbol), for the
+    ///   long codes.
+    private var table: [UInt16]
+    private static let countsStart = 1 << fastBits
+    private static let symbolsStart = countsStart + DeflateAlphabet.longestCode + 1
 
     /// Which incomplete codes the lengths may describe (see the type's comment).
     enum Kind {
@@ -29,50 +32,81 @@ struct HuffmanDecoder: Sendable {
         case symbols
     }
 
-    init(lengths: ArraySlice<UInt8>, kind: Kind) throws(InflateError) {
-        var counts = [Int](repeating: 0, count: DeflateAlphabet.longestCode + 1)
-        for length in lengths { counts[Int(length)] += 1 }
-        counts[0] = 0
-        var unused = 1
-        for length in 1...DeflateAlphabet.longestCode {
-            unused = unused << 1 - counts[length]
-            guard unused >= 0 else { throw .malformedBlock(.invalidCodeLengths) }
+    init(lengths: [UInt8], kind: Kind) throws(InflateError) {
+        let table = lengths.withUnsafeBufferPointer { Self.table(for: $0, kind: kind) }
+        guard let table else { throw .malformedBlock(.invalidCodeLengths) }
+        self.table = table
+    }
+
+    init(lengths: UnsafeBufferPointer<UInt8>, kind: Kind) throws(InflateError) {
+        guard let table = Self.table(for: lengths, kind: kind) else { throw .malformedBlock(.invalidCodeLengths) }
+        self.table = table
+    }
+
+    /// The table for `lengths`, or nil when they are no code `kind` allows.
+    private static func table(for lengths: UnsafeBufferPointer<UInt8>, kind: Kind) -> [UInt16]? {
+        var table = [UInt16](repeating: 0, count: symbolsStart + lengths.count)
+        let valid = table.withUnsafeMutableBufferPointer { table in
+            build(table.baseAddress!, lengths: lengths, kind: kind)
+        }
+        return valid ? table : nil
+    }
+
+    /// Fills `table` (zeroed) for `lengths`, or returns false when they are no code `kind` allows.
+    private static func build(_ table: UnsafeMutablePointer<UInt16>, lengths: UnsafeBufferPointer<UInt8>, kind: Kind) -> Bool {
+        let longest = DeflateAlphabet.longestCode
+        let counts = table + countsStart
+        // (Zeros skipped: counting them is a chain of increments of one place.)
+        for length in lengths where length != 0 { counts[Int(length)] &+= 1 }
+        var unused = 1, codeCount = 0
+        for length in 1...longest {
+            unused = unused << 1 - Int(counts[length])
+            codeCount += Int(counts[length])
+            guard unused >= 0 else { return false }
         }
         if unused > 0 {
-            let codeCount = counts.reduce(0, +)
             let allowed = kind == .symbols && (codeCount == 0 || (codeCount == 1 && counts[1] == 1))
-            guard allowed else { throw .malformedBlock(.invalidCodeLengths) }
+            guard allowed else { return false }
         }
-
-        // The symbols in code order, for the long codes; the short ones also fill the table.
-        var offsets = [Int](repeating: 0, count: DeflateAlphabet.longestCode + 2)
-        for length in 1...DeflateAlphabet.longestCode { offsets[length + 1] = offsets[length] + counts[length] }
-        var symbols = [UInt16](repeating: 0, count: offsets[DeflateAlphabet.longestCode + 1])
-        var fast = [UInt16](repeating: 0, count: 1 << Self.fastBits)
-        let code = HuffmanCode(lengths: Array(lengths))
-        for (symbol, length) in code.lengths.enumerated() where length != 0 {
-            let length = Int(length)
-            symbols[offsets[length]] = UInt16(symbol)
-            offsets[length] += 1
-            guard length <= Self.fastBits else { continue }
-            // Every index whose low `length` bits are the code (stored reversed, as the
-            // reader hands bits out) starts with this symbol.
-            var index = Int(code.codes[symbol])
-            while index < fast.count {
-                fast[index] = UInt16(symbol << 4 | length)
-                index += 1 << length
+        // For each length, where its symbols go in code order and its next canonical code
+        // (RFC 1951 §3.2.2), on the stack.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (longest + 1)) { scratch in
+            let offsets = scratch.baseAddress!, nextCode = scratch.baseAddress! + longest + 1
+            var offset = 0, code = 0
+            offsets[0] = 0
+            nextCode[0] = 0
+            for length in 1...longest {
+                offsets[length] = offset
+                offset += Int(counts[length])
+                code = (code + Int(counts[length - 1])) << 1
+                nextCode[length] = code
             }
+            let symbols = table + symbolsStart
+            for symbol in 0..<lengths.count where lengths[symbol] != 0 {
+                let length = Int(lengths[symbol])
+                symbols[offsets[length]] = UInt16(symbol)
+                offsets[length] &+= 1
+                let code = nextCode[length]
+                nextCode[length] = code &+ 1
+                guard length <= fastBits else { continue }
+                // Every index whose low `length` bits are the code (reversed, as the reader
+                // hands bits out) starts with this symbol.
+                var index = Int(HuffmanCode.reversed(UInt16(truncatingIfNeeded: code)) &>> (16 &- UInt16(length)))
+                let entry = UInt16(truncatingIfNeeded: symbol << 4 | length)
+                while index < countsStart {
+                    table[index] = entry
+                    index &+= 1 << length
+                }
+            }
+            return true
         }
-        self.fast = fast
-        self.counts = counts
-        self.symbols = symbols
     }
 
     /// The next symbol in the stream.
     @inline(__always)
     func decode(_ reader: inout BitReader) throws(InflateError) -> Int {
         if reader.bitCount < DeflateAlphabet.longestCode { reader.refill() }
-        let entry = Int(fast[reader.peek(Self.fastBits)])
+        let entry = Int(table[reader.peek(Self.fastBits)])
         let length = entry & 15
         if length != 0 && length <= reader.bitCount {
             reader.consume(length)
@@ -89,10 +123,10 @@ struct HuffmanDecoder: Sendable {
         for length in 1...DeflateAlphabet.longestCode {
             guard length <= reader.bitCount else { throw .truncated }
             code |= bits >> (length - 1) & 1
-            let count = counts[length]
+            let count = Int(table[Self.countsStart + length])
             if code < first + count {
                 reader.consume(length)
-                return Int(symbols[index + code - first])
+                return Int(table[Self.symbolsStart + index + code - first])
             }
             index += count
             first = (first + count) << 1
@@ -102,6 +136,6 @@ struct HuffmanDecoder: Sendable {
     }
 
     /// The fixed codes of RFC 1951 §3.2.6, built once. They are complete by construction.
-    static let fixedLiteralLength = try! HuffmanDecoder(lengths: DeflateAlphabet.fixedLiteralLengthLengths[...], kind: .symbols)
-    static let fixedDistance = try! HuffmanDecoder(lengths: DeflateAlphabet.fixedDistanceLengths[...], kind: .symbols)
+    static let fixedLiteralLength = try! HuffmanDecoder(lengths: DeflateAlphabet.fixedLiteralLengthLengths, kind: .symbols)
+    static let fixedDistance = try! HuffmanDecoder(lengths: DeflateAlphabet.fixedDistanceLengths, kind: .symbols)
 }

@@ -89,46 +89,51 @@ public enum Inflater {
         guard literalLengthCount <= DeflateAlphabet.literalLengthCount, distanceCount <= DeflateAlphabet.distanceCount else {
             throw .malformedBlock(.tooManyCodes)
         }
-        var codeLengthLengths = [UInt8](repeating: 0, count: DeflateAlphabet.codeLengthCount)
-        for symbol in DeflateAlphabet.codeLengthOrder.prefix(codeLengthCount) {
-            codeLengthLengths[symbol] = UInt8(try reader.read(3))
-        }
-        let codeLengthCode = try HuffmanDecoder(lengths: codeLengthLengths[...], kind: .codeLengths)
+        // The lengths on the stack: the block's codes are what it keeps.
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DeflateAlphabet.codeLengthCount + literalLengthCount + distanceCount) {
+            scratch throws(InflateError) in
+            scratch.initialize(repeating: 0)
+            let codeLengthLengths = UnsafeMutableBufferPointer(rebasing: scratch[..<DeflateAlphabet.codeLengthCount])
+            for symbol in DeflateAlphabet.codeLengthOrder.prefix(codeLengthCount) {
+                codeLengthLengths[symbol] = UInt8(try reader.read(3))
+            }
+            let codeLengthCode = try HuffmanDecoder(lengths: UnsafeBufferPointer(codeLengthLengths), kind: .codeLengths)
 
-        let total = literalLengthCount + distanceCount
-        var lengths = [UInt8](repeating: 0, count: total)
-        var index = 0
-        while index < total {
-            let symbol = try codeLengthCode.decode(&reader)
-            if symbol < 16 {
-                lengths[index] = UInt8(symbol)
-                index += 1
-                continue
+            let lengths = UnsafeMutableBufferPointer(rebasing: scratch[DeflateAlphabet.codeLengthCount...])
+            let total = lengths.count
+            var index = 0
+            while index < total {
+                let symbol = try codeLengthCode.decode(&reader)
+                if symbol < 16 {
+                    lengths[index] = UInt8(symbol)
+                    index += 1
+                    continue
+                }
+                // 16: the previous length 3–6 times; 17: zero 3–10 times; 18: zero 11–138 times.
+                let length: UInt8
+                let repeatCount: Int
+                switch symbol {
+                case 16:
+                    guard index > 0 else { throw .malformedBlock(.invalidLengthRepeat) }
+                    length = lengths[index - 1]
+                    repeatCount = try 3 + reader.read(2)
+                case 17:
+                    length = 0
+                    repeatCount = try 3 + reader.read(3)
+                default:
+                    length = 0
+                    repeatCount = try 11 + reader.read(7)
+                }
+                guard repeatCount <= total - index else { throw .malformedBlock(.invalidLengthRepeat) }
+                for offset in index..<index + repeatCount { lengths[offset] = length }
+                index += repeatCount
             }
-            // 16: the previous length 3–6 times; 17: zero 3–10 times; 18: zero 11–138 times.
-            let length: UInt8
-            let repeatCount: Int
-            switch symbol {
-            case 16:
-                guard index > 0 else { throw .malformedBlock(.invalidLengthRepeat) }
-                length = lengths[index - 1]
-                repeatCount = try 3 + reader.read(2)
-            case 17:
-                length = 0
-                repeatCount = try 3 + reader.read(3)
-            default:
-                length = 0
-                repeatCount = try 11 + reader.read(7)
-            }
-            guard repeatCount <= total - index else { throw .malformedBlock(.invalidLengthRepeat) }
-            for offset in index..<index + repeatCount { lengths[offset] = length }
-            index += repeatCount
+            guard lengths[DeflateAlphabet.endOfBlock] != 0 else { throw .malformedBlock(.missingEndOfBlock) }
+            return (
+                try HuffmanDecoder(lengths: UnsafeBufferPointer(rebasing: lengths[..<literalLengthCount]), kind: .symbols),
+                try HuffmanDecoder(lengths: UnsafeBufferPointer(rebasing: lengths[literalLengthCount...]), kind: .symbols)
+            )
         }
-        guard lengths[DeflateAlphabet.endOfBlock] != 0 else { throw .malformedBlock(.missingEndOfBlock) }
-        return (
-            try HuffmanDecoder(lengths: lengths[..<literalLengthCount], kind: .symbols),
-            try HuffmanDecoder(lengths: lengths[literalLengthCount...], kind: .symbols)
-        )
     }
 
     /// The symbols of a Huffman-coded block up to its end-of-block (RFC 1951 §3.2.5).

@@ -9,32 +9,39 @@ public enum JSONMinifier {
     /// The minified text of `text`, which must already have parsed as JSON (outside strings,
     /// a valid document has whitespace only where it is insignificant).
     public static func minified(_ text: [UInt8]) -> [UInt8] {
-        var result: [UInt8] = []
-        result.reserveCapacity(text.count)
-        var inString = false
-        var escaped = false
-        for byte in text {
-            if inString {
-                result.append(byte)
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
+        // Written through a pointer into memory sized for the whole text: an append per byte
+        // (its capacity and uniqueness checks) was most of this loop's cost.
+        text.withUnsafeBufferPointer { text in
+            [UInt8](unsafeUninitializedCapacity: text.count) { result, count in
+                var written = 0
+                var inString = false
+                var escaped = false
+                for byte in text {
+                    if inString {
+                        result[written] = byte
+                        written &+= 1
+                        if escaped {
+                            escaped = false
+                        } else if byte == UInt8(ascii: "\\") {
+                            escaped = true
+                        } else if byte == UInt8(ascii: "\"") {
+                            inString = false
+                        }
+                        continue
+                    }
+                    switch byte {
+                    case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                        continue
+                    case UInt8(ascii: "\""):
+                        inString = true
+                    default:
+                        break
+                    }
+                    result[written] = byte
+                    written &+= 1
                 }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                continue
-            case UInt8(ascii: "\""):
-                inString = true
-                result.append(byte)
-            default:
-                result.append(byte)
+                count = written
             }
         }
-        return result
     }
 }

@@ -14,11 +14,12 @@ import LoupePlanner
 //                                                 engine, rendering): where a refusal's time goes
 //   loupe-bench --profile NAME N                 run one benchmark N times untimed, for
 //                                                 valgrind --tool=callgrind (instruction counts)
+//   loupe-bench --only TEXT                      only the benchmarks whose name holds TEXT
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
 let runner = BenchmarkRunner(samples: quick ? 3 : 25, sampleSeconds: quick ? 0.002 : 0.05)
-let benchmarks = EngineBenchmarks.all() + CodingBenchmarks.all()
+let benchmarks = EngineBenchmarks.all() + CodingBenchmarks.all() + AddressBenchmarks.all()
 
 if arguments.contains("--rendering-costs") {
     RenderingCostCheck.run(quick: quick)
@@ -51,9 +52,10 @@ if let flag = arguments.firstIndex(of: "--profile"), flag + 2 < arguments.count 
     exit(0)
 }
 
+let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 print("benchmark".padding(toLength: 60, withPad: " ", startingAt: 0) + "median ns/op      p10      p90")
 var medians: [String: Double] = [:]
-for benchmark in benchmarks {
+for benchmark in benchmarks where only.map({ benchmark.name.contains($0) }) ?? true {
     let result = runner.measure(benchmark)
     medians[result.name] = result.medianNanoseconds
     func column(_ value: Double) -> String {

@@ -95,6 +95,24 @@ struct ZlibCodecTests {
         }
     }
 
+    @Test("Huffman's own lengths, used where the limit does not bind, are package-merge's, ties included, so keys stay the same (issue 47 §1)")
+    func huffmanLengths_matchPackageMergeWhereTheLimitDoesNotBind() {
+        var generator = SeededGenerator(seed: 0x47_0001)
+        var checked = 0
+        for _ in 0..<3_000 {
+            let count = generator.element(of: [3, 5, 19, 30, 60, 286])
+            // Small frequencies make ties everywhere: between leaves, and between a leaf and a subtree.
+            let largest = generator.element(of: [1, 2, 3, 8, 1_000])
+            let frequencies = (0..<count).map { _ in generator.chance(0.3) ? 0 : generator.int(in: 1...largest) }
+            let limit = count == 19 ? 7 : 15
+            let used = frequencies.filter { $0 > 0 }
+            guard used.count >= 3, Self.huffman(used).depth <= limit else { continue }
+            checked += 1
+            #expect(HuffmanCode.lengths(for: frequencies, limit: limit) == Self.wholePackageMerge(frequencies, limit: limit), "\(frequencies)")
+        }
+        #expect(checked > 2_000)
+    }
+
     /// Package-merge as first written (every level merged, a closure sort): the reference.
     static func wholePackageMerge(_ frequencies: [Int], limit: Int) -> [UInt8] {
         var lengths = [UInt8](repeating: 0, count: frequencies.count)
