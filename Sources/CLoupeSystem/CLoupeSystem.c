@@ -119,6 +119,6 @@ int loupe_lower_thread_priority(int increment) {
     return setpriority(PRIO_PROCESS, (id_t)thread, current + increment);
 }
 
-int loupe_release_free_memory(void) {
+int loupe_return_free_memory(void) {
     return malloc_trim(0);
 }

@@ -30,7 +30,7 @@ extension JSONDocument {
         /// The text of a string (or a key); nil for anything else.
         public var string: String? {
             let kind = node.kind
-            guard kind == .string || kind == .key else { return nil }
+            guard kind == .string || kind == .name else { return nil }
             return document.string(at: index)
         }
 
@@ -75,8 +75,8 @@ extension JSONDocument {
             }
         }
 
-        /// The key of the member at `position` of an object.
-        public func key(at position: Int) -> String {
+        /// The name of the member at `position` of an object.
+        public func name(at position: Int) -> String {
             var found = ""
             forEachMember { memberPosition, key, _ in
                 if memberPosition == position { found = document.string(at: key) }
@@ -96,7 +96,7 @@ extension JSONDocument {
             case .null: .null
             case .bool: .bool(node.payload != 0)
             case .number: .number(Double(bitPattern: node.payload))
-            case .string, .key: .string(document.string(at: index))
+            case .string, .name: .string(document.string(at: index))
             case .array: .array(elements.map(\.json))
             case .object: .object(members.map { ($0.key, $0.value.json) })
             }

@@ -11,9 +11,9 @@
 /// node followed by the value's nodes. Every node records its parent, its position in the parent
 /// and the index after its own subtree, so a reader can step over a member without reading it.
 public final class JSONDocument: Sendable {
-    /// What a node holds. Keys are nodes of their own (`key`), each just before its value.
+    /// What a node holds. Member names are nodes of their own (`name`), each just before its value.
     public enum Kind: UInt8, Sendable {
-        case null, bool, number, string, array, object, key
+        case null, bool, number, string, array, object, name
     }
 
     @usableFromInline
@@ -114,7 +114,7 @@ public final class JSONDocument: Sendable {
                         case .bool: token.flag = node.payload != 0
                         case .number: token.number = Double(bitPattern: node.payload)
                         case .array, .object: token.count = Int(node.count)
-                        case .string, .key:
+                        case .string, .name:
                             token.utf8 = UnsafeRawBufferPointer(rebasing: (node.isUnescaped ? unescaped : text)[node.textRange])
                         }
                         body(token)

@@ -136,7 +136,7 @@ public struct JSONReader {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a member name") }
             let keyStart = index
             let key = nodes.count
-            try string(kind: .key, parent: objectIndex, position: count)
+            try string(kind: .name, parent: objectIndex, position: count)
             guard count < Self.maxMembersPerObject else {
                 throw SyntaxError(offset: keyStart, reason: "more than \(Self.maxMembersPerObject) members in one object")
             }

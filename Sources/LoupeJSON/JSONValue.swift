@@ -44,7 +44,7 @@ public enum JSONValue: Sendable, Equatable {
         case .null: "null"
         case .bool: "a boolean"
         case .number: "a number"
-        case .string, .key: "a string"
+        case .string, .name: "a string"
         case .array: "an array"
         case .object: "an object"
         }

@@ -56,20 +56,20 @@ public struct JSONWriter: ~Copyable {
         close(UInt8(ascii: "]"))
     }
 
-    /// Writes a member name written beforehand; the next write is its value. The key's bytes start
+    /// Writes a member name written beforehand; the next write is its value. The name's bytes start
     /// with the comma, which is skipped when none is due: one copy, no branch on the bytes.
     @inlinable @inline(__always)
-    public mutating func key(_ key: JSONKey) {
+    public mutating func name(_ name: JSONName) {
         let skip = needsComma ? 0 : 1
-        let source = key.separated.baseAddress.unsafelyUnwrapped + skip
-        let length = key.separated.count &- skip
-        if _fastPath(key.separated.count <= JSONKey.wordCopyLimit) {
-            // Four eight-byte moves instead of a call to memcpy: a key's storage is padded so
+        let source = name.separated.baseAddress.unsafelyUnwrapped + skip
+        let length = name.separated.count &- skip
+        if _fastPath(name.separated.count <= JSONName.wordCopyLimit) {
+            // Four eight-byte moves instead of a call to memcpy: a name's storage is padded so
             // these reads stay inside it, and the bytes past `length` are overwritten next.
-            reserve(JSONKey.wordCopyLimit)
+            reserve(JSONName.wordCopyLimit)
             let target = UnsafeMutableRawPointer(start + count)
             let words = UnsafeRawPointer(source)
-            for offset in stride(from: 0, to: JSONKey.wordCopyLimit, by: 8) {
+            for offset in stride(from: 0, to: JSONName.wordCopyLimit, by: 8) {
                 target.storeBytes(of: words.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
             }
             count &+= length
@@ -80,7 +80,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes a member name; the next write is its value.
-    public mutating func key(_ name: String) {
+    public mutating func name(_ name: String) {
         separate()
         appendQuoted(name)
         appendByte(UInt8(ascii: ":"))
@@ -218,10 +218,10 @@ public struct JSONWriter: ~Copyable {
 
     // MARK: Convenience
 
-    public mutating func member(_ name: String, _ value: String) { key(name); string(value) }
-    public mutating func member(_ name: String, _ value: Double) { key(name); number(value) }
-    public mutating func member(_ name: String, _ value: Int) { key(name); int(value) }
-    public mutating func member(_ name: String, _ value: Bool) { key(name); bool(value) }
+    public mutating func member(_ name: String, _ value: String) { self.name(name); string(value) }
+    public mutating func member(_ name: String, _ value: Double) { self.name(name); number(value) }
+    public mutating func member(_ name: String, _ value: Int) { self.name(name); int(value) }
+    public mutating func member(_ name: String, _ value: Bool) { self.name(name); bool(value) }
 
     /// Writes an already-parsed value back out (used for echoing request fragments).
     public mutating func value(_ value: JSONValue) {
@@ -237,7 +237,7 @@ public struct JSONWriter: ~Copyable {
         case .object(let members):
             beginObject()
             for member in members {
-                key(member.key)
+                name(member.key)
                 self.value(member.value)
             }
             endObject()

@@ -1,7 +1,7 @@
 import LoupeGeometry
 
 /// One layer of a Lottie (Bodymovin) animation, as `PlanLottie` builds it and `LottieWriter`
-/// spells it: what it draws and its transform, each animated property as a `LottieTrack`.
+/// spells it: what it draws and its transform, each animated property as a `LottieProperty`.
 ///
 /// Only what lottie-web, lottie-ios, lottie-android and rlottie all play: shape layers with a
 /// rounded rect (`rc`) and a solid fill (`fl`), image layers, precomposition layers, alpha track
@@ -34,15 +34,15 @@ public struct LottieLayer: Sendable {
     public var content: Content
     public var matte: Matte = .none
     /// `[x, y, 0]` in the composition's points: where the layer's origin goes.
-    public var position: LottieTrack = .constant([0, 0, 0])
+    public var position: LottieProperty = .constant([0, 0, 0])
     /// `[x %, y %, 100]`.
-    public var scale: LottieTrack = .constant([100, 100, 100])
+    public var scale: LottieProperty = .constant([100, 100, 100])
     /// `[0...100]`.
-    public var opacity: LottieTrack = .constant([100])
+    public var opacity: LottieProperty = .constant([100])
 
     public init(
-        name: String, content: Content, matte: Matte = .none, position: LottieTrack = .constant([0, 0, 0]),
-        scale: LottieTrack = .constant([100, 100, 100]), opacity: LottieTrack = .constant([100])
+        name: String, content: Content, matte: Matte = .none, position: LottieProperty = .constant([0, 0, 0]),
+        scale: LottieProperty = .constant([100, 100, 100]), opacity: LottieProperty = .constant([100])
     ) {
         self.name = name
         self.content = content

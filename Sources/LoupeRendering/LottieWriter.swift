@@ -44,36 +44,36 @@ public struct LottieWriter: ~Copyable {
         case .alphaMatted: json.member("tt", 1)
         }
         json.member("sr", 1)
-        json.key("ks")
+        json.name("ks")
         json.beginObject()
-        json.key("a")
+        json.name("a")
         property(.constant([0, 0, 0]))
-        json.key("p")
+        json.name("p")
         property(layer.position)
-        json.key("s")
+        json.name("s")
         property(layer.scale, keepingDigits: true)
-        json.key("r")
+        json.name("r")
         property(.constant([0]))
-        json.key("o")
+        json.name("o")
         property(layer.opacity)
         json.endObject()
         json.member("ao", 0)
         switch layer.content {
         case .precomposition(let asset, let width, let height):
             json.member("refId", asset)
-            json.key("w")
+            json.name("w")
             json.number(width, places: places)
-            json.key("h")
+            json.name("h")
             json.number(height, places: places)
         case .image(let asset):
             json.member("refId", asset)
         case .roundedRect(let rect, let fill, let fillOpacity):
-            json.key("shapes")
+            json.name("shapes")
             json.beginArray()
             group(rect, fill: fill, fillOpacity: fillOpacity, name: layer.name)
             json.endArray()
         case .stackedRoundedRects(let rects, let fill, let fillOpacities):
-            json.key("shapes")
+            json.name("shapes")
             json.beginArray()
             for (index, (rect, opacity)) in zip(rects, fillOpacities).enumerated() {
                 group(rect, fill: fill, fillOpacity: opacity, name: "\(layer.name) \(index + 1)")
@@ -93,32 +93,32 @@ public struct LottieWriter: ~Copyable {
         json.beginObject()
         json.member("ty", "gr")
         json.member("nm", name)
-        json.key("it")
+        json.name("it")
         json.beginArray()
         json.beginObject()
         json.member("ty", "rc")
         json.member("nm", "rect")
         json.member("d", 1)
-        json.key("p")
+        json.name("p")
         property(rect.centre)
-        json.key("s")
+        json.name("s")
         property(rect.size, keepingDigits: true)
-        json.key("r")
+        json.name("r")
         property(rect.radius)
         json.endObject()
         json.beginObject()
         json.member("ty", "fl")
         json.member("nm", "fill")
-        json.key("c")
+        json.name("c")
         property(.constant(fill + [1]))
-        json.key("o")
+        json.name("o")
         property(.constant([fillOpacity]))
         json.member("r", 1)
         json.endObject()
         json.beginObject()
         json.member("ty", "tr")
         for (key, value) in [("p", [0.0, 0]), ("a", [0, 0]), ("s", [100, 100]), ("r", [0]), ("o", [100]), ("sk", [0]), ("sa", [0])] {
-            json.key(key)
+            json.name(key)
             property(.constant(value))
         }
         json.endObject()
@@ -129,11 +129,11 @@ public struct LottieWriter: ~Copyable {
     /// `{"a": 0, "k": value}` (a one-number value as a number), or `{"a": 1, "k": [keyframes]}`.
     /// A scale or a size keeps three significant digits (`keepingDigits`, issue 35 §2), so no
     /// precision rounds a small card or a thin mask to 0.
-    public mutating func property(_ track: LottieTrack, keepingDigits: Bool = false) {
+    public mutating func property(_ property: LottieProperty, keepingDigits: Bool = false) {
         json.beginObject()
-        if track.isStatic, let value = track.values.first {
+        if property.isStatic, let value = property.values.first {
             json.member("a", 0)
-            json.key("k")
+            json.name("k")
             if value.count == 1 {
                 json.number(value[0], places: keepingDigits ? SignificantDigits.places(places, keeping: value[0]) : places)
             } else {
@@ -141,17 +141,17 @@ public struct LottieWriter: ~Copyable {
             }
         } else {
             json.member("a", 1)
-            json.key("k")
+            json.name("k")
             json.beginArray()
-            for (frame, value) in track.values.enumerated() {
+            for (frame, value) in property.values.enumerated() {
                 json.beginObject()
                 json.member("t", frame)
-                json.key("s")
+                json.name("s")
                 numbers(value, keepingDigits: keepingDigits)
-                if frame < track.values.count - 1 {
-                    json.key("i")
+                if frame < property.values.count - 1 {
+                    json.name("i")
                     tangent(1)
-                    json.key("o")
+                    json.name("o")
                     tangent(0)
                 }
                 json.endObject()

@@ -6,9 +6,9 @@ import LoupeGeometry
 struct CardSpring: Sendable, Hashable {
     /// The timeline time at which the spring was released.
     var origin: Double
-    var start: CardState
-    var velocity: CardState
-    var target: CardState
+    var start: CardPosition
+    var velocity: CardPosition
+    var target: CardPosition
     var spring: Spring
     /// A finishing pinch: the scale follows progress instead of its own spring (`SizeHandOff`).
     var sizeHandOff: SizeHandOff? = nil
@@ -20,18 +20,18 @@ struct CardSpring: Sendable, Hashable {
     }
 
     /// Position and velocity at timeline `time`.
-    func pose(at time: Double) -> (state: CardState, velocity: CardState) {
+    func pose(at time: Double) -> (position: CardPosition, velocity: CardPosition) {
         let t = time - origin
         var states = solutions().map { ($0.value(at: t), $0.velocity(at: t)) }
         if let handOff = sizeHandOff {
             states[1] = handOff.scale(progress: states[0].0, rate: states[0].1, at: t)
         }
-        return (CardState(states.map(\.0)), CardState(states.map(\.1)))
+        return (CardPosition(states.map(\.0)), CardPosition(states.map(\.1)))
     }
 
     /// Seconds until every component stays within its epsilon of the target (the longest of the
     /// five settling times); infinity when the spring never settles.
-    func settlingDuration(epsilon: CardState) -> Double {
+    func settlingDuration(epsilon: CardPosition) -> Double {
         let solutions = solutions()
         var durations = zip(solutions, epsilon.components).map { $0.settlingDuration(epsilon: $1) }
         if let handOff = sizeHandOff {

@@ -8,15 +8,15 @@ import LoupeGeometry
 /// position and velocity carry over from step to step, whatever the target does.
 struct FollowStep: Sendable, Hashable {
     var origin: Double
-    var start: CardState
-    var velocity: CardState
+    var start: CardPosition
+    var velocity: CardPosition
     /// Target at `origin`.
-    var targetStart: CardState
+    var targetStart: CardPosition
     /// Target velocity over the step (units per second).
-    var targetRate: CardState
+    var targetRate: CardPosition
     var spring: Spring
 
-    func pose(at time: Double) -> (state: CardState, velocity: CardState) {
+    func pose(at time: Double) -> (position: CardPosition, velocity: CardPosition) {
         let t = time - origin
         let lagPerRate = 2 * spring.dampingRatio / spring.naturalFrequency
         let x0 = start.components, v0 = velocity.components, a0 = targetStart.components, rates = targetRate.components
@@ -29,6 +29,6 @@ struct FollowStep: Sendable, Hashable {
             positions.append(a + b * t - lag + y.displacement)
             velocities.append(b + y.velocity)
         }
-        return (CardState(positions), CardState(velocities))
+        return (CardPosition(positions), CardPosition(velocities))
     }
 }

@@ -1,6 +1,6 @@
 import LoupeGeometry
 
-/// Draws a card state: the geometry engine's frame at the state's progress, with the gesture's
+/// Draws a card position: the geometry engine's frame at the position's progress, with the gesture's
 /// similarity transform applied on top.
 ///
 /// The gesture transform G moves the whole card: the content transform becomes G ∘ T, the mask
@@ -12,23 +12,23 @@ import LoupeGeometry
 /// Opacities, shadow and the covered page come from the geometry unchanged.
 enum FrameComposer {
     /// - Parameter shrinking: the card is on its way back to the source (see `ZoomGeometry`).
-    static func frame(_ geometry: TransitionGeometry, state: CardState, pivot: Point, resting: Bool, shrinking: Bool = false) -> FrameState {
-        let progress = state.progress
-        if resting, state.hasIdentityGesture, progress == 0 || progress == 1 {
+    static func frame(_ geometry: TransitionGeometry, position: CardPosition, pivot: Point, resting: Bool, shrinking: Bool = false) -> FrameState {
+        let progress = position.progress
+        if resting, position.hasIdentityGesture, progress == 0 || progress == 1 {
             return geometry.restingState(atProgress: progress, shrinking: shrinking)
         }
         // The geometry draws progress past either end rubber-banded, as plans do (issue 23 §1).
         var frame = geometry.state(atProgress: progress, shrinking: shrinking)
-        guard !state.hasIdentityGesture else { return frame }
-        let state = state.withDrawnScale
-        let g = state.gestureTransform(pivot: pivot)
+        guard !position.hasIdentityGesture else { return frame }
+        let drawn = position.withDrawnScale
+        let g = drawn.gestureTransform(pivot: pivot)
         frame.transform = g.concatenating(frame.transform)
-        frame.mask = moved(frame.mask, by: g, scale: state.scale)
+        frame.mask = moved(frame.mask, by: g, scale: drawn.scale)
         if var layers = frame.layers {
             layers.content.transform = g.concatenating(layers.content.transform)
-            layers.content.mask = moved(layers.content.mask, by: g, scale: state.scale)
+            layers.content.mask = moved(layers.content.mask, by: g, scale: drawn.scale)
             layers.background.transform = g.concatenating(layers.background.transform)
-            layers.background.mask = moved(layers.background.mask, by: g, scale: state.scale)
+            layers.background.mask = moved(layers.background.mask, by: g, scale: drawn.scale)
             frame.layers = layers
         }
         return frame

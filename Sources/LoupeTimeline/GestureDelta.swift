@@ -17,9 +17,9 @@ struct GestureDelta: Sendable, Hashable {
 
     /// `self ∘ base`, both about the same pivot: scales multiply, rotations add and the base's
     /// translation is carried through this delta's scale and rotation.
-    func applied(to base: CardState) -> CardState {
+    func applied(to base: CardPosition) -> CardPosition {
         let cosine = cos(rotation), sine = sin(rotation)
-        return CardState(
+        return CardPosition(
             progress: base.progress,
             scale: scale * base.scale,
             rotation: rotation + base.rotation,

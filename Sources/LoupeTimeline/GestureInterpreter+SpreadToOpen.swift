@@ -35,12 +35,12 @@ extension GestureInterpreter {
     /// the page — while the gesture transform carries only the fingers' rotation and the
     /// focal point's translation, 1:1 about the anchor. The transform has no scale of its own,
     /// so the card is never scaled twice.
-    func spreadState(_ opening: SpreadOpening, _ track: TouchTrack, at time: Double) -> CardState {
+    func spreadPosition(_ opening: SpreadOpening, _ track: TouchTrack, at time: Double) -> CardPosition {
         let anchor = opening.anchor, centroid = track.centroid(at: time)
         let progress = model.spreadProgress(
             distance: track.distance(at: time), startDistance: anchor.startDistance,
             openingRatio: opening.ratio)
-        return CardState(
+        return CardPosition(
             progress: progress, scale: 1, rotation: track.angle(at: time) - anchor.angle,
             x: centroid.x - anchor.pivot.x, y: centroid.y - anchor.pivot.y)
     }

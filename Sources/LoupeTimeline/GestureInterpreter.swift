@@ -189,7 +189,7 @@ struct GestureInterpreter: Sendable {
     /// The slide's back swipe at `time`: the page follows the finger's travel toward the trailing
     /// side 1:1 (progress drops by travel ÷ width, never past the ends), with no scale, rotation or
     /// vertical motion: UIKit's interactive pop moves the page sideways only.
-    func slideState(_ anchor: GestureAnchor, _ track: TouchTrack, at time: Double, from base: CardState) -> CardState {
+    func slidePosition(_ anchor: GestureAnchor, _ track: TouchTrack, at time: Double, from base: CardPosition) -> CardPosition {
         let width = max(container.width, 1)
         var state = base
         state.progress = base.progress - Scalar.clamp(slideTravel(anchor, track, x: track.point(at: time).x), 0...width) / width

@@ -30,13 +30,13 @@ enum KeyframeStream {
     /// The keyframe `piece` draws at `time` (within the piece).
     static func keyframe(_ piece: MotionPiece, at time: Double, plans: HostPlans) throws(TimelineError) -> Keyframe {
         guard let plan = plans.existing(piece.host, generation: piece.generation) else { throw .geometry(.nonFiniteGeometry) }
-        let state = piece.motion.pose(at: time).state
+        let state = piece.motion.pose(at: time).position
         // The card as `geometry` draws it, growing or shrinking, mixed over while it turns.
         func drawn(_ geometry: TransitionGeometry) -> FrameState {
-            let own = FrameComposer.frame(geometry, state: state, pivot: piece.pivot, resting: piece.isResting, shrinking: piece.shrinking)
+            let own = FrameComposer.frame(geometry, position: state, pivot: piece.pivot, resting: piece.isResting, shrinking: piece.shrinking)
             guard let turn = piece.turn, turn.covers(time) else { return own }
             return turn.frame(at: time) { direction in
-                FrameComposer.frame(geometry, state: state, pivot: piece.pivot, resting: piece.isResting, shrinking: direction == 1)
+                FrameComposer.frame(geometry, position: state, pivot: piece.pivot, resting: piece.isResting, shrinking: direction == 1)
             } ?? own
         }
         var frame = drawn(plan.geometry)

@@ -19,7 +19,7 @@ import LoupeWarnings
 /// unreleased pop.
 enum LifecycleClock {
     static func run(
-        _ links: [LifecycleLink], initial: InitialScreen, plans: HostPlans, order: CallbackOrder, heldForward: Int? = nil
+        _ links: [LifecycleLink], initial: InitialPage, plans: HostPlans, order: CallbackOrder, heldForward: Int? = nil
     ) throws(TimelineError) -> LifecycleResult {
         var standIn: [Double] = []
         var realTime: [Double: Double] = [:]
@@ -89,13 +89,13 @@ enum LifecycleClock {
         return held
     }
 
-    private static func stack(_ initial: InitialScreen) -> [String] {
+    private static func stack(_ initial: InitialPage) -> [String] {
         initial == .pushed
             ? [TimelineSimulator.sourceName, TimelineSimulator.destinationName]
             : [TimelineSimulator.sourceName]
     }
 
-    private static func presented(_ initial: InitialScreen, plans: HostPlans) -> [Presentation] {
+    private static func presented(_ initial: InitialPage, plans: HostPlans) -> [Presentation] {
         guard initial == .presented else { return [] }
         let style = plans.existing(.presentation).map { HostPlans.transitionStyle($0) } ?? .zoom
         return [Presentation(TimelineSimulator.destinationName, style: plans.modalStyle, transition: style)]

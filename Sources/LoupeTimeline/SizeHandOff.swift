@@ -29,9 +29,9 @@ struct SizeHandOff: Sendable, Hashable {
     /// The hand-off for a card released at `pose` toward the source, or nil when it does not apply
     /// (a source as wide as the page, or a card already on the source).
     init?(pose: CardPose, sourceRatio: Double, spring: Spring) {
-        let p0 = pose.state.progress
+        let p0 = pose.position.progress
         guard sourceRatio > 0, sourceRatio < 1, p0 > 1e-3, p0.isFinite else { return nil }
-        let c0 = pose.state.scale * (sourceRatio + (1 - sourceRatio) * p0)
+        let c0 = pose.position.scale * (sourceRatio + (1 - sourceRatio) * p0)
         let slope = Self.slaved(p0, sourceRatio: sourceRatio, startProgress: p0, startWidth: c0).slope
         self.sourceRatio = sourceRatio
         self.startProgress = p0

@@ -8,7 +8,7 @@ public struct TimelineScript: Sendable, Hashable {
     /// Its `transition` is ignored: every app call plans its own.
     public var scene: ZoomScene
     /// What is on screen at time 0.
-    public var initial: InitialScreen
+    public var initial: InitialPage
     /// App calls and touch samples in time order.
     public var events: [TimelineEvent]
     /// nil: the destination does not scroll, so it never claims a gesture.
@@ -52,15 +52,15 @@ public struct TimelineScript: Sendable, Hashable {
     /// 10 s at 60 fps needs 31,000.
     public static let maximumSourceMixing = 150_000
 
-    /// - Parameter initial: default inferred from the first app call (`InitialScreen.inferred`).
+    /// - Parameter initial: default inferred from the first app call (`InitialPage.inferred`).
     public init(
-        scene: ZoomScene, initial: InitialScreen? = nil, events: [TimelineEvent],
+        scene: ZoomScene, initial: InitialPage? = nil, events: [TimelineEvent],
         destinationScroll: DestinationScroll? = nil, callbackOrder: CallbackOrder = .article,
         gestures: GestureModel = .measured, spreadToOpen: Bool = false,
         spreadTransition: SpreadTransition? = nil, interactiveDismissShouldBegin: Bool = true
     ) {
         self.scene = scene
-        self.initial = initial ?? InitialScreen.inferred(from: events)
+        self.initial = initial ?? InitialPage.inferred(from: events)
         self.events = events
         self.destinationScroll = destinationScroll
         self.callbackOrder = callbackOrder

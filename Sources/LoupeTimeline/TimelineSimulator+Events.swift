@@ -37,7 +37,7 @@ extension TimelineSimulator {
         case .rest(let since, let state, let pivot):
             if now > since {
                 appendPiece(start: since, motion: .rest(state), pivot: pivot, transition: lastTransition)
-                phase = .rest(since: now, state: state, pivot: pivot)
+                phase = .rest(since: now, position: state, pivot: pivot)
             }
             moving = false
         case .animating(var animation):
@@ -259,7 +259,7 @@ extension TimelineSimulator {
         let transition = Host(animation.transition).reverse
         links.append(LifecycleLink(event: .interrupt(at: now), timelineEvent: index, settlesAt: nil))
         // The finger stops the card: the tracking spring brakes it to where it comes to rest.
-        let stop = pose.state.combined(with: pose.velocity) { $0 + $1 / model.trackingSpring.naturalFrequency }
+        let stop = pose.position.combined(with: pose.velocity) { $0 + $1 / model.trackingSpring.naturalFrequency }
         phase = .tracking(Tracking(transition: transition, pose: pose, target: .hold(stop), landingScale: landingScale(of: animation, at: pose)))
         openSegment = (now, .tracking, transition, kind)
         lastTransition = transition
@@ -274,7 +274,7 @@ extension TimelineSimulator {
         else { return nil }
         let rest = plan.geometry.restingState(atProgress: 1).mask.rect.width
         guard rest > 0 else { return nil }
-        let drawn = FrameComposer.frame(plan.geometry, state: pose.state, pivot: pose.pivot, resting: false, shrinking: true).mask.rect.width
+        let drawn = FrameComposer.frame(plan.geometry, position: pose.position, pivot: pose.pivot, resting: false, shrinking: true).mask.rect.width
         return min(1, max(0, drawn / rest))
     }
 
@@ -320,7 +320,7 @@ extension TimelineSimulator {
             let backSwipe = interpreter.contentBackSwipe && host == .navigation && tracking.transition == .pop
             guard case .recognized(var anchor) = interpreter.recognize(track, at: now, mustDismiss: false, backSwipe: backSwipe)
             else { return }
-            let base = CardPose(state: held, velocity: .zero, pivot: tracking.pose.pivot).rebased(to: anchor.pivot).state
+            let base = CardPose(position: held, velocity: .zero, pivot: tracking.pose.pivot).rebased(to: anchor.pivot).position
             tracking.pose = tracking.pose.rebased(to: anchor.pivot)
             if (try? plans.plan(host).effect) == .slide {
                 // A grabbed slide (iOS 26) follows the back swipe sideways from where the page
@@ -361,7 +361,7 @@ extension TimelineSimulator {
         // A slide's back swipe moves the page sideways with the finger (progress), never scales it.
         let slides = (try? plans.plan(host).effect) == .slide
         let target: Target =
-            slides ? .slide(base: pose.state, anchor: anchor, track: track) : .gesture(base: pose.state, anchor: anchor, track: track)
+            slides ? .slide(base: pose.position, anchor: anchor, track: track) : .gesture(base: pose.position, anchor: anchor, track: track)
         phase = .tracking(Tracking(transition: transition, pose: pose, target: target))
         openSegment = (now, .tracking, transition, anchor.gesture)
         lastTransition = transition

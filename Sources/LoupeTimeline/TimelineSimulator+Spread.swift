@@ -69,8 +69,8 @@ extension TimelineSimulator {
     /// springs back to the source (the measured cancel spring, ω 22), from the card's position and
     /// velocity as every release does. [GUESS: the springs of the reverse gestures' releases;
     /// there is no iOS spread to measure.]
-    mutating func releaseSpread(_ opening: SpreadOpening, track key: Int, index: Int) throws(TimelineError) {
-        guard case .tracking(let tracking) = phase, let track = tracks[key] else { return }
+    mutating func releaseSpread(_ opening: SpreadOpening, track began: Int, index: Int) throws(TimelineError) {
+        guard case .tracking(let tracking) = phase, let track = tracks[began] else { return }
         let decision = interpreter.decideSpread(opening, track, at: now, event: index)
         releases.append(decision)
         let finish = decision.outcome == .finish

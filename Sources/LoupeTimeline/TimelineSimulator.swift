@@ -12,7 +12,7 @@ import LoupeWarnings
 /// position and velocity are continuous across every release and interruption.
 struct TimelineSimulator {
     enum Phase: Sendable, Hashable {
-        case rest(since: Double, state: CardState, pivot: Point)
+        case rest(since: Double, position: CardPosition, pivot: Point)
         case animating(Animation)
         case tracking(Tracking)
     }
@@ -44,14 +44,14 @@ struct TimelineSimulator {
     /// What the tracking spring pulls toward.
     enum Target: Sendable, Hashable {
         /// Where the card was when the finger landed.
-        case hold(CardState)
+        case hold(CardPosition)
         /// The gesture's delta applied to the state the card was held at.
-        case gesture(base: CardState, anchor: GestureAnchor, track: Int)
+        case gesture(base: CardPosition, anchor: GestureAnchor, track: Int)
         /// A spread on the source opening the destination (`spreadToOpen`): progress from the
         /// finger distance, rotation and translation from the fingers.
         case spread(SpreadOpening, track: Int)
         /// The slide's back swipe: the page follows the finger sideways (progress), unscaled.
-        case slide(base: CardState, anchor: GestureAnchor, track: Int)
+        case slide(base: CardPosition, anchor: GestureAnchor, track: Int)
 
         /// The recognised gesture the card follows; nil while a finger only holds it where it
         /// stopped (`hold`) and for a spread, whose opening is its own.
@@ -104,7 +104,7 @@ struct TimelineSimulator {
     /// How close each component must come to its target for a spring to count as settled:
     /// 0.001 for progress, scale and rotation (SwiftUI's epsilon), a quarter point for translations
     /// (under one pixel at 3×), so the last keyframe's snap to rest is invisible.
-    let epsilon: CardState
+    let epsilon: CardPosition
     var plans: HostPlans
 
     // MARK: Outputs
@@ -157,7 +157,7 @@ struct TimelineSimulator {
         interactiveDismissShouldBegin = script.interactiveDismissShouldBegin
         dismissAnswers = script.dismissAnswers
         spreadHost = script.spreadTransition?.host
-        epsilon = CardState(progress: 0.001, scale: 0.001, rotation: 0.001, x: 0.25, y: 0.25)
+        epsilon = CardPosition(progress: 0.001, scale: 0.001, rotation: 0.001, x: 0.25, y: 0.25)
         plans = HostPlans(scene: script.scene)
         switch script.initial {
         case .pushed: host = .navigation
@@ -165,7 +165,7 @@ struct TimelineSimulator {
         case .source: host = script.events.lazy.compactMap(\.transition).first.map(Host.init) ?? .navigation
         }
         isShown = script.initial != .source
-        phase = .rest(since: 0, state: .resting(atProgress: isShown ? 1 : 0), pivot: .zero)
+        phase = .rest(since: 0, position: .resting(atProgress: isShown ? 1 : 0), pivot: .zero)
         openSegment = (0, .idle, nil, nil)
         if spreadToOpen {
             warnings.append(
@@ -222,7 +222,7 @@ struct TimelineSimulator {
         var rest = animation.spring.target
         rest.rotation = 0  // a whole number of turns: the same picture
         isShown = rest.progress == 1
-        phase = .rest(since: now, state: rest, pivot: animation.pivot)
+        phase = .rest(since: now, position: rest, pivot: animation.pivot)
         openSegment = (now, .idle, nil, nil)
     }
 
@@ -241,29 +241,29 @@ struct TimelineSimulator {
                 rate = .zero
             }
             let motion = FollowStep(
-                origin: now, start: tracking.pose.state, velocity: tracking.pose.velocity,
+                origin: now, start: tracking.pose.position, velocity: tracking.pose.velocity,
                 targetStart: from, targetRate: rate, spring: model.trackingSpring)
             appendPiece(start: now, end: next, motion: .follow(motion), pivot: tracking.pose.pivot, transition: tracking.transition)
             let reached = motion.pose(at: next)
-            tracking.pose.state = reached.state
+            tracking.pose.position = reached.position
             tracking.pose.velocity = reached.velocity
             now = next
         }
     }
 
-    func target(_ target: Target, at time: Double) -> CardState {
+    func target(_ target: Target, at time: Double) -> CardPosition {
         switch target {
         case .hold(let state):
             return state
-        case .gesture(let base, let anchor, let key):
-            guard let track = tracks[key] else { return base }
+        case .gesture(let base, let anchor, let began):
+            guard let track = tracks[began] else { return base }
             return interpreter.delta(anchor, track, at: time).applied(to: base)
-        case .spread(let opening, let key):
-            guard let track = tracks[key] else { return .resting(atProgress: 0) }
-            return interpreter.spreadState(opening, track, at: time)
-        case .slide(let base, let anchor, let key):
-            guard let track = tracks[key] else { return base }
-            return interpreter.slideState(anchor, track, at: time, from: base)
+        case .spread(let opening, let began):
+            guard let track = tracks[began] else { return .resting(atProgress: 0) }
+            return interpreter.spreadPosition(opening, track, at: time)
+        case .slide(let base, let anchor, let began):
+            guard let track = tracks[began] else { return base }
+            return interpreter.slidePosition(anchor, track, at: time, from: base)
         }
     }
 
@@ -272,10 +272,10 @@ struct TimelineSimulator {
     /// The card's pose now.
     var currentPose: CardPose {
         switch phase {
-        case .rest(_, let state, let pivot): return CardPose(state: state, velocity: .zero, pivot: pivot)
+        case .rest(_, let state, let pivot): return CardPose(position: state, velocity: .zero, pivot: pivot)
         case .animating(let animation):
             let pose = animation.spring.pose(at: now)
-            return CardPose(state: pose.state, velocity: pose.velocity, pivot: animation.pivot)
+            return CardPose(position: pose.position, velocity: pose.velocity, pivot: animation.pivot)
         case .tracking(let tracking): return tracking.pose
         }
     }
@@ -307,7 +307,7 @@ struct TimelineSimulator {
             // otherwise (mid-flight, or moving through an end) the new one's share rises as a
             // changed source's does, so the edges keep their position and velocity.
             let pose = motion.pose(at: start)
-            let progress = pose.state.progress
+            let progress = pose.position.progress
             if !((progress <= 0 || progress >= 1) && pose.velocity.progress == 0) {
                 directionBlend = (directionBlend ?? SourceBlend(base: drawnShrinking ? 1 : 0, changes: []))
                     .adding(generation: shrinking ? 1 : 0, at: start)
@@ -360,14 +360,14 @@ struct TimelineSimulator {
         from pose: CardPose, toProgress progress: Double, spring: Spring, sizeHandOff: SizeHandOff? = nil
     ) throws(TimelineError) -> (CardSpring, Double) {
         let motion = CardSpring(
-            origin: now, start: pose.state, velocity: pose.velocity,
-            target: .settleTarget(progress: progress, from: pose.state), spring: spring, sizeHandOff: sizeHandOff)
+            origin: now, start: pose.position, velocity: pose.velocity,
+            target: .settleTarget(progress: progress, from: pose.position), spring: spring, sizeHandOff: sizeHandOff)
         var duration = motion.settlingDuration(epsilon: epsilon)
         if duration == 0, motion.start != motion.target || motion.velocity != .zero {
             // Released inside the settling tolerance (a card let go a fraction of a point from
             // rest): glide the rest of the way, to a thousandth of the tolerance, rather than
             // snapping there with a jump in position and velocity.
-            duration = motion.settlingDuration(epsilon: CardState(epsilon.components.map { $0 / 1_000 }))
+            duration = motion.settlingDuration(epsilon: CardPosition(epsilon.components.map { $0 / 1_000 }))
         }
         guard duration.isFinite else { throw .geometry(.springNeverSettles) }
         return (motion, duration)

@@ -24,7 +24,7 @@ struct ConnectionChargeTests {
         let budget = MemoryBudget(limit: 64 << 10)
         var machine = ConnectionStateMachine.opened(budget: budget)
         let action = machine.read(Self.promise, at: 2 * second)
-        #expect(action == .refuse(.busy(.memoryBudget), RequestProgress(startedAt: 2 * second, bytes: Self.promise.utf8.count)))
+        #expect(action == .refuse(.busy(.memoryBudget), RequestArrival(startedAt: 2 * second, bytes: Self.promise.utf8.count)))
         #expect(budget.inUse == 0, "nothing of the refused body is charged")
         #expect(machine.refused(machine.lendOutput() + ConnectionStateMachineTests.refusal, now: 2 * second).next == .write)
         #expect(budget.inUse == machine.charge.bytes && budget.inUse > 0, "the refusal is")

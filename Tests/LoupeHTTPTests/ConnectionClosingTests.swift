@@ -121,7 +121,7 @@ struct ConnectionClosingTests {
         _ = machine.read("X-A: b\r\n", at: 2 * second + 900_000_000)
         #expect(machine.timerFired(now: 3 * second, Self.timeouts)?.next == nil)
         let fired = machine.timerFired(now: 3 * second + 1, Self.timeouts)?.next
-        #expect(fired == .refuse(.timedOut, RequestProgress(startedAt: 2 * second, bytes: 0)))
+        #expect(fired == .refuse(.timedOut, RequestArrival(startedAt: 2 * second, bytes: 0)))
         #expect(machine.state == .closing(peerClosed: false))
     }
 

@@ -15,7 +15,7 @@ struct ConnectionStateMachineTests {
         var machine = ConnectionStateMachine.opened()
         #expect(machine.state == .idle)
         #expect(machine.read("GET /echo HT", at: 2 * second) == .read)
-        #expect(machine.state == .readingHead(RequestProgress(startedAt: 2 * second, bytes: 0)))
+        #expect(machine.state == .readingHead(RequestArrival(startedAt: 2 * second, bytes: 0)))
     }
 
     @Test("reading a head → reading a body: the body's clock starts when the head is complete (with what came with the head)")
@@ -24,26 +24,26 @@ struct ConnectionStateMachineTests {
         let head = "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\n"
         #expect(machine.read("POST /echo HT", at: 2 * second) == .read)
         #expect(machine.read(String(head.dropFirst(13)) + "abc", at: 3 * second) == .read)
-        let progress = RequestProgress(startedAt: 2 * second, bytes: head.utf8.count + 3)
-        #expect(machine.state == .readingBody(progress, body: BodyProgress(startedAt: 3 * second, bytesBefore: progress.bytes)))
+        let arrival = RequestArrival(startedAt: 2 * second, bytes: head.utf8.count + 3)
+        #expect(machine.state == .readingBody(arrival, body: BodyArrival(startedAt: 3 * second, bytesBefore: arrival.bytes)))
         #expect(machine.read("defg", at: 4 * second) == .read)
         #expect(
             machine.state
                 == .readingBody(
-                    RequestProgress(startedAt: 2 * second, bytes: head.utf8.count + 7),
-                    body: BodyProgress(startedAt: 3 * second, bytesBefore: progress.bytes)))
+                    RequestArrival(startedAt: 2 * second, bytes: head.utf8.count + 7),
+                    body: BodyArrival(startedAt: 3 * second, bytesBefore: arrival.bytes)))
     }
 
     @Test("reading a head → answering: a complete request goes to the application, with its first byte's time and its size")
     func readingHead_toAnswering() throws {
         var machine = ConnectionStateMachine.opened()
         let action = machine.read("GET /echo?a HTTP/1.1\r\nHost: t\r\n\r\n", at: 2 * second)
-        guard case .answer(let request, let progress, let mayKeepAlive) = action else {
+        guard case .answer(let request, let arrival, let mayKeepAlive) = action else {
             Issue.record("\(action)")
             return
         }
         #expect(request.target == "/echo?a")
-        #expect(progress == RequestProgress(startedAt: 2 * second, bytes: 33))
+        #expect(arrival == RequestArrival(startedAt: 2 * second, bytes: 33))
         #expect(mayKeepAlive)
         #expect(machine.state == .answering)
     }
@@ -54,12 +54,12 @@ struct ConnectionStateMachineTests {
         let head = "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\n"
         #expect(machine.read(head + "abc", at: 2 * second) == .read)
         let action = machine.read("defghij", at: 3 * second)
-        guard case .answer(let request, let progress, _) = action else {
+        guard case .answer(let request, let arrival, _) = action else {
             Issue.record("\(action)")
             return
         }
         #expect(request.body == Array("abcdefghij".utf8))
-        #expect(progress == RequestProgress(startedAt: 2 * second, bytes: head.utf8.count + 10))
+        #expect(arrival == RequestArrival(startedAt: 2 * second, bytes: head.utf8.count + 10))
     }
 
     @Test("answering → idle: an answer that keeps the connection is written, then the connection reads again")
@@ -132,7 +132,7 @@ struct ConnectionStateMachineTests {
         var machine = ConnectionStateMachine.opened()
         #expect(machine.read("GET /a HTTP/1.1\r\nHost: t\r\n\r\nGET /b HTTP/1.1\r\nHo", at: 2 * second).request?.path == "/a")
         #expect(machine.answer(10, at: 2 * second) == .write)
-        #expect(machine.state == .readingHead(RequestProgress(startedAt: 2 * second, bytes: 0)))
+        #expect(machine.state == .readingHead(RequestArrival(startedAt: 2 * second, bytes: 0)))
         #expect(machine.write(at: 2 * second) == .read)
         #expect(machine.read("st: t\r\n\r\n", at: 3 * second).request?.path == "/b")
     }
@@ -186,12 +186,12 @@ struct ConnectionStateMachineTests {
         var machine = ConnectionStateMachine.opened()
         let head = "POST /echo HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n"
         let action = machine.read(head, at: 2 * second)
-        guard case .screen(let screened, let progress) = action else {
+        guard case .screen(let screened, let arrival) = action else {
             Issue.record("\(action)")
             return
         }
         #expect(screened.path == "/echo" && screened.body.isEmpty)
-        #expect(progress == RequestProgress(startedAt: 2 * second, bytes: head.utf8.count))
+        #expect(arrival == RequestArrival(startedAt: 2 * second, bytes: head.utf8.count))
         #expect(machine.screened(machine.lendOutput(), refused: false, now: 2 * second).next == .write)
         #expect(machine.unwritten == "HTTP/1.1 100 Continue\r\n\r\n")
         #expect(machine.write(at: 2 * second) == .read)
@@ -220,7 +220,7 @@ struct ConnectionStateMachineTests {
         limits.maxBodyBytes = 10
         var machine = ConnectionStateMachine.opened(limits: limits)
         let action = machine.read("POST /echo HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 11\r\n\r\n", at: 2 * second)
-        #expect(action == .refuse(.malformed(.bodyTooLarge(limit: 10)), RequestProgress(startedAt: 2 * second, bytes: 0)))
+        #expect(action == .refuse(.malformed(.bodyTooLarge(limit: 10)), RequestArrival(startedAt: 2 * second, bytes: 0)))
     }
 
     @Test("issue 46 §2: an event in a state it cannot come in resets the connection (release builds; debug builds trap), whatever the event")

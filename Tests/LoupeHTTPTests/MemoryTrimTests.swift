@@ -17,7 +17,7 @@ struct MemoryTrimTests {
         let budget = MemoryBudget(limit: 1 << 30)
         #expect(budget.reserve(Self.burst))
         #expect(!budget.claimTrim(now: 10 * Self.second), "still charged")
-        budget.release(Self.burst)
+        budget.refund(Self.burst)
         #expect(!budget.claimTrim(now: 10 * Self.second + Self.second / 4), "the burst was charged since the last look")
         #expect(!budget.claimTrim(now: 10 * Self.second + Self.second / 2), "low for a quarter of a second only")
         #expect(budget.claimTrim(now: 11 * Self.second + Self.second / 4), "low for a second")
@@ -30,7 +30,7 @@ struct MemoryTrimTests {
         for sweep in 0..<40 {
             // Between two sweeps the answers of 64 clients are charged and given back.
             #expect(budget.reserve(Self.burst))
-            budget.release(Self.burst)
+            budget.refund(Self.burst)
             #expect(!budget.claimTrim(now: UInt64(sweep) * Self.second / 4), "sweep \(sweep)")
         }
     }
@@ -39,7 +39,7 @@ struct MemoryTrimTests {
     func smallCharges_areNoBurst() {
         let budget = MemoryBudget(limit: 1 << 30)
         #expect(budget.reserve(Self.low))
-        budget.release(Self.low)
+        budget.refund(Self.low)
         #expect(!budget.claimTrim(now: 5 * Self.second))
         #expect(!budget.claimTrim(now: 7 * Self.second))
     }

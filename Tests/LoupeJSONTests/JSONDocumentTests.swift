@@ -38,7 +38,7 @@ struct JSONDocumentTests {
             var found: [String] = []
             var kinds: [JSONDocument.Kind] = []
             document.forEachToken { kinds.append($0.kind) }
-            for index in 0..<document.nodeCount where kinds[index] != .key {
+            for index in 0..<document.nodeCount where kinds[index] != .name {
                 found.append(document.value(at: index).pointer.description)
             }
             #expect(found == pointers)
@@ -54,7 +54,7 @@ struct JSONDocumentTests {
                 let lookedUp = try #require(value.member(member.key))
                 #expect(lookedUp.position == position)
                 #expect(lookedUp.value.json == member.value)
-                #expect(value.key(at: position) == member.key)
+                #expect(value.name(at: position) == member.key)
                 try checkMembers(lookedUp.value, member.value)
             }
             #expect(value.member("absent") == nil)
@@ -87,7 +87,7 @@ struct JSONDocumentTests {
             switch token.kind {
             case .object: seen.append("{\(token.count)")
             case .array: seen.append("[\(token.count)")
-            case .key: seen.append("k:" + String(decoding: token.utf8, as: UTF8.self))
+            case .name: seen.append("k:" + String(decoding: token.utf8, as: UTF8.self))
             case .string: seen.append("s:" + String(decoding: token.utf8, as: UTF8.self))
             case .number: seen.append("n:\(token.number)")
             case .bool: seen.append("b:\(token.flag)")

@@ -66,7 +66,7 @@ struct CoveredPageTests {
             let transition = CSSChecker(String(decoding: PlanEndpoint.render(answer, as: .viewTransition), as: UTF8.self))
             let root = try #require(transition.keyframes.first { $0.name == "loupe-zoom-covered" })
             #expect(root.frames.last?.declarations.first { $0.property == "opacity" }?.value == shown, "view transition \(style)")
-            // Lottie: the covered layers' opacity track ends at 0 or 100.
+            // Lottie: the covered layers' opacity property ends at 0 or 100.
             let lottie = try JSONReader.parse(PlanEndpoint.render(answer, as: .lottie))
             let layer = try #require(lottie["layers"]?.array.first { $0["nm"] == .string("covered-image") })
             let opacity = layer["ks"]?["o"]

@@ -12,7 +12,7 @@ struct ContinuityTests {
 
     struct Case: Sendable, CustomStringConvertible {
         var description: String
-        var initial: InitialScreen?
+        var initial: InitialPage?
         var events: [TimelineEvent]
     }
 

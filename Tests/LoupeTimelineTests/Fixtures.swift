@@ -23,14 +23,14 @@ enum Fixture {
     }
 
     static func script(
-        _ events: [TimelineEvent], initial: InitialScreen? = nil, scene: ZoomScene = Fixture.scene(),
+        _ events: [TimelineEvent], initial: InitialPage? = nil, scene: ZoomScene = Fixture.scene(),
         scroll: DestinationScroll? = nil
     ) -> TimelineScript {
         TimelineScript(scene: scene, initial: initial, events: events, destinationScroll: scroll)
     }
 
     static func run(
-        _ events: [TimelineEvent], initial: InitialScreen? = nil, scene: ZoomScene = Fixture.scene(),
+        _ events: [TimelineEvent], initial: InitialPage? = nil, scene: ZoomScene = Fixture.scene(),
         scroll: DestinationScroll? = nil
     ) throws(TimelineFailure) -> Timeline {
         try TimelineEngine.run(script(events, initial: initial, scene: scene, scroll: scroll))

@@ -70,7 +70,7 @@ struct PinchHandOffTests {
             startAngle: random.double(in: 0...3), turn: random.chance(0.5) ? random.double(in: -6...6) : 0,
             shift: Point(x: random.double(in: -100...100), y: random.double(in: -150...150)),
             hold: random.chance(0.3) ? random.double(in: 0...0.2) : 0)
-        let initial: InitialScreen = random.chance(0.5) ? .presented : .pushed
+        let initial: InitialPage = random.chance(0.5) ? .presented : .pushed
         let timeline = try Fixture.run(events, initial: initial, scene: Fixture.scene(frameRate: 240))
         guard let release = timeline.releases.first, release.outcome == .finish else { return }
         let widths = CardGrowth.widths(timeline, from: release.time)

@@ -5,7 +5,7 @@ import Testing
 
 /// Bad input gives structured errors with the event index and the field.
 struct TimelineErrorTests {
-    private func errors(_ events: [TimelineEvent], initial: InitialScreen? = .pushed, scene: ZoomScene = Fixture.scene()) -> [TimelineError] {
+    private func errors(_ events: [TimelineEvent], initial: InitialPage? = .pushed, scene: ZoomScene = Fixture.scene()) -> [TimelineError] {
         do {
             _ = try Fixture.run(events, initial: initial, scene: scene)
             return []

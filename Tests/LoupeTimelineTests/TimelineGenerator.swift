@@ -13,7 +13,7 @@ enum TimelineGenerator {
     /// thumbnail and mostly open, so spreads drive pushes and presentations.
     static func script(seed: UInt64, frameRate: Double = 1000, spreadToOpen: Bool = false) -> TimelineScript {
         var random = SeededGenerator(seed: seed)
-        let initial = random.element(of: InitialScreen.allCases)
+        let initial = random.element(of: InitialPage.allCases)
         let modal = initial == .presented || (initial == .source && random.chance(0.4))
         let rtl = random.chance(0.2)
         let container = Container(width: 402, height: 874, layoutDirection: rtl ? .rightToLeft : .leftToRight)
@@ -50,7 +50,7 @@ enum TimelineGenerator {
 
     /// Whether the destination is on screen after `events`, and until when a transition still runs.
     private static func screen(
-        _ events: [TimelineEvent], initial: InitialScreen, scene: ZoomScene, spreadToOpen: Bool
+        _ events: [TimelineEvent], initial: InitialPage, scene: ZoomScene, spreadToOpen: Bool
     ) -> (shown: Bool, busyUntil: Double?) {
         var prefix = scene
         prefix.animation.frameRate = 30
@@ -144,7 +144,7 @@ enum TimelineGenerator {
             platform: platform, destination: Destination(frame: Fixture.fullScreen, presentationStyle: style),
             frameRate: random.element(of: [24, 60, 240]))
         return TimelineScript(
-            scene: scene, initial: random.chance(0.3) ? nil : random.element(of: InitialScreen.allCases), events: events,
+            scene: scene, initial: random.chance(0.3) ? nil : random.element(of: InitialPage.allCases), events: events,
             destinationScroll: random.chance(0.3) ? DestinationScroll(zoomScale: number(), contentOffset: Point(x: number(), y: number())) : nil)
     }
 }

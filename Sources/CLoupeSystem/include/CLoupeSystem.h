@@ -57,6 +57,6 @@ int loupe_lower_thread_priority(int increment);
 /// wakes for a probe then preempts whatever runs on its core at once (issue 42 §4).
 int loupe_request_thread_slice(long nanoseconds);
 /// Returns freed heap memory to the kernel (glibc's malloc_trim over every arena).
-int loupe_release_free_memory(void);
+int loupe_return_free_memory(void);
 
 #endif

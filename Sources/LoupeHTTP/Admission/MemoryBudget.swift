@@ -74,7 +74,7 @@ public final class MemoryBudget: Sendable {
     }
 
     /// Gives back `bytes` charged earlier (never more than was charged).
-    func release(_ bytes: Int) {
+    func refund(_ bytes: Int) {
         guard bytes > 0 else { return }
         charged.subtract(bytes, ordering: .relaxed)
     }

@@ -16,7 +16,7 @@ struct MemoryCharge {
         if growth > 0 {
             guard refusal ? budget.reserveRefusal(growth) : budget.reserve(growth) else { return false }
         } else {
-            budget.release(-growth)
+            budget.refund(-growth)
         }
         bytes = held
         return true
@@ -26,7 +26,7 @@ struct MemoryCharge {
     /// written, the kernel's queue acknowledged): nothing to refuse.
     mutating func shrink(to held: Int) {
         if held < bytes {
-            budget.release(bytes - held)
+            budget.refund(bytes - held)
             bytes = held
         }
     }
@@ -38,8 +38,8 @@ struct MemoryCharge {
     }
 
     /// Gives everything back: the connection is closed.
-    mutating func releaseAll() {
-        budget.release(bytes)
+    mutating func refundAll() {
+        budget.refund(bytes)
         bytes = 0
     }
 }

@@ -4,12 +4,12 @@
 enum ConnectionAction: Equatable, Sendable {
     /// Ask the application for the request's answer (`Answerer.handle`, with the output lent by
     /// `lendOutput`), then report `answered`, or `handedToPool` for work.
-    case answer(HTTPRequest, RequestProgress, mayKeepAlive: Bool)
+    case answer(HTTPRequest, RequestArrival, mayKeepAlive: Bool)
     /// Screen a head that asked for `100 Continue` (`Answerer.screen`), then report `screened`.
-    case screen(HTTPRequest, RequestProgress)
+    case screen(HTTPRequest, RequestArrival)
     /// Answer a refusal the transport made itself (`Answerer.refuse`), then report `refused`.
     /// The connection closes after it.
-    case refuse(TransportRefusal, RequestProgress?)
+    case refuse(TransportRefusal, RequestArrival?)
     /// Send the queued output, now or at the end of the loop's pass over ready events (write
     /// coalescing): report `sent` for each write, then `outputDrained` or `writeBlocked`.
     case write

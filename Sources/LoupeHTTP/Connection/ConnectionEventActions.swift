@@ -6,9 +6,9 @@
 /// What follows framing: bytes read, output drained or blocked. The next request's answer, a
 /// screening or a refusal, a write, the FIN of a closing connection, or a wait.
 enum FramingAction: Equatable, Sendable {
-    case answer(HTTPRequest, RequestProgress, mayKeepAlive: Bool)
-    case screen(HTTPRequest, RequestProgress)
-    case refuse(TransportRefusal, RequestProgress?)
+    case answer(HTTPRequest, RequestArrival, mayKeepAlive: Bool)
+    case screen(HTTPRequest, RequestArrival)
+    case refuse(TransportRefusal, RequestArrival?)
     case write
     case sendFIN
     case read
@@ -25,9 +25,9 @@ enum FramingAction: Equatable, Sendable {
 
     var next: ConnectionAction {
         switch self {
-        case .answer(let request, let progress, let mayKeepAlive): .answer(request, progress, mayKeepAlive: mayKeepAlive)
-        case .screen(let head, let progress): .screen(head, progress)
-        case .refuse(let refusal, let progress): .refuse(refusal, progress)
+        case .answer(let request, let arrival, let mayKeepAlive): .answer(request, arrival, mayKeepAlive: mayKeepAlive)
+        case .screen(let head, let arrival): .screen(head, arrival)
+        case .refuse(let refusal, let arrival): .refuse(refusal, arrival)
         case .write: .write
         case .sendFIN: .sendFIN
         case .read: .read
@@ -93,12 +93,12 @@ enum FINAction: Equatable, Sendable {
 
 /// What a timer that fired does: refuse the request being read (408), or end the connection.
 enum TimerAction: Equatable, Sendable {
-    case refuse(TransportRefusal, RequestProgress)
+    case refuse(TransportRefusal, RequestArrival)
     case end(EndAction)
 
     var next: ConnectionAction {
         switch self {
-        case .refuse(let refusal, let progress): .refuse(refusal, progress)
+        case .refuse(let refusal, let arrival): .refuse(refusal, arrival)
         case .end(let end): end.next
         }
     }

@@ -7,10 +7,10 @@ enum ConnectionState: Equatable, Sendable {
     /// Open between requests: no byte of the next one has arrived. The idle timeout runs.
     case idle
     /// Part of a request's head has arrived. The header timeout runs from its first byte.
-    case readingHead(RequestProgress)
+    case readingHead(RequestArrival)
     /// The head is complete and the body is arriving. The body's stall timeout, its deadline and
     /// the minimum body rate run from the end of the head.
-    case readingBody(RequestProgress, body: BodyProgress)
+    case readingBody(RequestArrival, body: BodyArrival)
     /// A complete request is with the application (`Answerer.handle`, on the loop): its answer
     /// is queued now, or its work goes to the compute pool.
     case answering
@@ -39,7 +39,7 @@ enum ConnectionState: Equatable, Sendable {
 }
 
 /// The request being read: what its timers and its access-log record measure.
-struct RequestProgress: Equatable, Sendable {
+struct RequestArrival: Equatable, Sendable {
     /// When its first byte arrived (monotonic ns).
     var startedAt: UInt64
     /// Its bytes consumed so far: its size on the wire once it is complete.
@@ -47,7 +47,7 @@ struct RequestProgress: Equatable, Sendable {
 }
 
 /// The body being read: where the body deadline and the minimum body rate start.
-struct BodyProgress: Equatable, Sendable {
+struct BodyArrival: Equatable, Sendable {
     /// When the head was complete (monotonic ns).
     var startedAt: UInt64
     /// The request's bytes consumed by then (its head).

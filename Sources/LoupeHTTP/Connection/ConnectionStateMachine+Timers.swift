@@ -37,11 +37,11 @@ extension ConnectionStateMachine {
         case .idle:
             let idle = idleFor(now: now)
             return idle > timeouts.idle || (draining && idle >= ConnectionTimeouts.drainIdle) ? .end(close()) : nil
-        case .readingHead(let progress):
-            return now &- progress.startedAt > timeouts.header ? timedOut(progress) : nil
-        case .readingBody(let progress, let body):
+        case .readingHead(let arrival):
+            return now &- arrival.startedAt > timeouts.header ? timedOut(arrival) : nil
+        case .readingBody(let arrival, let body):
             let stalled = now &- lastReadAt > timeouts.body
-            return stalled || isBodyTooSlow(progress, body, now: now, timeouts) ? timedOut(progress) : nil
+            return stalled || isBodyTooSlow(arrival, body, now: now, timeouts) ? timedOut(arrival) : nil
         default:
             return nil
         }
@@ -73,11 +73,11 @@ extension ConnectionStateMachine {
 
     /// Whether the body has passed its deadline, or arrives slower than the minimum body rate
     /// once the grace period is over.
-    func isBodyTooSlow(_ progress: RequestProgress, _ body: BodyProgress, now: UInt64, _ timeouts: ConnectionTimeouts) -> Bool {
+    func isBodyTooSlow(_ arrival: RequestArrival, _ body: BodyArrival, now: UInt64, _ timeouts: ConnectionTimeouts) -> Bool {
         let elapsed = Double(now &- body.startedAt) / 1e9
         if elapsed > timeouts.bodyDeadline { return true }
         let rated = elapsed - timeouts.bodyRateGrace
         guard rated > 0 else { return false }
-        return Double(progress.bytes - body.bytesBefore) < Double(timeouts.minBodyRate) * rated
+        return Double(arrival.bytes - body.bytesBefore) < Double(timeouts.minBodyRate) * rated
     }
 }

@@ -68,33 +68,33 @@ struct ConnectionStateMachine {
     /// needed, or answers wait above the pipelining threshold (`writing`); then the output is
     /// seen to (`afterFraming`).
     private mutating func frame(now: UInt64) -> FramingAction {
-        framing: while var (progress, body) = requestToFrame(now: now) {
+        framing: while var (arrival, body) = requestToFrame(now: now) {
             let step: (consumed: Int, outcome: RequestParser.Outcome)
             do {
                 step = try input.parse()
             } catch {
-                return refuse(.malformed(error), progress)
+                return refuse(.malformed(error), arrival)
             }
-            progress.bytes += step.consumed
+            arrival.bytes += step.consumed
             if body == nil, input.phase == .body {
-                body = BodyProgress(startedAt: now, bytesBefore: progress.bytes)
+                body = BodyArrival(startedAt: now, bytesBefore: arrival.bytes)
             }
             // A body is charged as soon as it is promised (a fixed length is allocated whole),
             // so a thousand half-sent bodies cannot hold more than the budget; a head too.
-            guard charge.settle(to: heldBytes) else { return refuse(.busy(.memoryBudget), progress) }
+            guard charge.settle(to: heldBytes) else { return refuse(.busy(.memoryBudget), arrival) }
             switch step.outcome {
             case .needMoreData:
-                state = body.map { .readingBody(progress, body: $0) } ?? .readingHead(progress)
+                state = body.map { .readingBody(arrival, body: $0) } ?? .readingHead(arrival)
                 break framing
             case .sendContinue:
                 guard let head = input.pendingHead, let body else {
                     preconditionFailure("a continue is asked only for a complete head whose body is due")
                 }
-                state = .readingBody(progress, body: body)
-                return .screen(head, progress)
+                state = .readingBody(arrival, body: body)
+                return .screen(head, arrival)
             case .request(let request):
                 state = .answering
-                return .answer(request, progress, mayKeepAlive: !draining)
+                return .answer(request, arrival, mayKeepAlive: !draining)
             }
         }
         input.compact()
@@ -104,18 +104,18 @@ struct ConnectionStateMachine {
     /// The request to frame next and where it is, or nil when there is nothing to frame now. A
     /// new request is begun only while no more than `pipeliningOutputBytes` of answers wait:
     /// past that, the connection holds back (`writing`).
-    private mutating func requestToFrame(now: UInt64) -> (RequestProgress, BodyProgress?)? {
+    private mutating func requestToFrame(now: UInt64) -> (RequestArrival, BodyArrival?)? {
         switch state {
         case .idle:
             guard output.pending < Self.pipeliningOutputBytes else {
                 state = .writing
                 return nil
             }
-            return input.unread > 0 ? (RequestProgress(startedAt: now, bytes: 0), nil) : nil
-        case .readingHead(let progress):
-            return input.unread > 0 ? (progress, nil) : nil
-        case .readingBody(let progress, let body):
-            return input.unread > 0 ? (progress, body) : nil
+            return input.unread > 0 ? (RequestArrival(startedAt: now, bytes: 0), nil) : nil
+        case .readingHead(let arrival):
+            return input.unread > 0 ? (arrival, nil) : nil
+        case .readingBody(let arrival, let body):
+            return input.unread > 0 ? (arrival, body) : nil
         default:
             return nil
         }
@@ -174,7 +174,7 @@ struct ConnectionStateMachine {
     /// connection has moved on): the reservation is given back.
     mutating func answerReady(_ answer: consuming [UInt8], keepAlive: Bool, reserved: Int, now: UInt64) -> AnswerAction? {
         guard state == .awaitingAnswer else {
-            charge.budget.release(reserved)
+            charge.budget.refund(reserved)
             return nil
         }
         charge.take(reserved)
@@ -213,16 +213,16 @@ struct ConnectionStateMachine {
 
     /// The request cannot be answered as asked (malformed, no room for it, not received in time):
     /// what is buffered is dropped and the refusal's answer is the connection's last.
-    private mutating func refuse(_ refusal: TransportRefusal, _ progress: RequestProgress?) -> FramingAction {
+    private mutating func refuse(_ refusal: TransportRefusal, _ arrival: RequestArrival?) -> FramingAction {
         endInput()
-        return .refuse(refusal, progress)
+        return .refuse(refusal, arrival)
     }
 
     /// The request being read is refused with 408: what is buffered is dropped and the refusal's
     /// answer is the connection's last.
-    mutating func timedOut(_ progress: RequestProgress) -> TimerAction {
+    mutating func timedOut(_ arrival: RequestArrival) -> TimerAction {
         endInput()
-        return .refuse(.timedOut, progress)
+        return .refuse(.timedOut, arrival)
     }
 
     private mutating func endInput() {
@@ -347,7 +347,7 @@ struct ConnectionStateMachine {
     }
 
     private mutating func end() {
-        charge.releaseAll()
+        charge.refundAll()
         state = .closed
     }
 

@@ -14,17 +14,17 @@ extension EpollLoop {
         var action = action
         while true {
             switch action {
-            case .answer(let request, let progress, let mayKeepAlive):
-                action = answer(request, progress, mayKeepAlive: mayKeepAlive, on: connection, now: now)
-            case .screen(let head, let progress):
+            case .answer(let request, let arrival, let mayKeepAlive):
+                action = answer(request, arrival, mayKeepAlive: mayKeepAlive, on: connection, now: now)
+            case .screen(let head, let arrival):
                 var output = connection.machine.lendOutput()
                 let refused = answerer.screen(
-                    head, peer: connection.peer, startedAt: progress.startedAt, bytesIn: progress.bytes, into: &output)
+                    head, peer: connection.peer, startedAt: arrival.startedAt, bytesIn: arrival.bytes, into: &output)
                 action = connection.machine.screened(output, refused: refused, now: now).next
-            case .refuse(let refusal, let progress):
+            case .refuse(let refusal, let arrival):
                 var output = connection.machine.lendOutput()
                 answerer.refuse(
-                    refusal, peer: connection.peer, startedAt: progress?.startedAt, bytesIn: progress?.bytes ?? 0, into: &output)
+                    refusal, peer: connection.peer, startedAt: arrival?.startedAt, bytesIn: arrival?.bytes ?? 0, into: &output)
                 action = connection.machine.refused(output, now: now).next
             case .write:
                 guard !coalescingWrites else {
@@ -81,12 +81,12 @@ extension EpollLoop {
     /// The application's one call for the request: an answer queued now (kept only if the budget
     /// holds it), or work for the pool.
     private func answer(
-        _ request: HTTPRequest, _ progress: RequestProgress, mayKeepAlive: Bool, on connection: Connection, now: UInt64
+        _ request: HTTPRequest, _ arrival: RequestArrival, mayKeepAlive: Bool, on connection: Connection, now: UInt64
     ) -> ConnectionAction {
         var output = connection.machine.lendOutput()
         let disposition = answerer.handle(
             request, peer: connection.peer, mayKeepAlive: mayKeepAlive && !state.isClosingConnections,
-            startedAt: progress.startedAt, bytesIn: progress.bytes, into: &output
+            startedAt: arrival.startedAt, bytesIn: arrival.bytes, into: &output
         ) { connection.machine.admit($0) }
         switch disposition {
         case .answered(let keepAlive):

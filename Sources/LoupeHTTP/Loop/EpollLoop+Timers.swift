@@ -23,7 +23,7 @@ extension EpollLoop {
         }
         if budget.claimTrim(now: now) {
             // Give the memory of a burst back to the kernel once it is over.
-            _ = loupe_release_free_memory()
+            _ = loupe_return_free_memory()
         }
     }
 

@@ -72,6 +72,6 @@ extension EpollLoop {
         _ = connection.machine.close()
         loop.connectionClosed()
         close(connection.fd)
-        state.releaseConnection()
+        state.connectionClosed()
     }
 }

@@ -121,7 +121,7 @@ final class EpollLoop {
         for socket in loop.closeArrivals() {
             close(socket.fd)
             loop.connectionClosed()
-            state.releaseConnection()
+            state.connectionClosed()
         }
         siblings = []
         flushStatistics()
@@ -178,7 +178,7 @@ final class EpollLoop {
         for completion in loop.takeCompletions() {
             // The client may have gone, and its descriptor may serve another client now.
             guard let connection = connections[completion.fd], connection.serial == completion.serial else {
-                budget.release(completion.reserved)
+                budget.refund(completion.reserved)
                 continue
             }
             let ready = connection.machine.answerReady(

@@ -19,7 +19,7 @@ final class ServerState: Sendable {
         return false
     }
 
-    func releaseConnection() {
+    func connectionClosed() {
         connections.subtract(1, ordering: .relaxed)
     }
 

@@ -15,13 +15,13 @@ enum VerdictWriter {
         var writer = JSONWriter(capacity: 1_024 + verdict.checks.count * 256)
         writer.beginObject()
         writer.member("conforms", verdict.conforms)
-        writer.key("alignment")
+        writer.name("alignment")
         writer.beginObject()
         writer.member("method", verdict.alignment.method.rawValue)
-        writer.key("offset")
+        writer.name("offset")
         writer.number(verdict.alignment.offset, places: offsetPlaces)
         writer.endObject()
-        writer.key("checks")
+        writer.name("checks")
         writer.beginArray()
         for check in verdict.checks { write(check, to: &writer) }
         writer.endArray()
@@ -67,7 +67,7 @@ enum VerdictWriter {
     private static func callback(
         _ name: String, _ callback: (viewController: String, name: String, time: Double?)?, to writer: inout JSONWriter
     ) {
-        writer.key(name)
+        writer.name(name)
         guard let callback else {
             writer.null()
             return
@@ -80,12 +80,12 @@ enum VerdictWriter {
     }
 
     private static func figure(_ name: String, _ value: Double, to writer: inout JSONWriter) {
-        writer.key(name)
+        writer.name(name)
         writer.number(value, places: places)
     }
 
     private static func optionalFigure(_ name: String, _ value: Double?, to writer: inout JSONWriter) {
-        writer.key(name)
+        writer.name(name)
         if let value { writer.number(value, places: places) } else { writer.null() }
     }
 }

@@ -84,7 +84,7 @@ public final class FieldReader {
             let value = document.value(at: object.node)
             for position in 0..<value.count where !readMarks[object.marks + position] {
                 guard found.count < Self.maxReportedUnknownFields else { return found }
-                let key = value.key(at: position)
+                let key = value.name(at: position)
                 let asked = absent.filter { $0.marks == object.marks }.map(\.key)
                 found.append(UnknownField(pointer: value.pointer.appending(key), suggestion: UnknownField.likelyMeant(key, among: asked)))
             }

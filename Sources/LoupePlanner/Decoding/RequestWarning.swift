@@ -48,7 +48,7 @@ public struct RequestWarning: Sendable, Equatable {
 
     /// Writes `warnings` as the answer's "warnings" member.
     static func write(_ warnings: [RequestWarning], to writer: inout JSONWriter) {
-        writer.key("warnings")
+        writer.name("warnings")
         writer.beginArray()
         for warning in warnings {
             writer.beginObject()

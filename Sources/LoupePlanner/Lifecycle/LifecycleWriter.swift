@@ -8,7 +8,7 @@ enum LifecycleWriter {
     static func bytes(_ result: LifecycleResult, warnings: [RequestWarning], precision: Int?) -> [UInt8] {
         var writer = JSONWriter(capacity: 256 + result.trace.count * 96)
         writer.beginObject()
-        writer.key("trace")
+        writer.name("trace")
         TraceWriter.write(result.trace, to: &writer, precision: precision)
         writeFinal(result.final, to: &writer)
         writeNotes(result.notes, to: &writer, precision: precision)
@@ -20,7 +20,7 @@ enum LifecycleWriter {
     /// `notes`: code, view controller, message, the guideline's text, time and run loop. Timelines
     /// write their notes the same way.
     static func writeNotes(_ notes: [Warning<LifecycleWarningCode>], to writer: inout JSONWriter, precision: Int?) {
-        writer.key("notes")
+        writer.name("notes")
         writer.beginArray()
         for note in notes {
             writer.beginObject()
@@ -28,7 +28,7 @@ enum LifecycleWriter {
             writer.member("viewController", note.viewController)
             writer.member("message", note.message)
             writer.member("guideline", note.guideline.text)
-            writer.key("time")
+            writer.name("time")
             writer.number(note.time, places: precision)
             writer.member("runLoop", note.runLoop)
             writer.endObject()
@@ -40,13 +40,13 @@ enum LifecycleWriter {
     /// `presentedViewController`), the whole presentation chain, states, views in the hierarchy
     /// and a gesture still held at the end (or null).
     static func writeFinal(_ final: FinalState, to writer: inout JSONWriter) {
-        writer.key("final")
+        writer.name("final")
         writer.beginObject()
-        writer.key("stack")
+        writer.name("stack")
         strings(final.stack, to: &writer)
-        writer.key("presented")
+        writer.name("presented")
         if let top = final.presented.last { writer.string(top.viewController) } else { writer.null() }
-        writer.key("presentations")
+        writer.name("presentations")
         writer.beginArray()
         for presentation in final.presented {
             writer.beginObject()
@@ -56,15 +56,15 @@ enum LifecycleWriter {
             writer.endObject()
         }
         writer.endArray()
-        writer.key("states")
+        writer.name("states")
         writer.beginObject()
         for name in final.states.keys.sorted() {
             if let state = final.states[name] { writer.member(name, state.rawValue) }
         }
         writer.endObject()
-        writer.key("viewsInHierarchy")
+        writer.name("viewsInHierarchy")
         strings(final.viewsInHierarchy, to: &writer)
-        writer.key("unreleasedGesture")
+        writer.name("unreleasedGesture")
         if let gesture = final.unreleasedGesture {
             writer.beginObject()
             writer.member("kind", gesture.kind.rawValue)

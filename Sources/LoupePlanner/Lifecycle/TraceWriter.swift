@@ -7,19 +7,19 @@ enum TraceWriter {
     /// `[entry, …]`, the member names loaded once for the whole array (a static read per member
     /// goes through the runtime's once-check, and traces run to thousands of entries).
     static func write(_ entries: [TraceEntry], to writer: inout JSONWriter, precision: Int? = nil) {
-        let keys = Keys.shared
+        let names = Names.shared
         writer.beginArray()
         for entry in entries {
             writer.beginObject()
-            writer.key(keys.time)
+            writer.name(names.time)
             writer.number(entry.time, places: precision)
-            writer.key(keys.runLoop)
+            writer.name(names.runLoop)
             writer.int(entry.runLoop)
-            writer.key(keys.viewController)
+            writer.name(names.viewController)
             writer.string(entry.viewController)
-            writer.key(keys.kind)
+            writer.name(names.kind)
             writer.string(entry.kind.rawValue)
-            writer.key(keys.name)
+            writer.name(names.name)
             writer.string(entry.name)
             writer.endObject()
         }
@@ -27,12 +27,12 @@ enum TraceWriter {
     }
 
     /// A trace entry's member names, written once.
-    private struct Keys {
-        static let shared = Keys()
-        let time = JSONKey("time")
-        let runLoop = JSONKey("runLoop")
-        let viewController = JSONKey("viewController")
-        let kind = JSONKey("kind")
-        let name = JSONKey("name")
+    private struct Names {
+        static let shared = Names()
+        let time = JSONName("time")
+        let runLoop = JSONName("runLoop")
+        let viewController = JSONName("viewController")
+        let kind = JSONName("kind")
+        let name = JSONName("name")
     }
 }

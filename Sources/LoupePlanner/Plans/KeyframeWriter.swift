@@ -14,7 +14,7 @@ struct KeyframeWriter {
     let blurs: Bool
     /// The member names, loaded once per answer: a static read per member went through the
     /// runtime's once-check each time, about a thousand times an answer.
-    private let keys = Keys.shared
+    private let names = Names.shared
 
     init(precision: Int?, blurs: Bool) {
         self.precision = precision
@@ -29,13 +29,13 @@ struct KeyframeWriter {
         to writer: inout JSONWriter, precision: Int?
     ) {
         let keyframeWriter = KeyframeWriter(precision: precision, blurs: dimmingVisualEffect != nil)
-        writer.key(keyframeWriter.keys.keyframes)
+        writer.name(keyframeWriter.names.keyframes)
         writer.beginArray()
         for keyframe in keyframes { keyframeWriter.write(keyframe, to: &writer) }
         writer.endArray()
         writer.member("dimmingColor", dimmingColor.hex)
         if let dimmingVisualEffect { writer.member("dimmingVisualEffect", dimmingVisualEffect.rawValue) }
-        writer.key(keyframeWriter.keys.callbacks)
+        writer.name(keyframeWriter.names.callbacks)
         // On the keyframes' clock, so exact like the keyframes' times (issue 35 §2).
         TraceWriter.write(callbacks, to: &writer)
     }
@@ -44,50 +44,50 @@ struct KeyframeWriter {
         writer.beginObject()
         // Times are never rounded (issue 35 §2): rounded, the keyframes 1/240 s apart, or the
         // last one a microsecond after its neighbour, ran together at two places.
-        writer.key(keys.time)
+        writer.name(names.time)
         writer.number(keyframe.time)
-        number(keys.progress, keyframe.progress, &writer)
-        transform(keys.transform, keyframe.transform, &writer)
-        mask(keys.mask, keyframe.mask, &writer)
-        writer.key(keys.opacity)
+        number(names.progress, keyframe.progress, &writer)
+        transform(names.transform, keyframe.transform, &writer)
+        mask(names.mask, keyframe.mask, &writer)
+        writer.name(names.opacity)
         writer.beginObject()
-        number(keys.sourceSlot, keyframe.opacity.sourceSlot, &writer)
-        number(keys.sourceContent, keyframe.opacity.sourceContent, &writer)
-        number(keys.destination, keyframe.opacity.destination, &writer)
-        number(keys.dimming, keyframe.opacity.dimming, &writer)
-        number(keys.background, keyframe.opacity.background, &writer)
-        number(keys.covered, keyframe.opacity.covered, &writer)
+        number(names.sourceSlot, keyframe.opacity.sourceSlot, &writer)
+        number(names.sourceContent, keyframe.opacity.sourceContent, &writer)
+        number(names.destination, keyframe.opacity.destination, &writer)
+        number(names.dimming, keyframe.opacity.dimming, &writer)
+        number(names.background, keyframe.opacity.background, &writer)
+        number(names.covered, keyframe.opacity.covered, &writer)
         writer.endObject()
-        if blurs { number(keys.blur, keyframe.blur, &writer) }
-        writer.key(keys.shadow)
+        if blurs { number(names.blur, keyframe.blur, &writer) }
+        writer.name(names.shadow)
         writer.beginObject()
-        number(keys.radius, keyframe.shadow.radius, &writer)
-        number(keys.opacity, keyframe.shadow.opacity, &writer)
-        number(keys.offsetY, keyframe.shadow.offsetY, &writer)
+        number(names.radius, keyframe.shadow.radius, &writer)
+        number(names.opacity, keyframe.shadow.opacity, &writer)
+        number(names.offsetY, keyframe.shadow.offsetY, &writer)
         writer.endObject()
-        transform(keys.covered, keyframe.covered, &writer)
+        transform(names.covered, keyframe.covered, &writer)
         if let layers = keyframe.layers {
-            writer.key(keys.layers)
+            writer.name(names.layers)
             writer.beginObject()
-            layer(keys.content, layers.content, &writer)
-            layer(keys.background, layers.background, &writer)
+            layer(names.content, layers.content, &writer)
+            layer(names.background, layers.background, &writer)
             writer.endObject()
         }
         writer.endObject()
     }
 
-    private func layer(_ name: JSONKey, _ layer: Layer, _ writer: inout JSONWriter) {
-        writer.key(name)
+    private func layer(_ name: JSONName, _ layer: Layer, _ writer: inout JSONWriter) {
+        writer.name(name)
         writer.beginObject()
-        transform(keys.transform, layer.transform, &writer)
-        mask(keys.mask, layer.mask, &writer)
-        number(keys.opacity, layer.opacity, &writer)
+        transform(names.transform, layer.transform, &writer)
+        mask(names.mask, layer.mask, &writer)
+        number(names.opacity, layer.opacity, &writer)
         writer.endObject()
     }
 
     /// `[a, b, c, d, tx, ty]`, CSS `matrix()` order.
-    private func transform(_ name: JSONKey, _ transform: AffineTransform, _ writer: inout JSONWriter) {
-        writer.key(name)
+    private func transform(_ name: JSONName, _ transform: AffineTransform, _ writer: inout JSONWriter) {
+        writer.name(name)
         writer.beginArray()
         // The six components one by one: `values` would allocate an array per transform.
         // A zoom scales x and y alike, so d is a's bytes again: copied, not formatted twice.
@@ -106,58 +106,58 @@ struct KeyframeWriter {
         writer.endArray()
     }
 
-    private func mask(_ name: JSONKey, _ mask: RoundedRect, _ writer: inout JSONWriter) {
-        writer.key(name)
+    private func mask(_ name: JSONName, _ mask: RoundedRect, _ writer: inout JSONWriter) {
+        writer.name(name)
         writer.beginObject()
-        number(keys.x, mask.rect.x, &writer)
-        number(keys.y, mask.rect.y, &writer)
-        size(keys.width, mask.rect.width, &writer)
-        size(keys.height, mask.rect.height, &writer)
-        number(keys.cornerRadius, mask.cornerRadius, &writer)
+        number(names.x, mask.rect.x, &writer)
+        number(names.y, mask.rect.y, &writer)
+        size(names.width, mask.rect.width, &writer)
+        size(names.height, mask.rect.height, &writer)
+        number(names.cornerRadius, mask.cornerRadius, &writer)
         writer.endObject()
     }
 
     /// Inlined into every member it writes: a keyframe has a dozen numbers, an answer a few
     /// hundred keyframes, and a call costs as much as the member name's copy.
     @inline(__always)
-    private func number(_ name: JSONKey, _ value: Double, _ writer: inout JSONWriter) {
-        writer.key(name)
+    private func number(_ name: JSONName, _ value: Double, _ writer: inout JSONWriter) {
+        writer.name(name)
         writer.number(value, places: precision)
     }
 
     /// A mask's width or height: three significant digits at least, so a thin mask is never 0.
-    private func size(_ name: JSONKey, _ value: Double, _ writer: inout JSONWriter) {
-        writer.key(name)
+    private func size(_ name: JSONName, _ value: Double, _ writer: inout JSONWriter) {
+        writer.name(name)
         writer.number(value, places: SignificantDigits.places(precision, keeping: value))
     }
 
     /// Every member name a keyframe has, written once.
-    private struct Keys {
-        static let shared = Keys()
+    private struct Names {
+        static let shared = Names()
 
-        let background = JSONKey("background")
-        let callbacks = JSONKey("callbacks")
-        let content = JSONKey("content")
-        let cornerRadius = JSONKey("cornerRadius")
-        let covered = JSONKey("covered")
-        let destination = JSONKey("destination")
-        let dimming = JSONKey("dimming")
-        let blur = JSONKey("blur")
-        let height = JSONKey("height")
-        let keyframes = JSONKey("keyframes")
-        let layers = JSONKey("layers")
-        let mask = JSONKey("mask")
-        let offsetY = JSONKey("offsetY")
-        let opacity = JSONKey("opacity")
-        let progress = JSONKey("progress")
-        let radius = JSONKey("radius")
-        let shadow = JSONKey("shadow")
-        let sourceContent = JSONKey("sourceContent")
-        let sourceSlot = JSONKey("sourceSlot")
-        let time = JSONKey("time")
-        let transform = JSONKey("transform")
-        let width = JSONKey("width")
-        let x = JSONKey("x")
-        let y = JSONKey("y")
+        let background = JSONName("background")
+        let callbacks = JSONName("callbacks")
+        let content = JSONName("content")
+        let cornerRadius = JSONName("cornerRadius")
+        let covered = JSONName("covered")
+        let destination = JSONName("destination")
+        let dimming = JSONName("dimming")
+        let blur = JSONName("blur")
+        let height = JSONName("height")
+        let keyframes = JSONName("keyframes")
+        let layers = JSONName("layers")
+        let mask = JSONName("mask")
+        let offsetY = JSONName("offsetY")
+        let opacity = JSONName("opacity")
+        let progress = JSONName("progress")
+        let radius = JSONName("radius")
+        let shadow = JSONName("shadow")
+        let sourceContent = JSONName("sourceContent")
+        let sourceSlot = JSONName("sourceSlot")
+        let time = JSONName("time")
+        let transform = JSONName("transform")
+        let width = JSONName("width")
+        let x = JSONName("x")
+        let y = JSONName("y")
     }
 }

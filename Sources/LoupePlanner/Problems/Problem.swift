@@ -50,7 +50,7 @@ public struct Problem: Error, Sendable, Equatable {
         writer.member("status", status)
         writer.member("detail", detail)
         if !errors.isEmpty {
-            writer.key("errors")
+            writer.name("errors")
             writer.beginArray()
             for error in errors {
                 writer.beginObject()

@@ -62,7 +62,7 @@ enum PlanLottie {
             places: answer.request.precision ?? PlanCSS.defaultPrecision, outPoint: frames)
         lottie.json.beginObject()
         lottie.json.member("v", "5.7.0")
-        lottie.json.key("fr")
+        lottie.json.name("fr")
         lottie.json.number(plan.frameRate)  // exact: `fr` is the clock (issue 35 §2)
         lottie.json.member("ip", 0)
         lottie.json.member("op", frames)
@@ -70,7 +70,7 @@ enum PlanLottie {
         lottie.json.member("h", Int(canvas.height))
         lottie.json.member("nm", "Loupe \(answer.request.scene.transition.rawValue) \(plan.effect.rawValue)")
         lottie.json.member("ddd", 0)
-        lottie.json.key("assets")
+        lottie.json.name("assets")
         lottie.json.beginArray()
         image(&lottie, "covered", container)
         image(&lottie, "destination", page.size)
@@ -78,11 +78,11 @@ enum PlanLottie {
         lottie.json.beginObject()
         lottie.json.member("id", "card")
         lottie.json.member("nm", "card")
-        lottie.json.key("layers")
+        lottie.json.name("layers")
         lottie.layers(cardLayers(plan, source: source))
         lottie.json.endObject()
         lottie.json.endArray()
-        lottie.json.key("layers")
+        lottie.json.name("layers")
         lottie.layers(layers(plan, container: container, source: source))
         lottie.json.endObject()
         return lottie.json.bytes
@@ -147,8 +147,8 @@ enum PlanLottie {
             layers.append(
                 LottieLayer(
                     name: "source", content: .image(asset: "source"), matte: .alphaMatted,
-                    position: LottieTrack(masks.map { [$0.rect.x, $0.rect.y, 0] }),
-                    scale: LottieTrack(masks.map { [$0.rect.width / source.width * 100, $0.rect.height / source.height * 100, 100] }),
+                    position: LottieProperty(masks.map { [$0.rect.x, $0.rect.y, 0] }),
+                    scale: LottieProperty(masks.map { [$0.rect.width / source.width * 100, $0.rect.height / source.height * 100, 100] }),
                     opacity: percent(keyframes.map(\.opacity.sourceContent))))
         }
         let page = transform(keyframes.map(\.transform))
@@ -171,13 +171,13 @@ enum PlanLottie {
 
     /// A scale-and-translation transform per frame as Lottie position and scale (the engine's
     /// transforms have no rotation or skew: `b` and `c` are 0).
-    private static func transform(_ transforms: [AffineTransform]) -> (position: LottieTrack, scale: LottieTrack) {
-        (LottieTrack(transforms.map { [$0.tx, $0.ty, 0] }), LottieTrack(transforms.map { [$0.a * 100, $0.d * 100, 100] }))
+    private static func transform(_ transforms: [AffineTransform]) -> (position: LottieProperty, scale: LottieProperty) {
+        (LottieProperty(transforms.map { [$0.tx, $0.ty, 0] }), LottieProperty(transforms.map { [$0.a * 100, $0.d * 100, 100] }))
     }
 
     /// 0...1 as Lottie's 0...100.
-    private static func percent(_ values: [Double]) -> LottieTrack {
-        LottieTrack(values.map { [min(1, max(0, $0)) * 100] })
+    private static func percent(_ values: [Double]) -> LottieProperty {
+        LottieProperty(values.map { [min(1, max(0, $0)) * 100] })
     }
 
     /// An image asset of `size` points, transparent until a client replaces it.
@@ -185,9 +185,9 @@ enum PlanLottie {
         lottie.json.beginObject()
         lottie.json.member("id", id)
         lottie.json.member("nm", id)
-        lottie.json.key("w")
+        lottie.json.name("w")
         lottie.json.number(size.width, places: lottie.places)
-        lottie.json.key("h")
+        lottie.json.name("h")
         lottie.json.number(size.height, places: lottie.places)
         lottie.json.member("u", "")
         lottie.json.member("p", transparentPNG)

@@ -25,14 +25,14 @@ enum PlanWAAPI {
         let places = answer.request.precision ?? PlanCSS.defaultPrecision
         var writer = JSONWriter(capacity: 4096 + answer.plan.keyframes.count * 600)
         writer.beginObject()
-        writer.key("keyframes")
+        writer.name("keyframes")
         writer.beginObject()
         for layer in rendering.layers {
-            writer.key(layer.name)
+            writer.name(layer.name)
             writer.beginArray()
             for frame in layer.frames {
                 writer.beginObject()
-                writer.key("offset")
+                writer.name("offset")
                 writer.number(frame.offset, places: 6)
                 write(frame.values, to: &writer, places: places)
                 writer.endObject()
@@ -40,9 +40,9 @@ enum PlanWAAPI {
             writer.endArray()
         }
         writer.endObject()
-        writer.key("timing")
+        writer.name("timing")
         writer.beginObject()
-        writer.key("duration")
+        writer.name("duration")
         writer.number(rendering.duration, places: max(places, PlanLayers.durationPlaces))
         writer.member("iterations", 1)
         writer.member("fill", "both")
@@ -50,22 +50,22 @@ enum PlanWAAPI {
         writer.endObject()
         let easing = SpringEasing.easing(for: answer)
         writer.member("easing", easing.css)
-        writer.key("easingAccuracy")
+        writer.name("easingAccuracy")
         writer.beginObject()
         writer.member("stops", easing.stops.count)
-        writer.key("maximumError")
+        writer.name("maximumError")
         writer.number(easing.maximumError, places: 6)
-        writer.key("tolerance")
+        writer.name("tolerance")
         writer.number(easing.tolerance, places: 6)
         writer.endObject()
-        writer.key("styles")
+        writer.name("styles")
         writer.beginObject()
-        writer.key("container")
+        writer.name("container")
         writer.beginObject()
         write(rendering.containerStyle, to: &writer, places: places)
         writer.endObject()
         for layer in rendering.layers {
-            writer.key(layer.name)
+            writer.name(layer.name)
             writer.beginObject()
             write(layer.style, to: &writer, places: places)
             writer.endObject()
@@ -78,7 +78,7 @@ enum PlanWAAPI {
     /// Opacity as a JSON number (what `animate()` takes most directly), everything else as CSS text.
     private static func write(_ declarations: [AnimatedLayer.Declaration], to writer: inout JSONWriter, places: Int) {
         for declaration in declarations {
-            writer.key(declaration.property.scriptName)
+            writer.name(declaration.property.scriptName)
             if case .number(let value) = declaration.value {
                 writer.number(value, places: max(places, StyleValue.unitlessPlaces))
             } else {

@@ -44,7 +44,7 @@ public final class TimelineRequestDecoder {
         // The scene's transition is a placeholder: every app call in the script plans its own.
         let shared = plan.readShared(root, transition: .push)
         let spread = readSpread(shared.options)
-        let initial = reader.choice(root, "initial", as: InitialScreen.self)
+        let initial = reader.choice(root, "initial", as: InitialPage.self)
         let (events, dismissAnswers) = readEvents(root, framework: shared.scene?.platform.framework ?? .uiKit)
         let scroll = readScroll(root)
         guard reader.errors.isEmpty, let scene = shared.scene, let events, scroll.isValid else { return (nil, shared.strict) }

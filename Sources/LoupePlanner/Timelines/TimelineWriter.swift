@@ -28,7 +28,7 @@ enum TimelineWriter {
 
     /// `segments`: `{start, end, kind, transition, outcome, gesture}`, nulls where they do not apply.
     private static func writeSegments(_ segments: [TimelineSegment], _ writer: inout JSONWriter, _ precision: Int?) {
-        writer.key("segments")
+        writer.name("segments")
         writer.beginArray()
         for segment in segments {
             writer.beginObject()
@@ -45,7 +45,7 @@ enum TimelineWriter {
 
     /// `releases`: `{time, event, gesture, outcome, measure, threshold}`.
     private static func writeReleases(_ releases: [ReleaseDecision], _ writer: inout JSONWriter, _ precision: Int?) {
-        writer.key("releases")
+        writer.name("releases")
         writer.beginArray()
         for release in releases {
             writer.beginObject()
@@ -61,12 +61,12 @@ enum TimelineWriter {
     }
 
     private static func number(_ name: String, _ value: Double, _ writer: inout JSONWriter, _ precision: Int?) {
-        writer.key(name)
+        writer.name(name)
         writer.number(value, places: precision)
     }
 
     private static func optional(_ name: String, _ value: String?, _ writer: inout JSONWriter) {
-        writer.key(name)
+        writer.name(name)
         if let value { writer.string(value) } else { writer.null() }
     }
 }

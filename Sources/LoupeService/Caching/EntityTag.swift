@@ -62,7 +62,7 @@ struct EntityTag: Sendable, Equatable, CustomStringConvertible {
         case .string:
             bytes.append(byte: UInt8(ascii: "s"))
             bytes.appendCounted(node.utf8)
-        case .key:
+        case .name:
             bytes.appendCounted(node.utf8)
         case .array:
             bytes.append(byte: UInt8(ascii: "["))

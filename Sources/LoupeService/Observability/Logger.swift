@@ -18,35 +18,35 @@ public struct Logger: Sendable {
         self.sink = sink
     }
 
-    /// The access-log line of one exchange. Member names are written once (`accessKeys`), the
+    /// The access-log line of one exchange. Member names are written once (`accessNames`), the
     /// timestamp is formatted into a stack buffer, and the line is copied into the sink's queue
     /// straight from the writer: this runs for every request.
     public func access(_ record: AccessRecord) {
         guard level <= .info else { return }
-        let keys = Self.accessKeys  // one once-check a line, not one a member
+        let names = Self.accessNames  // one once-check a line, not one a member
         var writer = JSONWriter(capacity: 256)
         writer.beginObject()
-        writer.key(keys.time)
+        writer.name(names.time)
         Self.withTimestamp { writer.string(utf8: $0) }
-        writer.key(keys.level); writer.string("info")
-        writer.key(keys.msg); writer.string("request")
-        writer.key(keys.requestId); writer.string(record.requestID)
-        writer.key(keys.method); writer.string(record.method)
-        writer.key(keys.path); writer.string(record.path)
-        writer.key(keys.status); writer.int(record.status)
-        writer.key(keys.bytesIn); writer.int(record.bytesIn)
-        writer.key(keys.bytesOut); writer.int(record.bytesOut)
-        writer.key(keys.micros); writer.int(record.microseconds)
-        writer.key(keys.peer); writer.string(record.peer)
+        writer.name(names.level); writer.string("info")
+        writer.name(names.msg); writer.string("request")
+        writer.name(names.requestId); writer.string(record.requestID)
+        writer.name(names.method); writer.string(record.method)
+        writer.name(names.path); writer.string(record.path)
+        writer.name(names.status); writer.int(record.status)
+        writer.name(names.bytesIn); writer.int(record.bytesIn)
+        writer.name(names.bytesOut); writer.int(record.bytesOut)
+        writer.name(names.micros); writer.int(record.microseconds)
+        writer.name(names.peer); writer.string(record.peer)
         writer.endObject()
         writer.withUnsafeBytes { sink.write($0) }
     }
 
     /// The access line's member names, written once and loaded together.
-    private static let accessKeys = (
-        time: JSONKey("time"), level: JSONKey("level"), msg: JSONKey("msg"), requestId: JSONKey("requestId"),
-        method: JSONKey("method"), path: JSONKey("path"), status: JSONKey("status"), bytesIn: JSONKey("bytesIn"),
-        bytesOut: JSONKey("bytesOut"), micros: JSONKey("micros"), peer: JSONKey("peer")
+    private static let accessNames = (
+        time: JSONName("time"), level: JSONName("level"), msg: JSONName("msg"), requestId: JSONName("requestId"),
+        method: JSONName("method"), path: JSONName("path"), status: JSONName("status"), bytesIn: JSONName("bytesIn"),
+        bytesOut: JSONName("bytesOut"), micros: JSONName("micros"), peer: JSONName("peer")
     )
 
     /// A service event (start, shutdown, errors) with optional string fields.

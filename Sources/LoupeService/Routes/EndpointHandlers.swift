@@ -49,12 +49,12 @@ enum EndpointHandlers {
 
     /// How far an answer got before its steps moved to the pool: the request, and its body
     /// read when it was.
-    private typealias Progress = (negotiated: NegotiatedRequest, parsed: Parsed?)
+    private typealias StepsDone = (negotiated: NegotiatedRequest, parsed: Parsed?)
 
     /// The event loop, which holds every connection it owns while it works: only steps that cost
     /// microseconds run here (`InlineWork`), and the first that costs more moves itself and the
     /// rest to the pool.
-    private static func onTheLoop<Endpoint: RenderedEndpoint>(_ endpoint: Endpoint.Type) -> Placement<Progress, Handling> {
+    private static func onTheLoop<Endpoint: RenderedEndpoint>(_ endpoint: Endpoint.Type) -> Placement<StepsDone, Handling> {
         Placement(
             answered: { .answer($0) },
             moving: { progress in
@@ -65,7 +65,7 @@ enum EndpointHandlers {
     }
 
     /// A compute worker: every step runs.
-    private static let onThePool = Placement<Progress, HTTPResponse>(answered: { $0 }, moving: nil)
+    private static let onThePool = Placement<StepsDone, HTTPResponse>(answered: { $0 }, moving: nil)
 
     // MARK: - Handlers
 
@@ -120,7 +120,7 @@ enum EndpointHandlers {
     /// answer the cache does not hold (`uncached`).
     private static func handling<Endpoint: RenderedEndpoint, Outcome>(
         _ request: HTTPRequest, asking: SharedCaching.Asking, _ endpoint: Endpoint.Type, settings: Settings,
-        placed placement: Placement<Progress, Outcome>
+        placed placement: Placement<StepsDone, Outcome>
     ) throws(Problem) -> Outcome {
         let negotiated = try negotiate(request, asking: asking, Endpoint.formats, settings: settings)
         if let cached = cachedAnswer(negotiated) { return placement.answered(cached) }
@@ -132,9 +132,9 @@ enum EndpointHandlers {
     /// for an endpoint that estimates its work (`estimatesWork`: plans) and a body up to
     /// `inlineBodyBytes`, and a 304 or an answer is built only when its whole work, the address
     /// included, is estimated within `InlineWork.ceiling` (issue 34 §1). The first step that costs
-    /// more moves to the pool with what is done (`Progress`), where the same steps run on.
+    /// more moves to the pool with what is done (`StepsDone`), where the same steps run on.
     private static func uncached<Endpoint: RenderedEndpoint, Outcome>(
-        _ negotiated: NegotiatedRequest, parsed: Parsed? = nil, _ endpoint: Endpoint.Type, placed placement: Placement<Progress, Outcome>
+        _ negotiated: NegotiatedRequest, parsed: Parsed? = nil, _ endpoint: Endpoint.Type, placed placement: Placement<StepsDone, Outcome>
     ) throws(Problem) -> Outcome {
         let bodyBytes = negotiated.request.body.count
         let readingWork =

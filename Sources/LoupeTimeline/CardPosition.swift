@@ -9,10 +9,13 @@ import LoupeGeometry
 ///
 /// `progress` is the transition's presentation progress (0 = on the source, 1 = presented), the
 /// argument of the geometry engine. The other four describe the gesture's similarity transform
-/// applied on top of that state, about a pivot point (`CardPose.pivot`):
+/// applied on top of that progress, about a pivot point (`CardPose.pivot`):
 /// `x ↦ pivot + (x, y) + scale·R(rotation)·(x − pivot)`. The identity (scale 1, rotation 0,
 /// translation 0) is the card exactly as the geometry engine draws it.
-struct CardState: Sendable, Hashable {
+///
+/// A position, not a *state*: "state" is the machines' word (the lifecycle's view-controller
+/// states, the timeline's phases), and `CardPose` adds the velocity and the pivot.
+struct CardPosition: Sendable, Hashable {
     var progress: Double
     var scale: Double
     /// Radians, counter-clockwise in the y-down container space as `atan2` measures it there.
@@ -20,11 +23,11 @@ struct CardState: Sendable, Hashable {
     var x: Double
     var y: Double
 
-    static func resting(atProgress progress: Double) -> CardState {
-        CardState(progress: progress, scale: 1, rotation: 0, x: 0, y: 0)
+    static func resting(atProgress progress: Double) -> CardPosition {
+        CardPosition(progress: progress, scale: 1, rotation: 0, x: 0, y: 0)
     }
 
-    static let zero = CardState(progress: 0, scale: 0, rotation: 0, x: 0, y: 0)
+    static let zero = CardPosition(progress: 0, scale: 0, rotation: 0, x: 0, y: 0)
 
     init(progress: Double, scale: Double, rotation: Double, x: Double, y: Double) {
         self.progress = progress
@@ -42,11 +45,11 @@ struct CardState: Sendable, Hashable {
     var components: [Double] { [progress, scale, rotation, x, y] }
 
     /// Applies `transform` to each component.
-    func map(_ transform: (Double) -> Double) -> CardState { CardState(components.map(transform)) }
+    func map(_ transform: (Double) -> Double) -> CardPosition { CardPosition(components.map(transform)) }
 
     /// Combines two states component by component.
-    func combined(with other: CardState, _ combine: (Double, Double) -> Double) -> CardState {
-        CardState(zip(components, other.components).map(combine))
+    func combined(with other: CardPosition, _ combine: (Double, Double) -> Double) -> CardPosition {
+        CardPosition(zip(components, other.components).map(combine))
     }
 
     var isFinite: Bool { components.allSatisfy(\.isFinite) }
@@ -62,7 +65,7 @@ struct CardState: Sendable, Hashable {
     /// `m·e^((s − m)/m)`, which meets the scale with slope 1 there and stays positive, so the
     /// card never turns through 0 into a half-turned page (issue 23 §1). Larger scales, every
     /// scale the fingers themselves produce, are drawn as they are.
-    var withDrawnScale: CardState {
+    var withDrawnScale: CardPosition {
         let m = Self.smallestDrawnScale
         guard scale < m else { return self }
         var drawn = self
@@ -82,8 +85,8 @@ struct CardState: Sendable, Hashable {
     /// The state the springs settle to: the same progress target with the gesture undone. The
     /// rotation unwinds to the nearest whole turn (visually the identity), not through every turn
     /// the fingers made.
-    static func settleTarget(progress: Double, from current: CardState) -> CardState {
+    static func settleTarget(progress: Double, from current: CardPosition) -> CardPosition {
         let turns = (current.rotation / (2 * .pi)).rounded()
-        return CardState(progress: progress, scale: 1, rotation: turns.isFinite ? turns * 2 * .pi : 0, x: 0, y: 0)
+        return CardPosition(progress: progress, scale: 1, rotation: turns.isFinite ? turns * 2 * .pi : 0, x: 0, y: 0)
     }
 }
