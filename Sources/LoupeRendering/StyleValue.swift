@@ -14,8 +14,12 @@ public enum StyleValue: Sendable, Hashable {
 
     /// Decimals for a matrix's scale entries: at least `places` and `unitlessPlaces`, and enough
     /// that half a unit in the last place times `extent` stays within `matrixTolerance`.
+    /// The ratio is tested, not the extent: half of the smallest subnormal extent is 0, whose
+    /// logarithm is -∞, and converting that to an Int trapped (a container of 5e-324 points took
+    /// the server down; regression: `scalePlaces_ofASubnormalExtent`).
     public static func scalePlaces(places: Int, extent: Double) -> Int {
-        let needed = extent > 0 && extent.isFinite ? Int((log10(extent * 0.5 / matrixTolerance)).rounded(.up)) : 0
+        let ratio = extent * 0.5 / matrixTolerance
+        let needed = ratio > 0 && ratio.isFinite ? Int(min(9, log10(ratio).rounded(.up))) : 0
         return min(9, max(places, unitlessPlaces, needed))
     }
 

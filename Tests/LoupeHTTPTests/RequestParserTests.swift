@@ -240,6 +240,9 @@ struct RequestParserTests {
         ("Host with text after an IP literal", "GET / HTTP/1.1\r\nHost: [::1]x\r\n\r\n", .invalidHost),
         ("Host with non-ASCII bytes", "GET / HTTP/1.1\r\nHost: bücher.example\r\n\r\n", .invalidHost),
         ("invalid Host in HTTP/1.0", "GET / HTTP/1.0\r\nHost: a b\r\n\r\n", .invalidHost),
+        // The Host fields are counted in place now (issue 47 §3): the count is still judged first.
+        ("two Host fields, one invalid", "GET / HTTP/1.1\r\nHost: a b\r\nHost: c\r\n\r\n", .multipleHosts),
+        ("two Host fields in HTTP/1.0, the second invalid", "GET / HTTP/1.0\r\nHost: c\r\nHost: a b\r\n\r\n", .invalidHost),
         (
             "chunk data longer than its size", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n0\r\n\r\n",
             .invalidChunkTerminator

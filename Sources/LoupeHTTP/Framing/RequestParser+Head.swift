@@ -60,12 +60,17 @@ extension RequestParser {
             lineStart = lineEnd + 2
         }
 
-        let hosts = headers.values("Host")
-        if version == .http1_1 {
-            if hosts.isEmpty { throw .missingHost }
-            if hosts.count > 1 { throw .multipleHosts }
+        // Counted in place (every request has a Host: an array of its values was an allocation).
+        var hosts = 0, invalidHost = false
+        for field in headers.fields where field.name.equalsIgnoringASCIICase("Host") {
+            hosts += 1
+            if !HostField.isValid(field.value) { invalidHost = true }
         }
-        for host in hosts where !HostField.isValid(host) { throw .invalidHost }
+        if version == .http1_1 {
+            if hosts == 0 { throw .missingHost }
+            if hosts > 1 { throw .multipleHosts }
+        }
+        if invalidHost { throw .invalidHost }
         // Content-Type is a singleton field (RFC 9110 §8.3) that must not be repeated (§5.3):
         // with two, the body's type is whichever one a reader happens to look at (ours takes the
         // first, a proxy may take the last), so the request is refused (issue 34 §6).
