@@ -9,7 +9,7 @@ struct EffectResolverTests {
         try EffectResolver.resolve(transition: kind, platform: platform, presentationStyle: style)
     }
 
-    @Test(arguments: [OperatingSystem.iOS, .iPadOS])
+    @Test("iPhone and i pad zoom without warnings", arguments: [OperatingSystem.iOS, .iPadOS])
     func iPhoneAndIPad_zoomWithoutWarnings(_ os: OperatingSystem) throws {
         for kind in TransitionKind.allCases {
             let r = try resolve(kind, Platform(os: os))
@@ -17,14 +17,14 @@ struct EffectResolverTests {
         }
     }
 
-    @Test(arguments: [Framework.uiKit, .swiftUI])
+    @Test("macOS has no zoom API and is an error", arguments: [Framework.uiKit, .swiftUI])
     func macOS_hasNoZoomAPIAndIsAnError(_ framework: Framework) {
         #expect(throws: GeometryError.zoomAPIUnavailable(os: .macOS, framework: framework)) {
             try Fixture.plan(Fixture.scene(platform: Platform(os: .macOS, framework: framework)))
         }
     }
 
-    @Test(arguments: [OperatingSystem.visionOS, .tvOS, .watchOS])
+    @Test("other platforms use their default slide or cover with a warning", arguments: [OperatingSystem.visionOS, .tvOS, .watchOS])
     func otherPlatforms_useTheirDefaultSlideOrCoverWithAWarning(_ os: OperatingSystem) throws {
         for kind in TransitionKind.allCases {
             let r = try resolve(kind, Platform(os: os))
@@ -34,7 +34,7 @@ struct EffectResolverTests {
         }
     }
 
-    @Test func iPadAppOnVisionOS_zooms() throws {
+    @Test("iPad app on vision OS zooms") func iPadAppOnVisionOS_zooms() throws {
         let r = try resolve(.push, Platform(os: .visionOS, isIPadApp: true))
         #expect(r.effect == .zoom && r.warnings.isEmpty)
     }
@@ -42,7 +42,7 @@ struct EffectResolverTests {
     /// Issue 23 §4: Apple's fluid-transitions article lists the zoom on "iPhone and iPad, including
     /// iPad apps running in visionOS"; elsewhere "the system uses the default transitions". Mac
     /// Catalyst used to zoom with `catalyst-unverified`.
-    @Test(arguments: [TransitionKind.push, .pop, .present, .dismiss])
+    @Test("mac catalyst gets the default transition with platform default transition", arguments: [TransitionKind.push, .pop, .present, .dismiss])
     func macCatalyst_getsTheDefaultTransitionWithPlatformDefaultTransition(kind: TransitionKind) throws {
         let r = try resolve(kind, Platform(os: .macCatalyst))
         #expect(r.effect == (kind.isModal ? .coverVertical : .slide))
@@ -51,7 +51,7 @@ struct EffectResolverTests {
         #expect(r.warnings[0].message.contains("iPhone and iPad"))
     }
 
-    @Test(arguments: [PresentationStyle.pageSheet, .formSheet, .automatic])
+    @Test("sheets are treated as full screen with a warning", arguments: [PresentationStyle.pageSheet, .formSheet, .automatic])
     func sheets_areTreatedAsFullScreenWithAWarning(_ style: PresentationStyle) throws {
         let r = try resolve(.present, .iOS, style)
         #expect(r.effect == .zoom && r.treatsSheetAsFullScreen)
@@ -61,13 +61,13 @@ struct EffectResolverTests {
         #expect(plan.keyframes.last!.mask.rect == Fixture.fullScreen)
     }
 
-    @Test(arguments: [PresentationStyle.fullScreen, .overFullScreen])
+    @Test("full screen styles zoom silently", arguments: [PresentationStyle.fullScreen, .overFullScreen])
     func fullScreenStyles_zoomSilently(_ style: PresentationStyle) throws {
         let r = try resolve(.dismiss, .iOS, style)
         #expect(r.effect == .zoom && r.warnings.isEmpty)
     }
 
-    @Test func popover_doesNotZoomAndFadesInPlace() throws {
+    @Test("popover does not zoom and fades in place") func popover_doesNotZoomAndFadesInPlace() throws {
         let frame = Rect(x: 100, y: 200, width: 260, height: 300)
         let plan = try Fixture.plan(
             Fixture.scene(
@@ -82,12 +82,12 @@ struct EffectResolverTests {
         #expect(dismiss.keyframes[0].opacity.destination == 1 && dismiss.keyframes.last!.opacity.destination == 0)
     }
 
-    @Test func pushAndPop_ignoreThePresentationStyle() throws {
+    @Test("push and pop ignore the presentation style") func pushAndPop_ignoreThePresentationStyle() throws {
         let r = try resolve(.push, .iOS, .popover)
         #expect(r.effect == .zoom && r.warnings.isEmpty)
     }
 
-    @Test func osVersionBeforeTheZoomAPI_runsTheDefaultTransition() throws {
+    @Test("os version before the zoom API runs the default transition") func osVersionBeforeTheZoomAPI_runsTheDefaultTransition() throws {
         let r = try resolve(.push, Platform(os: .iOS, version: OSVersion("17.5")))
         #expect(r.effect == .slide && r.warnings.map(\.code) == [.osVersionBeforeZoom])
         #expect(r.warnings[0].subject == .platformVersion)
@@ -95,7 +95,7 @@ struct EffectResolverTests {
         #expect(try resolve(.push, Platform(os: .visionOS, version: OSVersion("2.1"), isIPadApp: true)).effect == .zoom)
     }
 
-    @Test func osVersionText_parsesAndComparesNumerically() {
+    @Test("os version text parses and compares numerically") func osVersionText_parsesAndComparesNumerically() {
         #expect(OSVersion("18.10")! > OSVersion("18.2")!)
         #expect(OSVersion("18") == OSVersion(major: 18))
         #expect(OSVersion("18.1.2.3") == nil && OSVersion("x") == nil && OSVersion("18.") == nil && OSVersion("-1") == nil)

@@ -9,7 +9,8 @@ struct FallbackGeometryTests {
         Container(width: 402, height: 874, layoutDirection: direction)
     }
 
-    @Test func slidePush_arrivesFromTheRightEdgeWhileTheCoveredPageDriftsAndDims() throws {
+    @Test("slide push arrives from the right edge while the covered page drifts and dims")
+    func slidePush_arrivesFromTheRightEdgeWhileTheCoveredPageDriftsAndDims() throws {
         let plan = try Fixture.plan(Fixture.scene(.push, platform: tvOS))
         #expect(plan.effect == .slide && plan.spring == .navigationSlide)
         let first = plan.keyframes[0], last = plan.keyframes.last!
@@ -20,7 +21,8 @@ struct FallbackGeometryTests {
         #expect(plan.keyframes.allSatisfy { $0.opacity.sourceSlot == 1 && $0.shadow == .none })
     }
 
-    @Test func slideInRightToLeft_arrivesFromTheLeftEdgeAsAMirrorImage() throws {
+    @Test("slide in right to left arrives from the left edge as a mirror image") func slideInRightToLeft_arrivesFromTheLeftEdgeAsAMirrorImage() throws
+    {
         let ltr = try Fixture.plan(Fixture.scene(.push, platform: tvOS, container: container(.leftToRight)))
         let rtl = try Fixture.plan(Fixture.scene(.push, platform: tvOS, container: container(.rightToLeft)))
         #expect(rtl.keyframes[0].transform == .translation(-402, 0))
@@ -31,14 +33,14 @@ struct FallbackGeometryTests {
         }
     }
 
-    @Test func slidePop_leavesTowardTheTrailingEdgeAndUncoversThePage() throws {
+    @Test("slide pop leaves toward the trailing edge and uncovers the page") func slidePop_leavesTowardTheTrailingEdgeAndUncoversThePage() throws {
         let plan = try Fixture.plan(Fixture.scene(.pop, platform: tvOS))
         #expect(plan.keyframes[0].transform == .identity)
         #expect(plan.keyframes.last!.transform == .translation(402, 0))
         #expect(plan.keyframes.last!.covered == .identity && plan.keyframes.last!.opacity.dimming == 0)
     }
 
-    @Test func coverVerticalPresent_risesFromTheBottom() throws {
+    @Test("cover vertical present rises from the bottom") func coverVerticalPresent_risesFromTheBottom() throws {
         let plan = try Fixture.plan(Fixture.scene(.present, platform: Platform(os: .watchOS)))
         #expect(plan.effect == .coverVertical)
         #expect(plan.keyframes[0].transform == .translation(0, 874) && plan.keyframes[0].mask.rect.minY == 874)
@@ -48,7 +50,7 @@ struct FallbackGeometryTests {
         #expect(dismiss.keyframes.last!.transform == .translation(0, 874))
     }
 
-    @Test func fallbacks_skipSourceChecksTheyDoNotUse() throws {
+    @Test("fallbacks skip source checks they do not use") func fallbacks_skipSourceChecksTheyDoNotUse() throws {
         let plan = try Fixture.plan(Fixture.scene(.push, platform: tvOS, source: .missing))
         #expect(Fixture.codes(plan) == [.platformDefaultTransition])
     }

@@ -3,7 +3,7 @@ import LoupeGeometry
 
 @Suite("Zoom plans: endpoints, directions, options")
 struct GeometryEngineTests {
-    @Test func pushKeyframes_areOneFrameApartAndEndAtTheSettlingTime() throws {
+    @Test("push keyframes are one frame apart and end at the settling time") func pushKeyframes_areOneFrameApartAndEndAtTheSettlingTime() throws {
         let plan = try Fixture.plan(Fixture.scene())
         #expect(plan.effect == .zoom && plan.frameRate == 60)
         #expect(close(plan.duration, SpringSolution(spring: .zoom).settlingDuration(), 1e-12))
@@ -16,14 +16,14 @@ struct GeometryEngineTests {
         #expect(frames.last!.time - frames[frames.count - 2].time <= 1.0 / 60)
     }
 
-    @Test func pushFirstKeyframe_isTheSourceFrameWithTheSourceRadius() throws {
+    @Test("push first keyframe is the source frame with the source radius") func pushFirstKeyframe_isTheSourceFrameWithTheSourceRadius() throws {
         let first = try Fixture.plan(Fixture.scene()).keyframes[0]
         #expect(first.time == 0 && first.progress == 0)
         #expect(first.mask == RoundedRect(rect: Fixture.thumbnail, cornerRadius: 12))
         #expect(first.opacity == Opacities(sourceSlot: 0, sourceContent: 1, destination: 1, dimming: 0, background: 0))
     }
 
-    @Test func pushFinalKeyframe_isExactlyThePageAtRest() throws {
+    @Test("push final keyframe is exactly the page at rest") func pushFinalKeyframe_isExactlyThePageAtRest() throws {
         let last = try Fixture.plan(Fixture.scene()).keyframes.last!
         #expect(last.progress == 1)
         #expect(last.transform == .identity)
@@ -33,7 +33,8 @@ struct GeometryEngineTests {
         #expect(last.shadow.opacity == 0)
     }
 
-    @Test func pageThatDoesNotCoverTheContainer_restsAtItsOwnCornerRadiusAndOrigin() throws {
+    @Test("page that does not cover the container rests at its own corner radius and origin")
+    func pageThatDoesNotCoverTheContainer_restsAtItsOwnCornerRadiusAndOrigin() throws {
         let frame = Rect(x: 20, y: 80, width: 362, height: 700)
         let plan = try Fixture.plan(Fixture.scene(.present, destination: Destination(frame: frame, cornerRadius: 16)))
         let last = plan.keyframes.last!
@@ -41,7 +42,8 @@ struct GeometryEngineTests {
         #expect(last.transform == .translation(20, 80))
     }
 
-    @Test func pop_runsItsOwnSpringBackIntoTheSourceAndTheSourceReappearsAtTheEnd() throws {
+    @Test("pop runs its own spring back into the source and the source reappears at the end")
+    func pop_runsItsOwnSpringBackIntoTheSourceAndTheSourceReappearsAtTheEnd() throws {
         let push = try Fixture.plan(Fixture.scene(.push))
         let pop = try Fixture.plan(Fixture.scene(.pop))
         #expect(pop.isReverse)
@@ -60,7 +62,9 @@ struct GeometryEngineTests {
         #expect(pop.keyframes[1].mask != reversedPush[1])
     }
 
-    @Test func bouncySpring_progressPassesOneAndTheGeometryOvershootsWithIt() throws {
+    @Test("bouncy spring progress passes one and the geometry overshoots with it") func bouncySpring_progressPassesOneAndTheGeometryOvershootsWithIt()
+        throws
+    {
         let plan = try Fixture.plan(Fixture.scene(animation: AnimationSettings(spring: .bouncy)))
         let peak = plan.keyframes.max { $0.progress < $1.progress }!
         #expect(peak.progress > 1)
@@ -68,7 +72,7 @@ struct GeometryEngineTests {
         #expect(plan.keyframes.last!.progress == 1 && plan.keyframes.last!.mask.rect == Fixture.fullScreen)
     }
 
-    @Test func initialVelocity_isProgressPerSecondLikeUIKit() throws {
+    @Test("initial velocity is progress per second like UIKit") func initialVelocity_isProgressPerSecondLikeUIKit() throws {
         let fast = try Fixture.plan(Fixture.scene(animation: AnimationSettings(initialVelocity: 5)))
         let rest = try Fixture.plan(Fixture.scene())
         let expected = SpringSolution(spring: .zoom, initialVelocity: 5)
@@ -76,7 +80,7 @@ struct GeometryEngineTests {
         #expect(fast.keyframes[1].progress > rest.keyframes[1].progress)
     }
 
-    @Test func customFrameRate_spacesKeyframesByItsInterval() throws {
+    @Test("custom frame rate spaces keyframes by its interval") func customFrameRate_spacesKeyframesByItsInterval() throws {
         let plan = try Fixture.plan(Fixture.scene(animation: AnimationSettings(frameRate: 120)))
         #expect(plan.keyframes[3].time == 3.0 / 120)
         #expect(plan.keyframes.count == Int((plan.duration * 120).rounded(.up)) + 1)
@@ -84,7 +88,8 @@ struct GeometryEngineTests {
 
     /// Issue 44 §6: the centre card starts at 0.9 of the page, swift_transitions' fallback
     /// (`fallbackInset` 0.05), not the 0.5 that was said to be the peer's.
-    @Test func missingSource_zoomsFromANineTenthsCentreCardWhileThePageFadesIn() throws {
+    @Test("missing source zooms from a nine tenths centre card while the page fades in")
+    func missingSource_zoomsFromANineTenthsCentreCardWhileThePageFadesIn() throws {
         let plan = try Fixture.plan(Fixture.scene(source: .missing))
         let first = plan.keyframes[0], last = plan.keyframes.last!
         let centre = Fixture.container.bounds.center
@@ -99,7 +104,8 @@ struct GeometryEngineTests {
         #expect(close(back.keyframes.last!.mask.rect.center.x, centre.x) && back.keyframes.last!.opacity.destination == 0)
     }
 
-    @Test func transparentOverFullScreenPage_hasAnOpaqueBackgroundUntilTheFinalKeyframe() throws {
+    @Test("transparent over full screen page has an opaque background until the final keyframe")
+    func transparentOverFullScreenPage_hasAnOpaqueBackgroundUntilTheFinalKeyframe() throws {
         let destination = Destination(frame: Fixture.fullScreen, isOpaque: false, presentationStyle: .overFullScreen)
         for kind in [TransitionKind.present, .dismiss] {
             let plan = try Fixture.plan(Fixture.scene(kind, destination: destination))
@@ -109,13 +115,13 @@ struct GeometryEngineTests {
         }
     }
 
-    @Test func opaquePage_neverShowsTheSystemBackground() throws {
+    @Test("opaque page never shows the system background") func opaquePage_neverShowsTheSystemBackground() throws {
         let plan = try Fixture.plan(Fixture.scene(.present))
         #expect(plan.keyframes.allSatisfy { $0.opacity.background == 0 })
         #expect(!Fixture.codes(plan).contains(.transparentDestination))
     }
 
-    @Test func dimmingColourAndStrength_comeFromTheOptions() throws {
+    @Test("dimming colour and strength come from the options") func dimmingColourAndStrength_comeFromTheOptions() throws {
         let red = RGBAColor(red: 1, green: 0, blue: 0)
         let plan = try Fixture.plan(Fixture.scene(options: ZoomOptions(dimming: Dimming(color: red, strength: 0.4))))
         #expect(plan.dimmingColor == red)
@@ -124,7 +130,8 @@ struct GeometryEngineTests {
         #expect(close(plan.keyframes[5].opacity.dimming, 0.4 * p))
     }
 
-    @Test func swiftUIWithoutAlignmentRect_scalesThePageIntoTheCardFromItsTopAtWidthFit() throws {
+    @Test("SwiftUI without alignment rect scales the page into the card from its top at width fit")
+    func swiftUIWithoutAlignmentRect_scalesThePageIntoTheCardFromItsTopAtWidthFit() throws {
         let source = MatchedSource(id: "cover", namespace: "ns", frame: Fixture.thumbnail, cornerRadius: 12)
         let scene = Fixture.scene(
             platform: Platform(os: .iOS, framework: .swiftUI), source: .matched([source]),
@@ -135,7 +142,7 @@ struct GeometryEngineTests {
         #expect(close(page.minX, Fixture.thumbnail.minX))
     }
 
-    @Test func explicitFitMode_overridesTheFrameworkDefault() throws {
+    @Test("explicit fit mode overrides the framework default") func explicitFitMode_overridesTheFrameworkDefault() throws {
         let align = Rect(x: 0, y: 200, width: 402, height: 300)
         let scene = Fixture.scene(
             destination: Destination(frame: Fixture.fullScreen, alignmentRect: align),
@@ -145,7 +152,8 @@ struct GeometryEngineTests {
         #expect(Fixture.thumbnail.contains(mapped, tolerance: 1e-9))
     }
 
-    @Test func crossfadePlan_carriesContentAndBackgroundLayersOnEveryKeyframe() throws {
+    @Test("crossfade plan carries content and background layers on every keyframe")
+    func crossfadePlan_carriesContentAndBackgroundLayersOnEveryKeyframe() throws {
         let align = Rect(x: 0, y: 200, width: 402, height: 536)
         let plan = try Fixture.plan(
             Fixture.scene(
@@ -157,7 +165,9 @@ struct GeometryEngineTests {
         #expect(plan.keyframes.last!.layers!.content.mask.rect == align)
     }
 
-    @Test func retargeting_resamplesTheSameGeometryFromAPositionAndVelocity() throws {
+    @Test("retargeting resamples the same geometry from a position and velocity") func retargeting_resamplesTheSameGeometryFromAPositionAndVelocity()
+        throws
+    {
         let plan = try Fixture.plan(Fixture.scene(.pop))
         // A pop interrupted at 40 % and sent back (cancelled): the page returns to rest, source stays hidden.
         let cancelled = try plan.retargeted(from: 0.4, velocity: -1.5, to: 0)
@@ -169,7 +179,7 @@ struct GeometryEngineTests {
         #expect(finished.keyframes.last!.opacity.sourceSlot == 1)
     }
 
-    @Test func geometryAtAnyProgress_isAvailableForTimelines() throws {
+    @Test("geometry at any progress is available for timelines") func geometryAtAnyProgress_isAvailableForTimelines() throws {
         let plan = try Fixture.plan(Fixture.scene())
         guard case .zoom(let zoom) = plan.geometry else {
             Issue.record("expected zoom geometry")

@@ -11,36 +11,39 @@ struct GeometryWarningTests {
                 animation: AnimationSettings(frameRate: frameRate)))
     }
 
-    @Test func skinnyFullWidthRow_isFlagged() throws {
+    @Test("skinny full width row is flagged") func skinnyFullWidthRow_isFlagged() throws {
         let p = try plan(source: Rect(x: 0, y: 200, width: 402, height: 88))
         #expect(Fixture.codes(p) == [.skinnySource])
         #expect(p.warnings[0].subject == .source)
     }
 
-    @Test func skinnyThresholds_are80PercentWidthAnd4To1() throws {
+    @Test("skinny thresholds are 80 percent width and 4 to 1") func skinnyThresholds_are80PercentWidthAnd4To1() throws {
         #expect(SceneReview.isSkinny(Rect(x: 0, y: 0, width: 321.6, height: 80.4), container: Fixture.fullScreen.size))
         #expect(!SceneReview.isSkinny(Rect(x: 0, y: 0, width: 320, height: 60), container: Fixture.fullScreen.size))
         #expect(!SceneReview.isSkinny(Rect(x: 0, y: 0, width: 402, height: 101), container: Fixture.fullScreen.size))
     }
 
-    @Test func aspectMismatchWithoutAlignmentRect_warnsAboutTheDoubleFerry() throws {
+    @Test("aspect mismatch without alignment rect warns about the double ferry") func aspectMismatchWithoutAlignmentRect_warnsAboutTheDoubleFerry()
+        throws
+    {
         let p = try plan(source: Rect(x: 20, y: 300, width: 200, height: 150))
         #expect(Fixture.codes(p) == [.aspectRatioMismatch])
         #expect(p.warnings[0].subject == .destinationAlignmentRect)
         #expect(p.warnings[0].message.contains("double ferry"))
     }
 
-    @Test func aspectMismatchWithAnAlignmentRect_isSilent() throws {
+    @Test("aspect mismatch with an alignment rect is silent") func aspectMismatchWithAnAlignmentRect_isSilent() throws {
         let p = try plan(source: Rect(x: 20, y: 300, width: 200, height: 150), alignment: Rect(x: 0, y: 300, width: 402, height: 301.5))
         #expect(p.warnings.isEmpty)
     }
 
-    @Test func similarAspectRatios_areSilent() throws {
+    @Test("similar aspect ratios are silent") func similarAspectRatios_areSilent() throws {
         let p = try plan(source: Rect(x: 20, y: 300, width: 100, height: 200))  // 0.5 vs 0.46
         #expect(p.warnings.isEmpty)
     }
 
-    @Test func swiftUIMismatch_pointsAtTheSourceBecauseThereIsNoAlignmentAPI() throws {
+    @Test("SwiftUI mismatch points at the source because there is no alignment API")
+    func swiftUIMismatch_pointsAtTheSourceBecauseThereIsNoAlignmentAPI() throws {
         let source = MatchedSource(id: "a", namespace: "n", frame: Rect(x: 20, y: 300, width: 200, height: 150))
         let p = try Fixture.plan(
             Fixture.scene(
@@ -49,7 +52,7 @@ struct GeometryWarningTests {
         #expect(Fixture.codes(p) == [.aspectRatioMismatch] && p.warnings[0].subject == .sources(index: 0))
     }
 
-    @Test func alignmentRectUnderSwiftUI_isIgnoredWithAWarning() throws {
+    @Test("alignment rect under SwiftUI is ignored with a warning") func alignmentRectUnderSwiftUI_isIgnoredWithAWarning() throws {
         let source = MatchedSource(id: "a", namespace: "n", frame: Fixture.thumbnail)
         let p = try Fixture.plan(
             Fixture.scene(
@@ -59,12 +62,14 @@ struct GeometryWarningTests {
         #expect(Fixture.codes(p) == [.alignmentRectIgnored] && p.warnings[0].subject == .destinationAlignmentRect)
     }
 
-    @Test func emptyAlignmentRect_isIgnoredWithAWarning() throws {
+    @Test("empty alignment rect is ignored with a warning") func emptyAlignmentRect_isIgnoredWithAWarning() throws {
         let p = try plan(source: Fixture.thumbnail, alignment: Rect(x: 0, y: 0, width: 0, height: 100))
         #expect(Fixture.codes(p) == [.alignmentRectIgnored])
     }
 
-    @Test func sourceEntirelyOutsideTheContainer_isFlaggedButStillTargeted() throws {
+    @Test("source entirely outside the container is flagged but still targeted") func sourceEntirelyOutsideTheContainer_isFlaggedButStillTargeted()
+        throws
+    {
         let offscreen = Rect(x: 24, y: 1200, width: 120, height: 240)
         let p = try plan(source: offscreen)
         #expect(Fixture.codes(p) == [.sourceOffScreen] && p.warnings[0].subject == .source)
@@ -72,7 +77,9 @@ struct GeometryWarningTests {
     }
 
     /// Issue 16: a half-visible cell was not flagged, though it makes the card start cut off.
-    @Test func sourcePartlyOutsideTheContainer_isFlaggedWithItsHiddenShare() throws {
+    @Test("source partly outside the container is flagged with its hidden share") func sourcePartlyOutsideTheContainer_isFlaggedWithItsHiddenShare()
+        throws
+    {
         let partly = try plan(source: Rect(x: 24, y: 800, width: 120, height: 240))
         #expect(Fixture.codes(partly) == [.sourcePartlyOffScreen] && partly.warnings[0].subject == .source)
         #expect(partly.warnings[0].message.hasPrefix("About 69 % of the source"))
@@ -83,7 +90,7 @@ struct GeometryWarningTests {
     }
 
     /// Issue 16: a 1e-300 pt source was zoomed from, scaling the page by 1e-303.
-    @Test func degenerateSourceFrame_isTreatedAsEmpty() throws {
+    @Test("degenerate source frame is treated as empty") func degenerateSourceFrame_isTreatedAsEmpty() throws {
         for frame in [Rect(x: 24, y: 300, width: 1e-300, height: 1e-300), Rect(x: 24, y: 300, width: 120, height: 0.05)] {
             let p = try plan(source: frame)
             #expect(Fixture.codes(p) == [.emptySourceFrame], "\(frame)")
@@ -92,18 +99,18 @@ struct GeometryWarningTests {
         #expect(try plan(source: Rect(x: 24, y: 300, width: 0.1, height: 0.1)).warnings.allSatisfy { $0.code != .emptySourceFrame })
     }
 
-    @Test func emptySourceFrame_isTreatedAsMissing() throws {
+    @Test("empty source frame is treated as missing") func emptySourceFrame_isTreatedAsMissing() throws {
         let p = try plan(source: Rect(x: 24, y: 300, width: 0, height: 160))
         #expect(Fixture.codes(p) == [.emptySourceFrame] && p.sourceFrame == nil)
     }
 
-    @Test func frameRateUnder30_isFlagged() throws {
+    @Test("frame rate under 30 is flagged") func frameRateUnder30_isFlagged() throws {
         let p = try plan(source: Fixture.thumbnail, frameRate: 24)
         #expect(Fixture.codes(p) == [.lowFrameRate] && p.warnings[0].subject == .frameRate)
         #expect(try plan(source: Fixture.thumbnail, frameRate: 30).warnings.isEmpty)
     }
 
-    @Test func geometryWarningCodes_keepTheirWireSpelling() {
+    @Test("geometry warning codes keep their wire spelling") func geometryWarningCodes_keepTheirWireSpelling() {
         #expect(
             GeometryWarningCode.allCases.map(\.rawValue) == [
                 "missing-source", "empty-source-frame", "duplicate-source-id", "geometry-read-artifacts",
@@ -118,7 +125,7 @@ struct GeometryWarningTests {
 
     // MARK: Advice the sources give
 
-    @Test(arguments: SourceRole.allCases)
+    @Test("source role advises where the zoom does not suit", arguments: SourceRole.allCases)
     func sourceRole_advisesWhereTheZoomDoesNotSuit(role: SourceRole) throws {
         let uiKit = try Fixture.plan(Fixture.scene(source: .view(SourceView(frame: Fixture.thumbnail, role: role))))
         let suitable: Set<SourceRole> = [.image, .cover, .card, .avatar]
@@ -131,7 +138,7 @@ struct GeometryWarningTests {
         }
     }
 
-    @Test func sourceRole_ofTheMatchedSwiftUISource_pointsAtIt() throws {
+    @Test("source role of the matched SwiftUI source points at it") func sourceRole_ofTheMatchedSwiftUISource_pointsAtIt() throws {
         let sources = [
             MatchedSource(id: "a", namespace: "n", frame: Fixture.thumbnail, role: .image),
             MatchedSource(id: "b", namespace: "n", frame: Fixture.thumbnail, role: .tab)
@@ -146,7 +153,7 @@ struct GeometryWarningTests {
         #expect(!Fixture.codes(image).contains(.unsuitableSource))
     }
 
-    @Test func fullScreenPresentation_withoutACloseButton_isAdvised() throws {
+    @Test("full screen presentation without a close button is advised") func fullScreenPresentation_withoutACloseButton_isAdvised() throws {
         for style in [PresentationStyle.fullScreen, .overFullScreen] {
             var destination = Destination(frame: Fixture.fullScreen, presentationStyle: style)
             let p = try Fixture.plan(Fixture.scene(.present, destination: destination))
@@ -164,7 +171,7 @@ struct GeometryWarningTests {
 
     // MARK: Options beyond iOS
 
-    @Test func customSpringOnAZoom_isNotIOS() throws {
+    @Test("custom spring on a zoom is not iOS") func customSpringOnAZoom_isNotIOS() throws {
         let custom = try Fixture.plan(Fixture.scene(animation: AnimationSettings(spring: .bouncy)))
         #expect(Fixture.codes(custom) == [.springNotIOS] && custom.warnings[0].subject == .spring)
         // The zoom's own spring, named explicitly, is iOS.
@@ -174,18 +181,18 @@ struct GeometryWarningTests {
         #expect(!Fixture.codes(tvOS).contains(.springNotIOS))
     }
 
-    @Test func initialVelocityOnAZoom_isNotIOS() throws {
+    @Test("initial velocity on a zoom is not iOS") func initialVelocityOnAZoom_isNotIOS() throws {
         let moving = try Fixture.plan(Fixture.scene(animation: AnimationSettings(initialVelocity: 2)))
         #expect(Fixture.codes(moving) == [.initialVelocityNotIOS] && moving.warnings[0].subject == .initialVelocity)
     }
 
-    @Test func crossfadeAndArc_areNotIOS() throws {
+    @Test("crossfade and arc are not iOS") func crossfadeAndArc_areNotIOS() throws {
         let p = try Fixture.plan(Fixture.scene(options: ZoomOptions(motionPath: .arc, backgroundMode: .crossfade)))
         #expect(Fixture.codes(p) == [.crossfadeNotIOS, .arcPathNotIOS])
         #expect(p.warnings.map(\.subject) == [.backgroundMode, .motionPath])
     }
 
-    @Test func insetDestinationOnAPushOrFullScreen_isNotIOS() throws {
+    @Test("inset destination on a push or full screen is not iOS") func insetDestinationOnAPushOrFullScreen_isNotIOS() throws {
         let inset = Destination(frame: Rect(x: 20, y: 60, width: 362, height: 700))
         #expect(Fixture.codes(try Fixture.plan(Fixture.scene(.push, destination: inset))) == [.insetDestinationNotIOS])
         var fullScreen = inset
@@ -200,7 +207,7 @@ struct GeometryWarningTests {
         #expect(!Fixture.codes(try Fixture.plan(Fixture.scene(.present, destination: sheet))).contains(.insetDestinationNotIOS))
     }
 
-    @Test func everyWarningMessage_isAFullSentence() throws {
+    @Test("every warning message is a full sentence") func everyWarningMessage_isAFullSentence() throws {
         let scenes = [
             Fixture.scene(source: .missing),
             Fixture.scene(platform: Platform(os: .tvOS)),

@@ -20,13 +20,13 @@ struct IOS26SheetAdviceTests {
             destination: Destination(frame: frame, presentationStyle: style, hasCloseButton: closeButton, detent: detent))
     }
 
-    @Test(arguments: [PresentationStyle.pageSheet, .formSheet, .automatic])
+    @Test("sheet kept at its detent gets no close button warning", arguments: [PresentationStyle.pageSheet, .formSheet, .automatic])
     func sheetKeptAtItsDetent_getsNoCloseButtonWarning(_ style: PresentationStyle) throws {
         let plan = try Fixture.plan(scene(style: style))
         #expect(!Fixture.codes(plan).contains(.noCloseButton))
     }
 
-    @Test func beforeIOS26_theFullScreenSheetStillGetsNoCloseButton() throws {
+    @Test("before iOS 26 the full screen sheet still gets no close button") func beforeIOS26_theFullScreenSheetStillGetsNoCloseButton() throws {
         let plan = try Fixture.plan(scene(platform: Self.ios18, detent: nil))
         #expect(Fixture.codes(plan).contains(.noCloseButton))
         let fullScreen = try Fixture.plan(scene(style: .fullScreen, detent: nil))
@@ -34,7 +34,7 @@ struct IOS26SheetAdviceTests {
     }
 
     /// The report: a 200 × 200 frame at (20, 300) ended as (8, 461, 386, 405), silently.
-    @Test func frameReplacedByTheDetent_isWarnedAtDestinationFrame() throws {
+    @Test("frame replaced by the detent is warned at destination frame") func frameReplacedByTheDetent_isWarnedAtDestinationFrame() throws {
         let frame = Rect(x: 20, y: 300, width: 200, height: 200)
         let plan = try Fixture.plan(scene(frame: frame))
         let shape = SheetDetent.medium.restingShape(in: Fixture.container)
@@ -44,7 +44,7 @@ struct IOS26SheetAdviceTests {
         #expect(warning.message.contains("20, 300, 200 × 200") && warning.message.contains("8, 461, 386 × 405"))
     }
 
-    @Test func defaultOrMatchingFrame_andBefore26_getNoFrameWarning() throws {
+    @Test("default or matching frame and before 26 get no frame warning") func defaultOrMatchingFrame_andBefore26_getNoFrameWarning() throws {
         #expect(!Fixture.codes(try Fixture.plan(scene())).contains(.destinationFrameReplaced), "the default frame")
         let shape = SheetDetent.large.restingShape(in: Fixture.container)
         #expect(!Fixture.codes(try Fixture.plan(scene(frame: shape.rect, detent: .large))).contains(.destinationFrameReplaced))

@@ -20,14 +20,15 @@ struct IOS26SourceAndSheetTests {
             destination: Destination(frame: Fixture.fullScreen, presentationStyle: style, hasCloseButton: true, detent: detent))
     }
 
-    @Test func barButtonItemOn26_startsAsItsGlassCapsule() throws {
+    @Test("bar button item on 26 starts as its glass capsule") func barButtonItemOn26_startsAsItsGlassCapsule() throws {
         let plan = try Fixture.plan(sheetScene())
         let first = try #require(plan.keyframes.first).state.mask
         #expect(first.rect == Self.button && first.cornerRadius == 22)
         #expect(plan.warnings.isEmpty, "no ghosting warning for a glass morph, no sheet warning on 26")
     }
 
-    @Test(arguments: [PresentationStyle.pageSheet, .formSheet], [SheetDetent.medium, .large])
+    @Test(
+        "sheet on 26 rests at its detent with its corner radius", arguments: [PresentationStyle.pageSheet, .formSheet], [SheetDetent.medium, .large])
     func sheetOn26_restsAtItsDetentWithItsCornerRadius(_ style: PresentationStyle, _ detent: SheetDetent) throws {
         let shape = detent.restingShape(in: Fixture.container)
         let present = try Fixture.plan(sheetScene(style: style, detent: detent))
@@ -38,7 +39,7 @@ struct IOS26SourceAndSheetTests {
         #expect(try #require(dismiss.keyframes.last).state.mask.cornerRadius == 22)
     }
 
-    @Test func detentShapes_areTheEstimatesDocumented() {
+    @Test("detent shapes are the estimates documented") func detentShapes_areTheEstimatesDocumented() {
         let medium = SheetDetent.medium.restingShape(in: Fixture.container)
         let large = SheetDetent.large.restingShape(in: Fixture.container)
         // 874 × 0.073 = 63.8 → 64 pt below the top; medium is half of the large sheet's 810 pt.
@@ -48,7 +49,8 @@ struct IOS26SourceAndSheetTests {
 
     /// Review finding: a container narrower than two insets gave a medium sheet no width (a 422
     /// blaming the destination frame), and a display radius under the inset a negative radius.
-    @Test func mediumDetent_inTinyContainersAndSquareDisplays_keepsAnAreaAndARadiusOfZeroOrMore() {
+    @Test("medium detent in tiny containers and square displays keeps an area and a radius of zero or more")
+    func mediumDetent_inTinyContainersAndSquareDisplays_keepsAnAreaAndARadiusOfZeroOrMore() {
         for (width, height, radius) in [(10.0, 12.0, 55.0), (2, 2, 0), (393, 852, 0), (393, 852, 5), (0.5, 0.5, 0)] {
             let shape = SheetDetent.medium.restingShape(in: Container(width: width, height: height, displayCornerRadius: radius))
             #expect(shape.rect.width > 0 && shape.rect.height > 0, "\(width) × \(height)")
@@ -57,19 +59,19 @@ struct IOS26SourceAndSheetTests {
         }
     }
 
-    @Test func viewSourceIntoASheetOn26_keepsTheDetentToo() throws {
+    @Test("view source into a sheet on 26 keeps the detent too") func viewSourceIntoASheetOn26_keepsTheDetentToo() throws {
         let plan = try Fixture.plan(sheetScene(kind: .view, frame: Fixture.thumbnail))
         #expect(try #require(plan.keyframes.last).state.mask == SheetDetent.medium.restingShape(in: Fixture.container))
         #expect(try #require(plan.keyframes.first).state.mask.cornerRadius == 0, "a view keeps its own radius")
     }
 
-    @Test func sheetWithoutDetentOn26_restsAtLarge() throws {
+    @Test("sheet without detent on 26 rests at large") func sheetWithoutDetentOn26_restsAtLarge() throws {
         let plan = try Fixture.plan(sheetScene(detent: nil))
         #expect(try #require(plan.keyframes.last).state.mask == SheetDetent.large.restingShape(in: Fixture.container))
         #expect(plan.keptSheetDetent == .large)
     }
 
-    @Test(arguments: [ios18, Platform.iOS])
+    @Test("before 26 the iOS 18 zoom with warnings naming 26", arguments: [ios18, Platform.iOS])
     func before26_theIOS18ZoomWithWarningsNaming26(_ platform: Platform) throws {
         let plan = try Fixture.plan(sheetScene(platform: platform))
         #expect(Fixture.codes(plan).prefix(3) == [.sheetDetentBeforeIOS26, .sheetTreatedAsFullScreen, .barButtonSourceBeforeIOS26])
@@ -82,7 +84,7 @@ struct IOS26SourceAndSheetTests {
         #expect(plan.keyframes == plain.keyframes)
     }
 
-    @Test func toolbarItem_matchesLikeAnyMatchedTransitionSource() throws {
+    @Test("toolbar item matches like any matched transition source") func toolbarItem_matchesLikeAnyMatchedTransitionSource() throws {
         let sources = [
             MatchedSource(id: .string("photo"), namespace: "n", frame: Fixture.thumbnail, cornerRadius: 12),
             MatchedSource(id: .string("add"), namespace: "n", frame: Self.button, kind: .toolbarItem)
@@ -104,7 +106,9 @@ struct IOS26SourceAndSheetTests {
         #expect(before.warnings.contains { $0.code == .barButtonSourceBeforeIOS26 && $0.subject == .sourceKind(index: 1) })
     }
 
-    @Test func pushFromABarButtonOn26_zoomsFromTheCapsuleToTheFullPage() throws {
+    @Test("push from a bar button on 26 zooms from the capsule to the full page") func pushFromABarButtonOn26_zoomsFromTheCapsuleToTheFullPage()
+        throws
+    {
         let plan = try Fixture.plan(sheetScene(.push, style: .fullScreen, detent: nil))
         #expect(try #require(plan.keyframes.first).state.mask.cornerRadius == 22)
         #expect(try #require(plan.keyframes.last).state.mask.rect == Fixture.fullScreen)
@@ -114,7 +118,7 @@ struct IOS26SourceAndSheetTests {
     /// Random containers, bar items, sheet styles and detents on 26 and later: the sheet rests at
     /// its detent inside the container, the card starts as the capsule, every number is finite;
     /// before 26 the same scenes give the iOS 18 plan of a plain view into a full-screen page.
-    @Test func seededProperty_randomIOS26SheetsAndBarItems() throws {
+    @Test("seeded property random iOS 26 sheets and bar items") func seededProperty_randomIOS26SheetsAndBarItems() throws {
         var random = SeededGenerator(seed: 0x2026_0025)
         for _ in 0..<120 {
             let container = Container(

@@ -66,7 +66,8 @@ struct PropertyTests {
         return fields
     }
 
-    @Test func randomScenes_haveFiniteExactEndsAndNoJumpsBeyondWhatTheSpringAllows() throws {
+    @Test("random scenes have finite exact ends and no jumps beyond what the spring allows")
+    func randomScenes_haveFiniteExactEndsAndNoJumpsBeyondWhatTheSpringAllows() throws {
         for seed in PropertySeeds.seeds(count: 200) {
             var rng = SeededGenerator(seed: seed)
             let scene = Self.randomScene(&rng)
@@ -130,7 +131,7 @@ struct PropertyTests {
         }
     }
 
-    @Test func randomScenes_planDeterministically() throws {
+    @Test("random scenes plan deterministically") func randomScenes_planDeterministically() throws {
         for seed in PropertySeeds.seeds(count: 20) {
             var a = SeededGenerator(seed: seed), b = SeededGenerator(seed: seed)
             #expect(try GeometryEngine.plan(Self.randomScene(&a)) == GeometryEngine.plan(Self.randomScene(&b)))

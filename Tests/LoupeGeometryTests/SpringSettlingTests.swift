@@ -5,7 +5,7 @@ import LoupeTestSupport
 
 @Suite("Spring settling duration")
 struct SpringSettlingTests {
-    @Test(arguments: SpringCase.all)
+    @Test("settling duration is the last moment the spring is epsilon away", arguments: SpringCase.all)
     func settlingDuration_isTheLastMomentTheSpringIsEpsilonAway(_ spring: SpringCase) {
         let solution = SpringSolution(spring: spring.spring, initialVelocity: spring.initialVelocity)
         let epsilon = SpringSolution.defaultEpsilon
@@ -25,14 +25,14 @@ struct SpringSettlingTests {
         #expect(abs(lastOutside - settle) < 2e-5 * max(1, settle))
     }
 
-    @Test func zoomSpring_settlesInAboutHalfASecond() {
+    @Test("zoom spring settles in about half a second") func zoomSpring_settlesInAboutHalfASecond() {
         // (1 + x)·e^{−x} = 0.001 at x ≈ 9.2335, so t = x/19 ≈ 0.48597 s (measured by
         // swift_transitions: 0.4–0.5 s).
         let settle = SpringSolution(spring: .zoom).settlingDuration()
         #expect(close(settle, 0.48597, 1e-4))
     }
 
-    @Test func underdampedSettling_isTighterThanTheEnvelopeTime() {
+    @Test("underdamped settling is tighter than the envelope time") func underdampedSettling_isTighterThanTheEnvelopeTime() {
         let spring = Spring.bouncy
         let solution = SpringSolution(spring: spring)
         let zeta = spring.dampingRatio, w = spring.naturalFrequency
@@ -42,28 +42,29 @@ struct SpringSettlingTests {
         #expect(solution.settlingDuration() <= envelopeTime)
     }
 
-    @Test func customEpsilon_changesTheSettlingTime() {
+    @Test("custom epsilon changes the settling time") func customEpsilon_changesTheSettlingTime() {
         let solution = SpringSolution(spring: .smooth)
         #expect(solution.settlingDuration(epsilon: 0.01) < solution.settlingDuration(epsilon: 0.001))
     }
 
-    @Test func undampedSpring_neverSettles() {
+    @Test("undamped spring never settles") func undampedSpring_neverSettles() {
         #expect(SpringSolution(spring: Spring(response: 0.5, dampingRatio: 0)).settlingDuration() == .infinity)
     }
 
-    @Test func springAlreadyAtRest_settlesImmediately() {
+    @Test("spring already at rest settles immediately") func springAlreadyAtRest_settlesImmediately() {
         #expect(SpringSolution(spring: .bouncy, from: 1, to: 1).settlingDuration() == 0)
         #expect(SpringSolution(spring: .zoom, from: 0.9995, to: 1).settlingDuration() == 0)
     }
 
-    @Test func extremeDampingRatios_returnWithoutHanging() {
+    @Test("extreme damping ratios return without hanging") func extremeDampingRatios_returnWithoutHanging() {
         let barelyDamped = SpringSolution(spring: Spring(response: 0.5, dampingRatio: 1e-9)).settlingDuration()
         #expect(barelyDamped > 1e6)
         let treacle = SpringSolution(spring: Spring(response: 0.5, dampingRatio: 1e12)).settlingDuration()
         #expect(treacle == .infinity)
     }
 
-    @Test func seededRandomSprings_settleWhereTheClosedFormSaysAndAgreeWithRK4() {
+    @Test("seeded random springs settle where the closed form says and agree with RK4")
+    func seededRandomSprings_settleWhereTheClosedFormSaysAndAgreeWithRK4() {
         for seed in PropertySeeds.seeds(count: 40) {
             var rng = SeededGenerator(seed: seed)
             let spring = Spring(response: rng.double(in: 0.15...0.8), dampingRatio: rng.double(in: 0.2...3))

@@ -21,7 +21,7 @@ struct ZoomGeometryTests {
     /// The alignment rect where the transform puts it, in container coordinates.
     func mapped(_ g: ZoomGeometry, _ p: Double) -> Rect { g.transform(atProgress: p).apply(to: g.alignmentRect) }
 
-    @Test func fillMode_coversTheSourceWithTheAlignmentRectCentredOnIt() {
+    @Test("fill mode covers the source with the alignment rect centred on it") func fillMode_coversTheSourceWithTheAlignmentRectCentredOnIt() {
         let g = geometry(.fill, alignment: image)
         let r = mapped(g, 0)
         #expect(r.contains(source, tolerance: 1e-9))
@@ -29,7 +29,7 @@ struct ZoomGeometryTests {
         #expect(close(r.midX, source.midX) && close(r.midY, source.midY))
     }
 
-    @Test func fitMode_fitsTheAlignmentRectInsideTheSource() {
+    @Test("fit mode fits the alignment rect inside the source") func fitMode_fitsTheAlignmentRectInsideTheSource() {
         let g = geometry(.fit, alignment: image)
         let r = mapped(g, 0)
         #expect(source.contains(r, tolerance: 1e-9))
@@ -37,27 +37,28 @@ struct ZoomGeometryTests {
         #expect(close(r.midX, source.midX) && close(r.midY, source.midY))
     }
 
-    @Test func widthAndHeightModes_matchThatSideCentred() {
+    @Test("width and height modes match that side centred") func widthAndHeightModes_matchThatSideCentred() {
         let w = mapped(geometry(.width, alignment: image), 0)
         #expect(close(w.width, source.width) && close(w.midX, source.midX) && close(w.midY, source.midY))
         let h = mapped(geometry(.height, alignment: image), 0)
         #expect(close(h.height, source.height) && close(h.midX, source.midX) && close(h.midY, source.midY))
     }
 
-    @Test(arguments: FitMode.allCases)
+    @Test("alignment rect with the sources aspect maps exactly onto the source", arguments: FitMode.allCases)
     func alignmentRectWithTheSourcesAspect_mapsExactlyOntoTheSource(_ fit: FitMode) {
         let sameAspect = Rect(x: 10, y: 300, width: 380, height: 190)  // 2:1 like the source
         let r = mapped(geometry(fit, alignment: sameAspect), 0)
         #expect(close(r, source, 1e-9))
     }
 
-    @Test func topAnchor_pinsThePageTopToTheSourceTopAtWidthFit() {
+    @Test("top anchor pins the page top to the source top at width fit") func topAnchor_pinsThePageTopToTheSourceTopAtWidthFit() {
         let g = geometry(.width, anchor: .top)
         let page = g.transform(atProgress: 0).apply(to: Rect(origin: .zero, size: destination.size))
         #expect(close(page.minY, source.minY) && close(page.minX, source.minX) && close(page.width, source.width))
     }
 
-    @Test func atProgressOne_transformIsTheTranslationToTheDestinationOrigin() {
+    @Test("at progress one transform is the translation to the destination origin")
+    func atProgressOne_transformIsTheTranslationToTheDestinationOrigin() {
         #expect(close(geometry(.fill, alignment: image).transform(atProgress: 1), .identity, 1e-12))
         let inset = ZoomGeometry(
             sourceFrame: source, sourceCornerRadius: 0,
@@ -65,7 +66,7 @@ struct ZoomGeometryTests {
         #expect(close(inset.transform(atProgress: 1), .translation(20, 60), 1e-12))
     }
 
-    @Test func mask_interpolatesEachEdgeLinearlyFromSourceToDestination() {
+    @Test("mask interpolates each edge linearly from source to destination") func mask_interpolatesEachEdgeLinearlyFromSourceToDestination() {
         let g = geometry(.fill)
         #expect(g.mask(atProgress: 0).rect == source)
         #expect(close(g.mask(atProgress: 1).rect, destination, 1e-12))
@@ -108,7 +109,7 @@ struct ZoomGeometryTests {
         #expect(abs(mid.opacity.sourceContent - Scalar.unit((0.86 - (1 - mid.progress)) / 0.55)) < 1e-12)
     }
 
-    @Test func contentScale_staysUniformWhileTheMaskChangesAspect() {
+    @Test("content scale stays uniform while the mask changes aspect") func contentScale_staysUniformWhileTheMaskChangesAspect() {
         let g = geometry(.fill, alignment: image)
         for p in stride(from: 0.0, through: 1, by: 0.1) {
             let t = g.transform(atProgress: p)
@@ -118,14 +119,15 @@ struct ZoomGeometryTests {
         #expect(aspects[0] != aspects[1] && aspects[1] != aspects[2])
     }
 
-    @Test func cornerRadius_goesInAStraightLineFromSourceToRestingRadius() {
+    @Test("corner radius goes in a straight line from source to resting radius") func cornerRadius_goesInAStraightLineFromSourceToRestingRadius() {
         let g = geometry(.fill)
         #expect(g.mask(atProgress: 0).cornerRadius == 12)
         #expect(close(g.mask(atProgress: 0.5).cornerRadius, 33.5))
         #expect(g.mask(atProgress: 1).cornerRadius == 55)
     }
 
-    @Test func sourceContent_fadesOutLinearlyOverTheFirst55PercentOfProgress() {
+    @Test("source content fades out linearly over the first 55 percent of progress")
+    func sourceContent_fadesOutLinearlyOverTheFirst55PercentOfProgress() {
         let g = geometry(.fill)
         #expect(g.state(atProgress: 0).opacity.sourceContent == 1)
         #expect(close(g.state(atProgress: 0.275).opacity.sourceContent, 0.5))
@@ -135,7 +137,7 @@ struct ZoomGeometryTests {
         #expect(g.state(atProgress: 0.3).opacity.destination == 1)
     }
 
-    @Test func dimming_isStrengthTimesProgress() {
+    @Test("dimming is strength times progress") func dimming_isStrengthTimesProgress() {
         var g = geometry(.fill)
         #expect(close(g.state(atProgress: 0.4).opacity.dimming, 0.06))
         g.dimmingStrength = 0.5
@@ -143,7 +145,8 @@ struct ZoomGeometryTests {
         #expect(g.state(atProgress: 1.3).opacity.dimming == 0.5)
     }
 
-    @Test func shadow_isTheMeasuredCardShadowInMidFlightAndRampsAtTheEnds() {
+    @Test("shadow is the measured card shadow in mid flight and ramps at the ends") func shadow_isTheMeasuredCardShadowInMidFlightAndRampsAtTheEnds()
+    {
         let g = geometry(.fill)
         #expect(g.state(atProgress: 0.5).shadow == Shadow(radius: 18, opacity: 0.24, offsetY: 4))
         #expect(g.state(atProgress: 0).shadow.opacity == 0)
@@ -161,7 +164,7 @@ struct ZoomGeometryTests {
         #expect(g.state(atProgress: 0.88).shadow.opacity == 0.24)
     }
 
-    @Test func overshootingProgress_keepsSizesRadiiAndOpacitiesMeaningful() {
+    @Test("overshooting progress keeps sizes radii and opacities meaningful") func overshootingProgress_keepsSizesRadiiAndOpacitiesMeaningful() {
         let g = geometry(.fill, alignment: image)
         for p in [-0.6, -0.2, 1.15, 1.4] {
             let s = g.state(atProgress: p)
@@ -172,7 +175,7 @@ struct ZoomGeometryTests {
         #expect(g.mask(atProgress: 1.1).rect.width > destination.width)
     }
 
-    @Test func fillMode_contentCoversTheMaskForTheWholeFlight() {
+    @Test("fill mode content covers the mask for the whole flight") func fillMode_contentCoversTheMaskForTheWholeFlight() {
         let g = geometry(.fill)
         let page = Rect(origin: .zero, size: destination.size)
         for p in stride(from: 0.0, through: 1, by: 0.05) {
@@ -180,7 +183,8 @@ struct ZoomGeometryTests {
         }
     }
 
-    @Test func arcPath_followsMaterialArcMotionsQuadraticBezierAndMeetsTheEndpoints() {
+    @Test("arc path follows material arc motions quadratic bezier and meets the endpoints")
+    func arcPath_followsMaterialArcMotionsQuadraticBezierAndMeetsTheEndpoints() {
         let g = geometry(.fill, path: .arc)
         #expect(g.mask(atProgress: 0).rect == source)
         #expect(close(g.mask(atProgress: 1).rect, destination, 1e-12))
@@ -199,7 +203,7 @@ struct ZoomGeometryTests {
         #expect(close(arced.tx - straight.tx, centre.x - geometry(.fill).mask(atProgress: t).rect.midX))
     }
 
-    @Test func crossfade_zoomsOnlyTheContentWhileTheBackgroundFadesInPlace() {
+    @Test("crossfade zooms only the content while the background fades in place") func crossfade_zoomsOnlyTheContentWhileTheBackgroundFadesInPlace() {
         let g = geometry(.fill, alignment: image, mode: .crossfade)
         let start = g.state(atProgress: 0), mid = g.state(atProgress: 0.5), end = g.state(atProgress: 1)
         guard let l0 = start.layers, let l5 = mid.layers, let l1 = end.layers else {

@@ -7,7 +7,8 @@ struct CancelledPopTests {
 
     /// Article order (diagram and caption): the top view controller goes disappearing → appearing →
     /// viewDidAppear → appeared in one cycle; the revealed one is sent back as the classic logs show.
-    @Test func cancelledPop_inArticleOrder_endsWithViewDidAppearAndNoSecondViewWillAppear() throws {
+    @Test("cancelled pop in article order ends with view did appear and no second view will appear")
+    func cancelledPop_inArticleOrder_endsWithViewDidAppearAndNoSecondViewWillAppear() throws {
         let result = try simulate(stack: ["list", "detail"], Self.script, order: .article)
         let expected =
             Self.popBegins
@@ -23,7 +24,8 @@ struct CancelledPopTests {
 
     /// Classic order (classic UINavigationController logs): revealed gets
     /// willAppear → willDisappear → didDisappear; top gets willDisappear → willAppear → didAppear.
-    @Test func cancelledPop_inClassicOrder_callsViewWillAppearAgainOnTheTop() throws {
+    @Test("cancelled pop in classic order calls view will appear again on the top")
+    func cancelledPop_inClassicOrder_callsViewWillAppearAgainOnTheTop() throws {
         let result = try simulate(stack: ["list", "detail"], Self.script, order: .classic)
         let expected =
             Self.popBegins
@@ -38,7 +40,7 @@ struct CancelledPopTests {
 
     /// Neither order lets the top view controller end appeared right after viewDidDisappear (the
     /// article's body text), which would break the state machine.
-    @Test(arguments: CallbackOrder.allCases)
+    @Test("cancelled pop never calls view did disappear on the top", arguments: CallbackOrder.allCases)
     func cancelledPop_neverCallsViewDidDisappearOnTheTop(order: CallbackOrder) throws {
         let result = try simulate(stack: ["list", "detail"], Self.script, order: order)
         let topCallbacks = result.trace.filter { $0.viewController == "detail" && $0.kind == .callback }.map(\.name)
@@ -47,7 +49,7 @@ struct CancelledPopTests {
     }
 
     /// Both view controllers get a cancelled-transition note pointing at the clean-up guideline.
-    @Test func cancelledPop_notesBothViewControllers() throws {
+    @Test("cancelled pop notes both view controllers") func cancelledPop_notesBothViewControllers() throws {
         let result = try simulate(stack: ["list", "detail"], Self.script)
         #expect(result.notes.map(\.code) == [.cancelledTransition, .cancelledTransition])
         #expect(result.notes.map(\.viewController) == ["detail", "list"])

@@ -16,7 +16,7 @@ struct InterruptedTransitionTests {
 
     /// Interrupted push released to finish: the pushed view controller gets the whole
     /// appear-and-disappear cycle, the source reappears.
-    @Test func interruptedPush_isCompletedAndConvertedToAPop() throws {
+    @Test("interrupted push is completed and converted to a pop") func interruptedPush_isCompletedAndConvertedToAPop() throws {
         let result = try simulate(
             stack: ["list"], [.push("detail", at: 0), .interrupt(at: 0.125), .release(.finish, at: 0.25)])
         let expected =
@@ -30,7 +30,8 @@ struct InterruptedTransitionTests {
     }
 
     /// Interrupted push released to cancel: a cancelled pop; the pushed view controller stays.
-    @Test func interruptedPushReleasedToCancel_leavesThePushedViewControllerOnTop() throws {
+    @Test("interrupted push released to cancel leaves the pushed view controller on top")
+    func interruptedPushReleasedToCancel_leavesThePushedViewControllerOnTop() throws {
         let result = try simulate(
             stack: ["list"], [.push("detail", at: 0), .interrupt(at: 0.125), .release(.cancel, at: 0.25)])
         let expected =
@@ -52,7 +53,7 @@ struct InterruptedTransitionTests {
     }
 
     /// The pop that replaced a push can be grabbed again while it settles, any number of times.
-    @Test func popAfterAnInterruptedPush_canBeInterruptedAgain() throws {
+    @Test("pop after an interrupted push can be interrupted again") func popAfterAnInterruptedPush_canBeInterruptedAgain() throws {
         let result = try simulate(
             stack: ["list"],
             [
@@ -74,7 +75,7 @@ struct InterruptedTransitionTests {
     }
 
     /// A non-interactive pop can be grabbed and then finished by the finger.
-    @Test func runningPop_canBeGrabbedAndReleased() throws {
+    @Test("running pop can be grabbed and released") func runningPop_canBeGrabbedAndReleased() throws {
         let result = try simulate(
             stack: ["list", "detail"], [.pop(at: 0), .interrupt(at: 0.125), .release(.finish, at: 0.375)])
         let expected =
@@ -85,7 +86,7 @@ struct InterruptedTransitionTests {
     }
 
     /// A touch on a transition a finger already holds is a script error, not a no-op.
-    @Test func interruptWhileTracking_isAnError() {
+    @Test("interrupt while tracking is an error") func interruptWhileTracking_isAnError() {
         #expect(
             errors(stack: ["list", "detail"], [.pop(at: 0, interactive: true), .interrupt(at: 0.125)])
                 == [.alreadyTracking(event: 1)])

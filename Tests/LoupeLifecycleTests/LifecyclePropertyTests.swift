@@ -4,7 +4,7 @@ import Testing
 
 struct LifecyclePropertyTests {
     /// Random mostly valid scripts always produce traces that keep every invariant.
-    @Test(arguments: PropertySeeds.seeds(count: 200))
+    @Test("random scripts keep every invariant", arguments: PropertySeeds.seeds(count: 200))
     func randomScripts_keepEveryInvariant(seed: UInt64) {
         let script = ScriptGenerator.script(seed: seed)
         do {
@@ -18,7 +18,7 @@ struct LifecyclePropertyTests {
     }
 
     /// Most generated scripts are valid, and they are not trivially short.
-    @Test func generator_buildsMostlyValidScripts() {
+    @Test("generator builds mostly valid scripts") func generator_buildsMostlyValidScripts() {
         let scripts = PropertySeeds.seeds(count: 200).map(ScriptGenerator.script(seed:))
         let valid = scripts.filter { (try? LifecycleEngine.run($0)) != nil }
         #expect(valid.count >= 150)
@@ -27,14 +27,14 @@ struct LifecyclePropertyTests {
 
     /// The generated scripts reach every situation the notes describe, so the invariants above are
     /// checked on cancelled, interrupted and overlapping transitions, not just plain pushes.
-    @Test func generator_reachesEverySituation() {
+    @Test("generator reaches every situation") func generator_reachesEverySituation() {
         let results = PropertySeeds.seeds(count: 200).compactMap { try? LifecycleEngine.run(ScriptGenerator.script(seed: $0)) }
         let codes = Set(results.flatMap(\.notes).map(\.code))
         #expect(codes == Set(LifecycleWarningCode.allCases), "missing: \(Set(LifecycleWarningCode.allCases).subtracting(codes))")
     }
 
     /// The callback order only changes callbacks of cancelled transitions, never where things end up.
-    @Test(arguments: PropertySeeds.seeds(count: 200))
+    @Test("callback order does not change the final state", arguments: PropertySeeds.seeds(count: 200))
     func callbackOrder_doesNotChangeTheFinalState(seed: UInt64) {
         var article = ScriptGenerator.script(seed: seed)
         article.callbackOrder = .article
@@ -50,7 +50,7 @@ struct LifecyclePropertyTests {
 
     /// Any script whatsoever either runs or fails with at least one error; the same script always
     /// gives the same answer.
-    @Test(arguments: PropertySeeds.seeds(count: 200))
+    @Test("any script runs or fails deterministically", arguments: PropertySeeds.seeds(count: 200))
     func anyScript_runsOrFailsDeterministically(seed: UInt64) {
         let script = ScriptGenerator.garbage(seed: seed)
         let first = Result { () throws(LifecycleFailure) in try LifecycleEngine.run(script) }

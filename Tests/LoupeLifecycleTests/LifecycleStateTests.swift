@@ -20,13 +20,13 @@ struct LifecycleStateTests {
     ]
 
     /// Only the diagram's edges, including the two cancel edges, are allowed.
-    @Test(arguments: edges)
+    @Test("state diagram allows only its edges", arguments: edges)
     func stateDiagram_allowsOnlyItsEdges(from: LifecycleState, to: LifecycleState, allowed: Bool) {
         #expect(from.canMove(to: to) == allowed)
     }
 
     /// The raw values are the names the API shows.
-    @Test func rawValues_areTheArticleNames() {
+    @Test("raw values are the article names") func rawValues_areTheArticleNames() {
         #expect(LifecycleState.allCases.map(\.rawValue) == ["disappeared", "appearing", "appeared", "disappearing"])
         #expect(DelegateCall.willShow.rawValue == "navigationController(_:willShow:animated:)")
         #expect(TraceEvent.hierarchy(.addedToHierarchy).kind == .hierarchy)

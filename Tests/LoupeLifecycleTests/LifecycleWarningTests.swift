@@ -4,7 +4,7 @@ import Testing
 struct LifecycleWarningTests {
     /// Two cancelled-then-retried pops: the revealed view controller gets viewWillAppear twice
     /// before viewDidAppear and the top one viewWillDisappear twice before viewDidDisappear.
-    @Test(arguments: CallbackOrder.allCases)
+    @Test("retried pop notes repeated callbacks", arguments: CallbackOrder.allCases)
     func retriedPop_notesRepeatedCallbacks(order: CallbackOrder) throws {
         let result = try simulate(
             stack: ["list", "detail"],
@@ -24,7 +24,7 @@ struct LifecycleWarningTests {
     }
 
     /// A script that ends with a finger down says so and reports the transition in the final state.
-    @Test func scriptEndingMidGesture_notesTheUnreleasedGesture() throws {
+    @Test("script ending mid gesture notes the unreleased gesture") func scriptEndingMidGesture_notesTheUnreleasedGesture() throws {
         let result = try simulate(stack: ["list", "detail"], [.pop(at: 0, interactive: true)])
         #expect(result.notes.map(\.code) == [.unreleasedGesture])
         #expect(result.final.unreleasedGesture == PendingTransition(kind: .pop, viewController: "detail"))
@@ -32,7 +32,7 @@ struct LifecycleWarningTests {
     }
 
     /// Lifecycle warnings quote the fluid-transitions article's guidelines word for word.
-    @Test func guidelines_quoteTheArticle() {
+    @Test("guidelines quote the article") func guidelines_quoteTheArticle() {
         #expect(
             Guideline.callbacksMayRepeat.text
                 == "Implement your callback methods so that the system can safely call them multiple times. The system might call these methods more than once before calling anything that uses or cleans up the results."
@@ -43,7 +43,7 @@ struct LifecycleWarningTests {
 
     /// Each kind of event calls for one piece of the article's advice, so the guideline follows
     /// from the code (it used to be passed beside it, where a call could pick the wrong one).
-    @Test func eachCode_carriesTheGuidelineTheArticleGivesForIt() {
+    @Test("each code carries the guideline the article gives for it") func eachCode_carriesTheGuidelineTheArticleGivesForIt() {
         let expected: [LifecycleWarningCode: Guideline] = [
             .repeatedCallback: .callbacksMayRepeat,
             .cancelledTransition: .cleanUpAtTransitionEnd,
@@ -61,7 +61,7 @@ struct LifecycleWarningTests {
     }
 
     /// Lifecycle warning codes are stable API.
-    @Test func warningCodes_areStable() {
+    @Test("warning codes are stable") func warningCodes_areStable() {
         #expect(
             LifecycleWarningCode.allCases.map(\.rawValue) == [
                 "repeated-callback", "cancelled-transition", "interrupted-push", "interrupted-presentation",

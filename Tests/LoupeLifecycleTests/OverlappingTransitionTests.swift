@@ -3,7 +3,7 @@ import Testing
 
 struct OverlappingTransitionTests {
     /// A push while a pop animates: the pop completes and the push begins in the same cycle.
-    @Test func pushWhilePopAnimates_completesThePopThenPushes() throws {
+    @Test("push while pop animates completes the pop then pushes") func pushWhilePopAnimates_completesThePopThenPushes() throws {
         let result = try simulate(stack: ["list", "detail"], [.pop(at: 0), .push("other", at: 0.25)])
         let expected =
             cycle(0, at: 0, [("list", .willShow)] + beginsDisappearing("detail") + beginsAppearing("list"))
@@ -19,7 +19,7 @@ struct OverlappingTransitionTests {
     }
 
     /// A pop while a push animates: the push is never cancelled; it completes, then the pop starts.
-    @Test func popWhilePushAnimates_completesThePushThenPops() throws {
+    @Test("pop while push animates completes the push then pops") func popWhilePushAnimates_completesThePushThenPops() throws {
         let result = try simulate(stack: ["list"], [.push("detail", at: 0), .pop(at: 0.25)])
         let expected =
             cycle(0, at: 0, [("detail", .willShow)] + beginsDisappearing("list") + beginsAppearing("detail"))
@@ -33,7 +33,7 @@ struct OverlappingTransitionTests {
     }
 
     /// A push while a finger tracks a pop finishes that pop: the app already sees the shorter stack.
-    @Test func pushWhileAPopIsTracked_finishesThePop() throws {
+    @Test("push while a pop is tracked finishes the pop") func pushWhileAPopIsTracked_finishesThePop() throws {
         let result = try simulate(
             stack: ["list", "detail"], [.pop(at: 0, interactive: true), .push("other", at: 0.25)])
         #expect(result.final.stack == ["list", "other"])
@@ -41,14 +41,14 @@ struct OverlappingTransitionTests {
     }
 
     /// Two quick pops: the first completes when the second starts; the stack loses both.
-    @Test func twoQuickPops_popTwoViewControllers() throws {
+    @Test("two quick pops pop two view controllers") func twoQuickPops_popTwoViewControllers() throws {
         let result = try simulate(stack: ["a", "b", "c"], [.pop(at: 0), .pop(at: 0.125)])
         #expect(result.final.stack == ["a"])
         #expect(result.final.states == ["a": .appeared, "b": .disappeared, "c": .disappeared])
     }
 
     /// A spring-back still settling is completed as cancelled when a new transition starts.
-    @Test func newTransitionDuringACancelSpring_completesItAsCancelled() throws {
+    @Test("new transition during a cancel spring completes it as cancelled") func newTransitionDuringACancelSpring_completesItAsCancelled() throws {
         let result = try simulate(
             stack: ["list", "detail"],
             [.pop(at: 0, interactive: true), .release(.cancel, at: 0.25), .push("other", at: 0.3125)])

@@ -3,7 +3,7 @@ import Testing
 
 struct PresentationTests {
     /// fullScreen: the presenter disappears and reappears; no navigation-delegate calls.
-    @Test func fullScreenPresentAndDismiss_traceThePresenter() throws {
+    @Test("full screen present and dismiss trace the presenter") func fullScreenPresentAndDismiss_traceThePresenter() throws {
         let result = try simulate(stack: ["list"], [.present("viewer", at: 0), .dismiss(at: 1)])
         let expected =
             cycle(0, at: 0, beginsDisappearing("list") + beginsAppearing("viewer"))
@@ -17,7 +17,7 @@ struct PresentationTests {
     }
 
     /// overFullScreen: the presenter's view stays in the hierarchy and it gets no callbacks.
-    @Test func overFullScreenPresentAndDismiss_leaveThePresenterAlone() throws {
+    @Test("over full screen present and dismiss leave the presenter alone") func overFullScreenPresentAndDismiss_leaveThePresenterAlone() throws {
         let result = try simulate(
             stack: ["list"], [.present("viewer", at: 0, style: .overFullScreen), .dismiss(at: 1)])
         let expected =
@@ -30,7 +30,7 @@ struct PresentationTests {
     }
 
     /// While an overFullScreen presentation is up, both views are in the hierarchy and appeared.
-    @Test func overFullScreenPresentation_keepsBothViewsOnScreen() throws {
+    @Test("over full screen presentation keeps both views on screen") func overFullScreenPresentation_keepsBothViewsOnScreen() throws {
         let result = try simulate(stack: ["list"], [.present("viewer", at: 0, style: .overFullScreen)])
         #expect(result.final.viewsInHierarchy == ["list", "viewer"])
         #expect(result.final.states == ["list": .appeared, "viewer": .appeared])
@@ -39,7 +39,7 @@ struct PresentationTests {
     }
 
     /// An interactive dismissal cancelled like a pop: presenter sent back, presented reappears.
-    @Test func interactiveDismissCancelled_behavesLikeACancelledPop() throws {
+    @Test("interactive dismiss cancelled behaves like a cancelled pop") func interactiveDismissCancelled_behavesLikeACancelledPop() throws {
         let result = try simulate(
             stack: ["list"], presented: [Presentation("viewer")],
             [.dismiss(at: 0, interactive: true), .release(.cancel, at: 0.25)])
@@ -56,7 +56,9 @@ struct PresentationTests {
     }
 
     /// An interrupted presentation is completed and becomes an interactive dismissal, like a push.
-    @Test func interruptedPresentation_isCompletedAndConvertedToADismissal() throws {
+    @Test("interrupted presentation is completed and converted to a dismissal") func interruptedPresentation_isCompletedAndConvertedToADismissal()
+        throws
+    {
         let result = try simulate(
             stack: ["list"], [.present("viewer", at: 0), .interrupt(at: 0.125), .release(.finish, at: 0.25)])
         let expected =
@@ -70,7 +72,7 @@ struct PresentationTests {
     }
 
     /// A chain: the second presentation is made by the first presented view controller.
-    @Test func presentingOverAPresentation_presentsFromTheTopmostOne() throws {
+    @Test("presenting over a presentation presents from the topmost one") func presentingOverAPresentation_presentsFromTheTopmostOne() throws {
         let result = try simulate(stack: ["list"], [.present("viewer", at: 0), .present("editor", at: 1)])
         let expected =
             cycle(0, at: 0, beginsDisappearing("list") + beginsAppearing("viewer"))
@@ -83,7 +85,7 @@ struct PresentationTests {
     }
 
     /// Dismissing while the presentation still animates completes it first (never cancelled).
-    @Test func dismissDuringPresentation_completesThePresentationFirst() throws {
+    @Test("dismiss during presentation completes the presentation first") func dismissDuringPresentation_completesThePresentationFirst() throws {
         let result = try simulate(stack: ["list"], [.present("viewer", at: 0), .dismiss(at: 0.25)])
         let expected =
             cycle(0, at: 0, beginsDisappearing("list") + beginsAppearing("viewer"))
@@ -96,7 +98,7 @@ struct PresentationTests {
     }
 
     /// UIKit refuses to present while a presentation or dismissal runs.
-    @Test func presentDuringAModalTransition_isAnError() {
+    @Test("present during a modal transition is an error") func presentDuringAModalTransition_isAnError() {
         #expect(errors(stack: ["list"], [.present("a", at: 0), .present("b", at: 0.25)]) == [.presentationInProgress(event: 1)])
         #expect(
             errors(stack: ["list"], presented: [Presentation("a")], [.dismiss(at: 0), .present("b", at: 0.25)])

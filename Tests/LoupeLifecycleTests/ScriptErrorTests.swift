@@ -88,7 +88,7 @@ struct ScriptErrorTests {
     ]
 
     /// Problems that need no simulation are all reported together.
-    @Test(arguments: staticCases)
+    @Test("static problems are all reported", arguments: staticCases)
     func staticProblems_areAllReported(_ testCase: Case) {
         let script = LifecycleScript(stack: testCase.stack, presented: testCase.presented, events: testCase.events, timing: testCase.timing)
         #expect(LifecycleEngine.validate(script) == testCase.expected)
@@ -96,24 +96,26 @@ struct ScriptErrorTests {
     }
 
     /// Simulation stops at the first impossible event.
-    @Test(arguments: simulationCases)
+    @Test("impossible events are reported with their index", arguments: simulationCases)
     func impossibleEvents_areReportedWithTheirIndex(_ testCase: Case) {
         #expect(errors(stack: testCase.stack, presented: testCase.presented, testCase.events, timing: testCase.timing) == testCase.expected)
     }
 
     /// Each error points at the script field to blame (for JSON pointers like /events/3/viewController).
-    @Test(arguments: [
-        (LifecycleError.emptyStack, ErrorLocation.stack),
-        (.duplicateStackName(index: 1, name: "a"), .stackEntry(1)),
-        (.blankPresentedName(index: 0), .presentedEntry(0)),
-        (.invalidDuration(.cancelSettleDuration), .timing(.cancelSettleDuration)),
-        (.tooManyEvents(count: 10_001, limit: 10_000), .events),
-        (.timeWentBackwards(event: 3, previousTime: 1), .event(3, .time)),
-        (.viewControllerAlreadyShown(event: 3, name: "d"), .event(3, .viewController)),
-        (.gestureUnavailable(event: 2), .event(2, .interactive)),
-        (.cannotPopRoot(event: 5), .event(5, .type)),
-        (.nothingToRelease(event: 4), .event(4, .type))
-    ])
+    @Test(
+        "errors point at the field to blame",
+        arguments: [
+            (LifecycleError.emptyStack, ErrorLocation.stack),
+            (.duplicateStackName(index: 1, name: "a"), .stackEntry(1)),
+            (.blankPresentedName(index: 0), .presentedEntry(0)),
+            (.invalidDuration(.cancelSettleDuration), .timing(.cancelSettleDuration)),
+            (.tooManyEvents(count: 10_001, limit: 10_000), .events),
+            (.timeWentBackwards(event: 3, previousTime: 1), .event(3, .time)),
+            (.viewControllerAlreadyShown(event: 3, name: "d"), .event(3, .viewController)),
+            (.gestureUnavailable(event: 2), .event(2, .interactive)),
+            (.cannotPopRoot(event: 5), .event(5, .type)),
+            (.nothingToRelease(event: 4), .event(4, .type))
+        ])
     func errors_pointAtTheFieldToBlame(error: LifecycleError, location: ErrorLocation) {
         #expect(error.location == location)
         #expect(!error.message.isEmpty)

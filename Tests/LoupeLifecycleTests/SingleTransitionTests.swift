@@ -3,7 +3,7 @@ import Testing
 
 struct SingleTransitionTests {
     /// The plans route's one-liner: a push on the keyframes' clock, ending at the duration.
-    @Test func singlePush_isTheScriptedPush() throws {
+    @Test("single push is the scripted push") func singlePush_isTheScriptedPush() throws {
         let trace = try LifecycleEngine.trace(of: .push(from: "source", to: "destination"), duration: 0.5)
         let expected =
             cycle(0, at: 0, [("destination", .willShow)] + beginsDisappearing("source") + beginsAppearing("destination"))
@@ -12,11 +12,13 @@ struct SingleTransitionTests {
     }
 
     /// Pop, present and dismiss: `from` disappears and `to` appears, ending at the duration.
-    @Test(arguments: [
-        SingleTransition.pop(from: "destination", to: "source"),
-        .present(from: "source", to: "destination"),
-        .dismiss(from: "destination", to: "source")
-    ])
+    @Test(
+        "single transition moves from one view controller to the other",
+        arguments: [
+            SingleTransition.pop(from: "destination", to: "source"),
+            .present(from: "source", to: "destination"),
+            .dismiss(from: "destination", to: "source")
+        ])
     func singleTransition_movesFromOneViewControllerToTheOther(_ transition: SingleTransition) throws {
         let trace = try LifecycleEngine.trace(of: transition, duration: 0.25)
         let states = trace.filter { $0.kind == .state && $0.runLoop == 1 }
@@ -26,13 +28,13 @@ struct SingleTransitionTests {
     }
 
     /// An overFullScreen dismissal leaves the presenter out of the trace.
-    @Test func singleOverFullScreenDismiss_tracesOnlyThePresented() throws {
+    @Test("single over full screen dismiss traces only the presented") func singleOverFullScreenDismiss_tracesOnlyThePresented() throws {
         let trace = try LifecycleEngine.trace(of: .dismiss(from: "viewer", to: "list", style: .overFullScreen), duration: 0.25)
         #expect(trace.allSatisfy { $0.viewController == "viewer" })
     }
 
     /// Bad input is an error, not a crash.
-    @Test func singleTransitionWithBadInput_throws() {
+    @Test("single transition with bad input throws") func singleTransitionWithBadInput_throws() {
         #expect(throws: LifecycleFailure(errors: [.duplicateStackName(index: 1, name: "a")])) {
             try LifecycleEngine.trace(of: .pop(from: "a", to: "a"), duration: 0.25)
         }

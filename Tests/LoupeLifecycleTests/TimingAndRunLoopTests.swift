@@ -3,14 +3,14 @@ import Testing
 
 struct TimingAndRunLoopTests {
     /// A non-interactive transition ends when its spring settles: start + settleDuration.
-    @Test func nonInteractiveTransition_endsWhenTheSpringSettles() throws {
+    @Test("non interactive transition ends when the spring settles") func nonInteractiveTransition_endsWhenTheSpringSettles() throws {
         let result = try simulate(stack: ["list"], [.push("detail", at: 1)], timing: .uniform(0.375))
         #expect(result.trace.last?.time == 1.375)
     }
 
     /// An interactive one ends at release time plus the settle of the spring that follows, which may
     /// differ for finish and cancel.
-    @Test(arguments: [(ReleaseOutcome.finish, 2.25), (.cancel, 2.125)])
+    @Test("interactive transition ends at release plus its settle", arguments: [(ReleaseOutcome.finish, 2.25), (.cancel, 2.125)])
     func interactiveTransition_endsAtReleasePlusItsSettle(outcome: ReleaseOutcome, end: Double) throws {
         let result = try simulate(
             stack: ["list", "detail"], [.pop(at: 1, interactive: true), .release(outcome, at: 2)])
@@ -20,14 +20,14 @@ struct TimingAndRunLoopTests {
 
     /// Each event is a run-loop cycle and each completion another; events without trace entries
     /// still use a cycle.
-    @Test func runLoop_countsEventsAndCompletions() throws {
+    @Test("run loop counts events and completions") func runLoop_countsEventsAndCompletions() throws {
         let result = try simulate(
             stack: ["list"], [.push("detail", at: 0), .interrupt(at: 0.125), .release(.finish, at: 0.25)])
         #expect(Set(result.trace.map(\.runLoop)) == [0, 1, 3])
     }
 
     /// A transition settling exactly when the next event arrives completes first, in its own cycle.
-    @Test func completionAtAnEventsTime_happensBeforeTheEvent() throws {
+    @Test("completion at an events time happens before the event") func completionAtAnEventsTime_happensBeforeTheEvent() throws {
         let result = try simulate(stack: ["list"], [.push("detail", at: 0), .pop(at: 0.5)])
         let completion = result.trace.filter { $0.runLoop == 1 }.map(\.name)
         let popStart = result.trace.filter { $0.runLoop == 2 }.map(\.name)
@@ -38,7 +38,7 @@ struct TimingAndRunLoopTests {
     }
 
     /// A zero-length spring still completes in a separate cycle at the same time.
-    @Test func zeroDuration_completesInTheNextCycleAtTheSameTime() throws {
+    @Test("zero duration completes in the next cycle at the same time") func zeroDuration_completesInTheNextCycleAtTheSameTime() throws {
         let result = try simulate(stack: ["list"], [.push("detail", at: 0)], timing: .uniform(0))
         #expect(result.trace.map(\.time).allSatisfy { $0 == 0 })
         #expect(result.trace.last?.runLoop == 1)

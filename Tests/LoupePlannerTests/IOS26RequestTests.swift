@@ -10,7 +10,7 @@ import Testing
 struct IOS26RequestTests {
     static let container = #""container":{"width":402,"height":874}"#
 
-    @Test func newFields_areDecodedIntoTheScene() throws {
+    @Test("new fields are decoded into the scene") func newFields_areDecodedIntoTheScene() throws {
         let uiKit = try Fixture.decode(
             #"{"transition":"present","platform":{"version":"26.1"},"# + Self.container
                 + #","source":{"kind":"barButtonItem","frame":{"x":342,"y":62,"width":44,"height":44}},"#
@@ -32,7 +32,7 @@ struct IOS26RequestTests {
         #expect(plain.scene.destination.detent == nil && !plain.scene.platform.hasVersion26Behaviours)
     }
 
-    @Test func everyMisuse_isListedAtOnceWithItsPointer() throws {
+    @Test("every misuse is listed at once with its pointer") func everyMisuse_isListedAtOnceWithItsPointer() throws {
         let body =
             #"{"transition":"present","# + Self.container
             + #","source":{"kind":"toolbarItem","cornerRadius":4,"frame":{"x":1,"y":2,"width":44,"height":44}},"#
@@ -42,7 +42,7 @@ struct IOS26RequestTests {
         #expect(problem.errors.first?.detail.contains("\"toolbarItem\" is SwiftUI's") == true)
     }
 
-    @Test func strictMode_refusesTheBefore26Warnings() throws {
+    @Test("strict mode refuses the before 26 warnings") func strictMode_refusesTheBefore26Warnings() throws {
         let body =
             #"{"transition":"present","platform":{"version":"18.0"},"# + Self.container
             + #","source":{"kind":"barButtonItem","frame":{"x":342,"y":62,"width":44,"height":44}},"#
@@ -54,7 +54,7 @@ struct IOS26RequestTests {
 
     /// Issue 35 §4: the detent's rect replacing a given frame is said at `/destination/frame`
     /// (strict mode refuses it), and the sheet gets no `no-close-button` on 26.
-    @Test func detentReplacingTheFrame_warnsAtDestinationFrame() throws {
+    @Test("detent replacing the frame warns at destination frame") func detentReplacingTheFrame_warnsAtDestinationFrame() throws {
         let body =
             #"{"transition":"present","platform":{"version":"26.0"},"# + Self.container
             + #","source":{"kind":"barButtonItem","frame":{"x":342,"y":62,"width":44,"height":44}},"#
@@ -68,7 +68,7 @@ struct IOS26RequestTests {
 
     /// A bar button item given by a timeline's sourceChanged before 26: its warning points at the
     /// event's source.
-    @Test func sourceChangedBarItemBefore26_warnsAtTheEvent() throws {
+    @Test("source changed bar item before 26 warns at the event") func sourceChangedBarItemBefore26_warnsAtTheEvent() throws {
         let body =
             #"{"# + Self.container + #","source":{"frame":{"x":16,"y":120,"width":110,"height":110}},"initial":"pushed","#
             + #""events":[{"time":0,"type":"sourceChanged","source":{"kind":"barButtonItem","frame":{"x":342,"y":62,"width":44,"height":44}}},"#

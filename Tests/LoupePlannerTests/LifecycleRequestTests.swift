@@ -14,7 +14,7 @@ struct LifecycleRequestTests {
     }
 
     /// Every event type and field of issue 4's contract.
-    @Test func everyEventType_isDecoded() throws {
+    @Test("every event type is decoded") func everyEventType_isDecoded() throws {
         let request = try Self.decode(
             """
             {"stack":["list"],"presented":[{"viewController":"sheet","style":"overFullScreen","transition":"standard"}],
@@ -42,7 +42,7 @@ struct LifecycleRequestTests {
     /// Regression (schemathesis, ST201): a field of another event type was ignored whatever its
     /// type, so `"style": {}` on a pop was answered 200. It is still ignored with a warning when
     /// well typed, and is a 422 at its pointer when not.
-    @Test func inapplicableFields_areIgnoredOnlyWhenWellTyped() throws {
+    @Test("inapplicable fields are ignored only when well typed") func inapplicableFields_areIgnoredOnlyWhenWellTyped() throws {
         let wellTyped = try Self.decode(#"{"stack":["a","b"],"events":[{"time":0,"type":"pop","style":"overFullScreen","outcome":null}]}"#)
         #expect(wellTyped.unknownFields.map(\.description) == ["/events/0/style", "/events/0/outcome"])
         let problem = try #require(
@@ -53,7 +53,7 @@ struct LifecycleRequestTests {
 
     /// Timing: the zoom spring's settling time by default; releases use the measured landing
     /// (ω 15, ζ 0.75) and spring-back (ω 22, ζ 0.9) springs.
-    @Test func timing_comesFromTheSpringsSettlingTimes() {
+    @Test("timing comes from the springs settling times") func timing_comesFromTheSpringsSettlingTimes() {
         let timing = LifecycleTimingMapper.timing(for: nil)
         #expect(timing.settleDuration == SpringSolution(spring: .zoom).settlingDuration())
         #expect(abs(timing.settleDuration - 0.486) < 0.001)
@@ -67,7 +67,7 @@ struct LifecycleRequestTests {
         #expect(LifecycleTimingMapper.timing(for: .smooth).settleDuration == SpringSolution(spring: .smooth).settlingDuration())
     }
 
-    @Test func inapplicableFields_areUnknownFieldWarnings() throws {
+    @Test("inapplicable fields are unknown field warnings") func inapplicableFields_areUnknownFieldWarnings() throws {
         let answer = try JSONReader.parse(
             try LifecycleEndpoint.answer(
                 body: Array(
@@ -77,23 +77,25 @@ struct LifecycleRequestTests {
         #expect(Fixture.warnings(answer).map(\.pointer) == ["/events/0/viewController", "/events/0/outcome"])
     }
 
-    @Test(arguments: [
-        (#"{"events":[]}"#, ["/stack"]),
-        (#"{"stack":["a"]}"#, ["/events"]),
-        (#"{"stack":["a",3],"events":[]}"#, ["/stack/1"]),
-        (#"{"stack":["a"],"events":[{"type":"pop"}]}"#, ["/events/0/time"]),
-        (#"{"stack":["a"],"events":[{"time":-1,"type":"pop"}]}"#, ["/events/0/time"]),
-        (#"{"stack":["a"],"events":[{"time":0,"type":"jump"}]}"#, ["/events/0/type"]),
-        (#"{"stack":["a"],"events":[{"time":0,"type":"push"}]}"#, ["/events/0/viewController"]),
-        (#"{"stack":["a"],"events":[{"time":0,"type":"push","viewController":"b","transition":"fade"}]}"#, ["/events/0/transition"]),
-        (#"{"stack":["a"],"events":[{"time":0,"type":"present","viewController":"b","style":"pageSheet"}]}"#, ["/events/0/style"]),
-        (#"{"stack":["a"],"events":[{"time":0,"type":"pop","interactive":"yes"}]}"#, ["/events/0/interactive"]),
-        (#"{"stack":["a"],"events":[{"time":0,"type":"release"}]}"#, ["/events/0/outcome"]),
-        (#"{"stack":["a"],"events":[],"presented":[{"style":"fullScreen"}]}"#, ["/presented/0/viewController"]),
-        (#"{"stack":["a"],"events":[],"animation":{"spring":{"response":0}}}"#, ["/animation/spring/response", "/animation/spring/dampingRatio"]),
-        (#"{"stack":["a"],"events":[],"callbackOrder":"legacy"}"#, ["/callbackOrder"]),
-        (#"{"stack":"a","events":{}}"#, ["/stack", "/events"])
-    ])
+    @Test(
+        "invalid field is reported at its pointer",
+        arguments: [
+            (#"{"events":[]}"#, ["/stack"]),
+            (#"{"stack":["a"]}"#, ["/events"]),
+            (#"{"stack":["a",3],"events":[]}"#, ["/stack/1"]),
+            (#"{"stack":["a"],"events":[{"type":"pop"}]}"#, ["/events/0/time"]),
+            (#"{"stack":["a"],"events":[{"time":-1,"type":"pop"}]}"#, ["/events/0/time"]),
+            (#"{"stack":["a"],"events":[{"time":0,"type":"jump"}]}"#, ["/events/0/type"]),
+            (#"{"stack":["a"],"events":[{"time":0,"type":"push"}]}"#, ["/events/0/viewController"]),
+            (#"{"stack":["a"],"events":[{"time":0,"type":"push","viewController":"b","transition":"fade"}]}"#, ["/events/0/transition"]),
+            (#"{"stack":["a"],"events":[{"time":0,"type":"present","viewController":"b","style":"pageSheet"}]}"#, ["/events/0/style"]),
+            (#"{"stack":["a"],"events":[{"time":0,"type":"pop","interactive":"yes"}]}"#, ["/events/0/interactive"]),
+            (#"{"stack":["a"],"events":[{"time":0,"type":"release"}]}"#, ["/events/0/outcome"]),
+            (#"{"stack":["a"],"events":[],"presented":[{"style":"fullScreen"}]}"#, ["/presented/0/viewController"]),
+            (#"{"stack":["a"],"events":[],"animation":{"spring":{"response":0}}}"#, ["/animation/spring/response", "/animation/spring/dampingRatio"]),
+            (#"{"stack":["a"],"events":[],"callbackOrder":"legacy"}"#, ["/callbackOrder"]),
+            (#"{"stack":"a","events":{}}"#, ["/stack", "/events"])
+        ])
     func invalidField_isReportedAtItsPointer(json: String, pointers: [String]) {
         let problem = Self.problem(json)
         #expect(problem?.kind == .invalidRequest)
@@ -101,24 +103,26 @@ struct LifecycleRequestTests {
     }
 
     /// Scripts that cannot be played: 422 invalid-script, pointing at the event or entry.
-    @Test(arguments: [
-        (#"{"stack":[],"events":[]}"#, ["/stack"]),
-        (#"{"stack":["a","a"],"events":[]}"#, ["/stack/1"]),
-        (#"{"stack":["a"],"presented":[{"viewController":"a"}],"events":[]}"#, ["/presented/0/viewController"]),
-        (#"{"stack":["a"],"events":[{"time":0,"type":"pop"}]}"#, ["/events/0/type"]),
-        (#"{"stack":["a","b"],"events":[{"time":1,"type":"pop"},{"time":0.5,"type":"pop"}]}"#, ["/events/1/time"]),
-        (#"{"stack":["a"],"events":[{"time":0,"type":"push","viewController":"a"}]}"#, ["/events/0/viewController"]),
-        (#"{"stack":["a"],"events":[{"time":0,"type":"push","viewController":" "}]}"#, ["/events/0/viewController"]),
-        (#"{"stack":["a"],"events":[{"time":0,"type":"interrupt"}]}"#, ["/events/0/type"]),
-        (
-            #"{"stack":["a"],"events":[{"time":0,"type":"present","viewController":"b","transition":"standard"},{"time":1,"type":"dismiss","interactive":true}]}"#,
-            ["/events/1/interactive"]
-        ),
-        (
-            #"{"stack":["a"],"events":[{"time":0,"type":"present","viewController":"b"},{"time":0.1,"type":"present","viewController":"c"}]}"#,
-            ["/events/1/type"]
-        )
-    ])
+    @Test(
+        "unplayable script is invalid script at its pointer",
+        arguments: [
+            (#"{"stack":[],"events":[]}"#, ["/stack"]),
+            (#"{"stack":["a","a"],"events":[]}"#, ["/stack/1"]),
+            (#"{"stack":["a"],"presented":[{"viewController":"a"}],"events":[]}"#, ["/presented/0/viewController"]),
+            (#"{"stack":["a"],"events":[{"time":0,"type":"pop"}]}"#, ["/events/0/type"]),
+            (#"{"stack":["a","b"],"events":[{"time":1,"type":"pop"},{"time":0.5,"type":"pop"}]}"#, ["/events/1/time"]),
+            (#"{"stack":["a"],"events":[{"time":0,"type":"push","viewController":"a"}]}"#, ["/events/0/viewController"]),
+            (#"{"stack":["a"],"events":[{"time":0,"type":"push","viewController":" "}]}"#, ["/events/0/viewController"]),
+            (#"{"stack":["a"],"events":[{"time":0,"type":"interrupt"}]}"#, ["/events/0/type"]),
+            (
+                #"{"stack":["a"],"events":[{"time":0,"type":"present","viewController":"b","transition":"standard"},{"time":1,"type":"dismiss","interactive":true}]}"#,
+                ["/events/1/interactive"]
+            ),
+            (
+                #"{"stack":["a"],"events":[{"time":0,"type":"present","viewController":"b"},{"time":0.1,"type":"present","viewController":"c"}]}"#,
+                ["/events/1/type"]
+            )
+        ])
     func unplayableScript_isInvalidScriptAtItsPointer(json: String, pointers: [String]) {
         let problem = Self.problem(json)
         #expect(problem?.kind == .invalidScript)
@@ -126,12 +130,14 @@ struct LifecycleRequestTests {
         #expect(Fixture.pointers(problem) == pointers)
     }
 
-    @Test(arguments: [
-        (ErrorLocation.stack, "/stack"), (.stackEntry(2), "/stack/2"), (.presentedEntry(1), "/presented/1/viewController"),
-        (.events, "/events"), (.event(3, .viewController), "/events/3/viewController"), (.event(0, .time), "/events/0/time"),
-        (.event(4, .interactive), "/events/4/interactive"), (.event(5, .type), "/events/5/type"),
-        (.timing(.settleDuration), "/animation/spring")
-    ])
+    @Test(
+        "every error location has a pointer",
+        arguments: [
+            (ErrorLocation.stack, "/stack"), (.stackEntry(2), "/stack/2"), (.presentedEntry(1), "/presented/1/viewController"),
+            (.events, "/events"), (.event(3, .viewController), "/events/3/viewController"), (.event(0, .time), "/events/0/time"),
+            (.event(4, .interactive), "/events/4/interactive"), (.event(5, .type), "/events/5/type"),
+            (.timing(.settleDuration), "/animation/spring")
+        ])
     func everyErrorLocation_hasAPointer(location: ErrorLocation, pointer: String) throws {
         let error = try #require(Self.sampleErrors.first { $0.location == location }, "no sample error for \(location)")
         #expect(error.pointer.description == pointer)
@@ -143,14 +149,14 @@ struct LifecycleRequestTests {
         .invalidDuration(.settleDuration)
     ]
 
-    @Test func strictMode_turnsUnknownFieldsIntoA422() {
+    @Test("strict mode turns unknown fields into a 422") func strictMode_turnsUnknownFieldsIntoA422() {
         let problem = Self.problem(#"{"stack":["a"],"events":[],"options":{"strict":true},"extra":true}"#)
         #expect(problem?.kind == .strictWarnings)
         #expect(Fixture.pointers(problem) == ["/extra"])
     }
 
     /// The answer's shape: trace entries, final state with sorted states, notes with the guideline text.
-    @Test func answer_hasTraceFinalNotesAndWarnings() throws {
+    @Test("answer has trace final notes and warnings") func answer_hasTraceFinalNotesAndWarnings() throws {
         let bytes = try LifecycleEndpoint.answer(
             body: Array(
                 #"""

@@ -6,7 +6,9 @@ import Testing
 struct PlanAnswerTests {
     /// The issue's "done when": the first mask is the source frame, the last keyframe is the
     /// identity transform at the destination frame.
-    @Test func push_startsAtTheSourceAndEndsAtTheIdentityOnTheDestination() throws {
+    @Test("push starts at the source and ends at the identity on the destination") func push_startsAtTheSourceAndEndsAtTheIdentityOnTheDestination()
+        throws
+    {
         let answer = try Fixture.plan(Fixture.push)
         let keyframes = answer["keyframes"]?.array ?? []
         let first = try #require(keyframes.first)
@@ -24,7 +26,7 @@ struct PlanAnswerTests {
     }
 
     /// Keys come in the documented order, so clients and ETags can rely on the bytes.
-    @Test func answer_keepsTheFixedKeyOrder() throws {
+    @Test("answer keeps the fixed key order") func answer_keepsTheFixedKeyOrder() throws {
         let answer = try Fixture.plan(Fixture.push)
         guard case .object(let members) = answer else { Issue.record("not an object"); return }
         #expect(members.map(\.key) == ["effect", "duration", "frameRate", "keyframes", "dimmingColor", "callbacks", "warnings"])
@@ -32,7 +34,7 @@ struct PlanAnswerTests {
         #expect(keyframe.map(\.key) == ["time", "progress", "transform", "mask", "opacity", "shadow", "covered"])
     }
 
-    @Test func sameRequestTwice_givesIdenticalBytes() throws {
+    @Test("same request twice gives identical bytes") func sameRequestTwice_givesIdenticalBytes() throws {
         let body = Array(Fixture.adding(#""options":{"backgroundMode":"crossfade","motionPath":"arc"}"#).utf8)
         let first = try PlanEndpoint.answer(body: body)
         let second = try PlanEndpoint.answer(body: body)
@@ -41,7 +43,7 @@ struct PlanAnswerTests {
     }
 
     /// Crossfade keyframes carry the two layers.
-    @Test func crossfade_keyframesCarryLayers() throws {
+    @Test("crossfade keyframes carry layers") func crossfade_keyframesCarryLayers() throws {
         let answer = try Fixture.plan(Fixture.adding(#""options":{"backgroundMode":"crossfade"}"#))
         let layers = try #require(answer["keyframes"]?[1]?["layers"])
         #expect(layers["content"]?["opacity"] != nil)
@@ -49,7 +51,7 @@ struct PlanAnswerTests {
     }
 
     /// Callbacks: the push's trace, named "source" and "destination", from 0 to the plan's duration.
-    @Test func callbacks_areThePushTraceOnTheKeyframesClock() throws {
+    @Test("callbacks are the push trace on the keyframes clock") func callbacks_areThePushTraceOnTheKeyframesClock() throws {
         let answer = try Fixture.plan(Fixture.push)
         let duration = try #require(answer["duration"]?.number)
         let callbacks = answer["callbacks"]?.array ?? []
@@ -65,7 +67,7 @@ struct PlanAnswerTests {
     }
 
     /// A pop goes from the destination page back to the source's view controller.
-    @Test func popCallbacks_revealTheSource() throws {
+    @Test("pop callbacks reveal the source") func popCallbacks_revealTheSource() throws {
         let answer = try Fixture.plan(Fixture.push.replacingFirst("\"push\"", with: "\"pop\""))
         let callbacks = answer["callbacks"]?.array ?? []
         let didAppear = callbacks.first { $0["name"] == .string("viewDidAppear") }
@@ -74,7 +76,7 @@ struct PlanAnswerTests {
     }
 
     /// overFullScreen keeps the presenter on screen: no appearance callbacks for "source".
-    @Test func overFullScreenPresent_givesTheSourceNoCallbacks() throws {
+    @Test("over full screen present gives the source no callbacks") func overFullScreenPresent_givesTheSourceNoCallbacks() throws {
         let answer = try Fixture.plan(
             #"{"transition":"present","container":{"width":393,"height":852},"destination":{"presentationStyle":"overFullScreen"}}"#)
         let callbacks = answer["callbacks"]?.array ?? []
@@ -84,7 +86,7 @@ struct PlanAnswerTests {
 
     /// Every number but the clock (exact, issue 35 §2) and the sizes (three significant digits)
     /// is rounded to `options.precision`.
-    @Test(arguments: [0, 2, 6])
+    @Test("precision rounds every number but times and sizes", arguments: [0, 2, 6])
     func precision_roundsEveryNumberButTimesAndSizes(places: Int) throws {
         let answer = try Fixture.plan(Fixture.adding(#""options":{"precision":\#(places)}"#))
         var numbers: [Double] = []
@@ -98,7 +100,7 @@ struct PlanAnswerTests {
         #expect(answer["callbacks"]?.array.map { $0["time"] } == exact["callbacks"]?.array.map { $0["time"] })
     }
 
-    @Test func precision_shortensTheAnswer() throws {
+    @Test("precision shortens the answer") func precision_shortensTheAnswer() throws {
         let plain = try PlanEndpoint.answer(body: Array(Fixture.push.utf8))
         let rounded = try PlanEndpoint.answer(body: Array(Fixture.adding(#""options":{"precision":2}"#).utf8))
         #expect(rounded.count < plain.count * 3 / 4)

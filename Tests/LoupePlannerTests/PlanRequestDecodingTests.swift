@@ -5,7 +5,7 @@ import Testing
 
 struct PlanRequestDecodingTests {
     /// Every field of the contract lands in the scene where the engine expects it.
-    @Test func everyField_isDecodedIntoTheScene() throws {
+    @Test("every field is decoded into the scene") func everyField_isDecodedIntoTheScene() throws {
         let request = try Fixture.decode(
             """
             {"transition":"present",
@@ -39,7 +39,7 @@ struct PlanRequestDecodingTests {
     }
 
     /// Only transition and container are required; everything else has the documented default.
-    @Test func minimalRequest_getsTheDefaults() throws {
+    @Test("minimal request gets the defaults") func minimalRequest_getsTheDefaults() throws {
         let request = try Fixture.decode(Fixture.minimal)
         let scene = request.scene
         #expect(scene.platform == .iOS)
@@ -51,13 +51,13 @@ struct PlanRequestDecodingTests {
         #expect(request.precision == nil && !request.strict && request.callbackOrder == .article)
     }
 
-    @Test func nullSource_isAMissingSource() throws {
+    @Test("null source is a missing source") func nullSource_isAMissingSource() throws {
         #expect(try Fixture.decode(Fixture.adding(#""source":null"#, to: Fixture.minimal)).scene.source == .missing)
     }
 
     /// Issue 23 §5: any JSON number is a valid id (a fractional one used to be a 422), and it
     /// matches the same number however it is spelled (2.5 and 25e-1), never its text.
-    @Test func swiftUIIds_anyNumberIsValid_andMatchesByTypeAndValue() throws {
+    @Test("SwiftUI ids any number is valid and matches by type and value") func swiftUIIds_anyNumberIsValid_andMatchesByTypeAndValue() throws {
         let request = try Fixture.decode(
             """
             {"transition":"push","platform":{"framework":"SwiftUI"},"container":{"width":393,"height":852},
@@ -73,7 +73,7 @@ struct PlanRequestDecodingTests {
 
     /// SwiftUI: sources with string or number ids, modifiers, and the destination's id and namespace.
     /// Issue 23 §5: a number id stays a number (it used to become its decimal text).
-    @Test func swiftUISources_areDecodedForMatching() throws {
+    @Test("SwiftUI sources are decoded for matching") func swiftUISources_areDecodedForMatching() throws {
         let request = try Fixture.decode(
             """
             {"transition":"push","platform":{"framework":"SwiftUI"},"container":{"width":393,"height":852},
@@ -93,19 +93,21 @@ struct PlanRequestDecodingTests {
     }
 
     /// The three spellings of a spring and the presets.
-    @Test(arguments: [
-        (#""zoom""#, Spring.zoom), (#""smooth""#, Spring.smooth), (#""snappy""#, Spring.snappy), (#""bouncy""#, Spring.bouncy),
-        (#"{"response":0.5,"dampingRatio":0.9}"#, Spring(response: 0.5, dampingRatio: 0.9)),
-        (#"{"duration":0.5,"bounce":0.3}"#, Spring(duration: 0.5, bounce: 0.3)),
-        (#"{"bounce":-0.5}"#, Spring(duration: 0.5, bounce: -0.5)),
-        (#"{}"#, Spring(duration: 0.5, bounce: 0))
-    ])
+    @Test(
+        "spring spellings are decoded",
+        arguments: [
+            (#""zoom""#, Spring.zoom), (#""smooth""#, Spring.smooth), (#""snappy""#, Spring.snappy), (#""bouncy""#, Spring.bouncy),
+            (#"{"response":0.5,"dampingRatio":0.9}"#, Spring(response: 0.5, dampingRatio: 0.9)),
+            (#"{"duration":0.5,"bounce":0.3}"#, Spring(duration: 0.5, bounce: 0.3)),
+            (#"{"bounce":-0.5}"#, Spring(duration: 0.5, bounce: -0.5)),
+            (#"{}"#, Spring(duration: 0.5, bounce: 0))
+        ])
     func springSpellings_areDecoded(json: String, expected: Spring) throws {
         let request = try Fixture.decode(Fixture.adding(#""animation":{"spring":\#(json)}"#, to: Fixture.minimal))
         #expect(request.scene.animation.spring == expected)
     }
 
-    @Test(arguments: ["#00ff7f", "#00FF7FFF"])
+    @Test("dimming colours accept both hex forms", arguments: ["#00ff7f", "#00FF7FFF"])
     func dimmingColours_acceptBothHexForms(hex: String) throws {
         let request = try Fixture.decode(Fixture.adding(#""options":{"dimming":{"color":"\#(hex)"}}"#, to: Fixture.minimal))
         #expect(request.scene.options.dimming.color == RGBAColor(red: 0, green: 1, blue: 127.0 / 255, alpha: 1))
@@ -113,7 +115,7 @@ struct PlanRequestDecodingTests {
     }
 
     /// Members nobody reads are collected with their pointers, nested ones included.
-    @Test func unknownFields_areCollectedWithPointers() throws {
+    @Test("unknown fields are collected with pointers") func unknownFields_areCollectedWithPointers() throws {
         let request = try Fixture.decode(
             """
             {"transition":"push","container":{"width":393,"height":852,"depth":1},"colour":"red",

@@ -15,7 +15,7 @@ struct ContentBackSwipePlatformTests {
         Fixture.scene(platform: Platform(os: os, version: OSVersion(major: major)))
     }
 
-    @Test(arguments: platforms)
+    @Test("content swipe on 26 pops the slide", arguments: platforms)
     func contentSwipeOn26_popsTheSlide(_ os: OperatingSystem) throws {
         let timeline = try Fixture.run(ContentBackSwipeTests.midScreen, initial: .pushed, scene: Self.scene(os, major: 26))
         #expect(timeline.lifecycleEvents.first?.event.kind == .pop(interactive: true))
@@ -24,14 +24,14 @@ struct ContentBackSwipePlatformTests {
         SlideBackSwipeTests.expectSlide(timeline)
     }
 
-    @Test(arguments: platforms)
+    @Test("trackpad swipe on 26 pops the slide too", arguments: platforms)
     func trackpadSwipeOn26_popsTheSlideToo(_ os: OperatingSystem) throws {
         let trackpad = Finger.drag(.pan, from: Point(x: 120, y: 400), to: Point(x: 380, y: 410), start: 0.1, duration: 0.3, input: .indirect)
         let timeline = try Fixture.run(trackpad, initial: .pushed, scene: Self.scene(os, major: 26))
         #expect(timeline.final.stack == ["source"])
     }
 
-    @Test(arguments: platforms)
+    @Test("before 26 or the edge swipe is still unavailable", arguments: platforms)
     func before26_orTheEdgeSwipe_isStillUnavailable(_ os: OperatingSystem) throws {
         #expect(throws: TimelineFailure.self) {
             try Fixture.run(ContentBackSwipeTests.midScreen, initial: .pushed, scene: Self.scene(os, major: 18))

@@ -19,7 +19,7 @@ struct ContentBackSwipeTests {
     /// A finger from the middle of the page toward the right, 120 → 380 pt in 0.3 s.
     static let midScreen = Finger.drag(.pan, from: Point(x: 120, y: 400), to: Point(x: 380, y: 410), start: 0.1, duration: 0.3)
 
-    @Test func midScreenPanOn26_goesBackLikeTheEdgeSwipe() throws {
+    @Test("mid screen pan on 26 goes back like the edge swipe") func midScreenPanOn26_goesBackLikeTheEdgeSwipe() throws {
         let pan = try Fixture.run(Self.midScreen, initial: .pushed, scene: Self.scene())
         #expect(pan.warnings.isEmpty, "\(pan.warnings.map(\.code))")
         #expect(pan.lifecycleEvents.first?.event.kind == .pop(interactive: true))
@@ -36,14 +36,14 @@ struct ContentBackSwipeTests {
         for (a, b) in zip(late(pan), late(edge)) { #expect(abs(a - b) < 6) }
     }
 
-    @Test func shortContentSwipeOn26_cancelsAsTheEdgeSwipeDoes() throws {
+    @Test("short content swipe on 26 cancels as the edge swipe does") func shortContentSwipeOn26_cancelsAsTheEdgeSwipeDoes() throws {
         let short = Finger.drag(.pan, from: Point(x: 150, y: 400), to: Point(x: 230, y: 405), start: 0.1, duration: 0.3, hold: 0.1)
         let timeline = try Fixture.run(short, initial: .pushed, scene: Self.scene())
         #expect(timeline.releases.map(\.outcome) == [.cancel] && timeline.releases.map(\.gesture) == [.edgePan])
         #expect(timeline.final.stack == ["source", "destination"])
     }
 
-    @Test(arguments: [OSVersion(major: 18), OSVersion(major: 25, minor: 9)])
+    @Test("before 26 a mid screen pan is no back swipe", arguments: [OSVersion(major: 18), OSVersion(major: 25, minor: 9)])
     func before26_aMidScreenPanIsNoBackSwipe(_ version: OSVersion) throws {
         let pan = try Fixture.run(Self.midScreen, initial: .pushed, scene: Self.scene(Platform(os: .iOS, version: version)))
         #expect(pan.warnings.map(\.code) == [.swipeNotDownward])
@@ -53,7 +53,7 @@ struct ContentBackSwipeTests {
         #expect(current.warnings.map(\.code) == [.swipeNotDownward])
     }
 
-    @Test func theWrongWay_orOnAPresentedPage_isNoBackSwipe() throws {
+    @Test("the wrong way or on a presented page is no back swipe") func theWrongWay_orOnAPresentedPage_isNoBackSwipe() throws {
         let leftwards = Finger.drag(.pan, from: Point(x: 300, y: 400), to: Point(x: 40, y: 410), start: 0.1, duration: 0.3)
         #expect(try Fixture.run(leftwards, initial: .pushed, scene: Self.scene()).warnings.map(\.code) == [.swipeNotDownward])
         let presented = try Fixture.run(Self.midScreen, initial: .presented, scene: Self.scene())
@@ -67,7 +67,7 @@ struct ContentBackSwipeTests {
     /// Scroll precedence: a horizontally scrolling page that is not at its start scrolls (as the
     /// "Zoom transitions" guide says of the slide's back swipe); at its start, or a vertically
     /// scrolled page, the swipe goes back. A trackpad's swipe always goes back.
-    @Test func scrollViews_keepPrecedenceWhenNotAtTheirStart() throws {
+    @Test("scroll views keep precedence when not at their start") func scrollViews_keepPrecedenceWhenNotAtTheirStart() throws {
         let scrolled = DestinationScroll(contentOffset: Point(x: 40, y: 0), scrollsHorizontally: true)
         let refused = try Fixture.run(Self.midScreen, initial: .pushed, scene: Self.scene(), scroll: scrolled)
         #expect(refused.warnings.map(\.code) == [.scrollViewNotAtStart])
@@ -81,7 +81,7 @@ struct ContentBackSwipeTests {
     }
 
     /// The slide's back swipe (a page pushed without the zoom) takes the content swipe on 26 too.
-    @Test func slidePushOn26_goesBackFromMidScreen() throws {
+    @Test("slide push on 26 goes back from mid screen") func slidePushOn26_goesBackFromMidScreen() throws {
         var scene = Self.scene(Platform(os: .iOS, version: OSVersion(major: 26), framework: .swiftUI))
         scene.source = .matched([MatchedSource(id: "a", namespace: "grid", frame: Fixture.thumbnail)])
         let timeline = try Fixture.run(Self.midScreen, initial: .pushed, scene: scene)
@@ -94,7 +94,7 @@ struct ContentBackSwipeTests {
     }
 
     /// Right-to-left: the mirrored swipe goes back the same way, its keyframes the mirror image.
-    @Test func rightToLeft_mirrorsTheDirection() throws {
+    @Test("right to left mirrors the direction") func rightToLeft_mirrorsTheDirection() throws {
         let ltr = try Fixture.run(Self.midScreen, initial: .pushed, scene: Self.scene())
         let mirrored = Finger.drag(.pan, from: Point(x: 402 - 120, y: 400), to: Point(x: 402 - 380, y: 410), start: 0.1, duration: 0.3)
         var rtlScene = Self.scene(container: Fixture.rtlContainer)
@@ -115,7 +115,8 @@ struct ContentBackSwipeTests {
 
     /// Random finger pans on random pushed pages: on 26 a pan is tracked as the back swipe
     /// exactly when it leaves its slop horizontally toward the trailing side; before 26 never.
-    @Test func seededProperty_contentSwipeIsTheBackSwipeExactlyWhenHorizontalTowardTheTrailingSide() throws {
+    @Test("seeded property content swipe is the back swipe exactly when horizontal toward the trailing side")
+    func seededProperty_contentSwipeIsTheBackSwipeExactlyWhenHorizontalTowardTheTrailingSide() throws {
         var random = SeededGenerator(seed: 0x2026_0252)
         for _ in 0..<60 {
             let rtl = random.chance(0.5)

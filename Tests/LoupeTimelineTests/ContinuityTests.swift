@@ -39,7 +39,7 @@ struct ContinuityTests {
             events: [.dismiss(at: 0)] + Finger.drag(from: Point(x: 150, y: 400), to: Point(x: 150, y: 250), start: 0.12, duration: 0.08))
     ]
 
-    @Test(arguments: cases)
+    @Test("position and velocity are continuous at every hand off", arguments: cases)
     func positionAndVelocity_areContinuousAtEveryHandOff(_ example: Case) throws {
         let timeline = try Fixture.run(example.events, initial: example.initial, scene: Self.scene)
         let handOffs = Measure.handOffs(timeline)
@@ -51,7 +51,7 @@ struct ContinuityTests {
         }
     }
 
-    @Test func flickedRelease_handsOverARealVelocity() throws {
+    @Test("flicked release hands over a real velocity") func flickedRelease_handsOverARealVelocity() throws {
         // Guards the test above against a motion too slow to show a velocity jump: the card is
         // moving at hundreds of points per second when the finger lets go.
         let timeline = try Fixture.run(Self.cases[0].events, initial: .pushed, scene: Self.scene)
@@ -60,7 +60,7 @@ struct ContinuityTests {
         #expect(abs(gap.leftVelocity[1]) > 300)
     }
 
-    @Test func gapMeasure_detectsAVelocityKinkAndAJump() throws {
+    @Test("gap measure detects a velocity kink and a jump") func gapMeasure_detectsAVelocityKinkAndAJump() throws {
         let plan = try GeometryEngine.plan(Fixture.scene())
         func frames(_ x: (Double) -> Double) -> [Keyframe] {
             (0...40).map { k in
@@ -83,7 +83,7 @@ struct ContinuityTests {
     /// Issue 15 §7: a release whose spring starts inside the settling tolerance (the card let go
     /// a tenth of a point from rest) used to snap there: a jump in position and velocity at the
     /// release. It glides the rest of the way now, and the last keyframe is exactly at rest.
-    @Test func releaseInsideTheTolerance_glidesInsteadOfSnapping() throws {
+    @Test("release inside the tolerance glides instead of snapping") func releaseInsideTheTolerance_glidesInsteadOfSnapping() throws {
         // Past the slop and back to a tenth of a point below where the swipe was recognised,
         // held still, then lifted: the card rests 0.1 pt off and the release cancels.
         let down = Finger.drag(from: Point(x: 200, y: 300), to: Point(x: 200, y: 330), start: 0.1, duration: 0.1, lift: false)

@@ -7,7 +7,9 @@ import Testing
 /// page is hidden while a full-screen page is shown and back from the moment a pop or dismissal
 /// (app call or gesture) adds its view again.
 struct CoveredPageTimelineTests {
-    @Test func coveredPage_hiddenWhileShown_backWhenTheGesturePutsItBack() throws {
+    @Test("covered page hidden while shown back when the gesture puts it back") func coveredPage_hiddenWhileShown_backWhenTheGesturePutsItBack()
+        throws
+    {
         let timeline = try Fixture.run(GestureAvailabilityTests.swipeDown, initial: .pushed)
         let added = try #require(timeline.callbacks.first { $0.viewController == "source" && $0.name == "addedToHierarchy" })
         for keyframe in timeline.keyframes {
@@ -16,7 +18,8 @@ struct CoveredPageTimelineTests {
         #expect(timeline.keyframes.first?.opacity.covered == 0 && timeline.keyframes.last?.opacity.covered == 1)
     }
 
-    @Test func coveredPage_overFullScreen_alwaysShows_fullScreen_hiddenOnceThePresentationCompletes() throws {
+    @Test("covered page over full screen always shows full screen hidden once the presentation completes")
+    func coveredPage_overFullScreen_alwaysShows_fullScreen_hiddenOnceThePresentationCompletes() throws {
         let over = Fixture.scene(destination: Destination(frame: Fixture.fullScreen, presentationStyle: .overFullScreen))
         let kept = try Fixture.run([.present(at: 0)], scene: over)
         #expect(kept.keyframes.allSatisfy { $0.opacity.covered == 1 })

@@ -8,7 +8,7 @@ import Testing
 struct EngineAgreementTests {
     /// Issue 23 §1: with a soft spring too (response 2, damping 0.2), which undershoots and
     /// overshoots: the timeline draws those frames rubber-banded exactly as the plan does.
-    @Test(arguments: [TransitionKind.push, .pop, .present, .dismiss], [false, true])
+    @Test("single app call is the plan and its trace", arguments: [TransitionKind.push, .pop, .present, .dismiss], [false, true])
     func singleAppCall_isThePlanAndItsTrace(kind: TransitionKind, softSpring: Bool) throws {
         var scene = Fixture.scene(frameRate: 60)
         if softSpring { scene.animation.spring = Spring(response: 2, dampingRatio: 0.2) }
@@ -44,7 +44,8 @@ struct EngineAgreementTests {
         #expect(timeline.segments == [TimelineSegment(start: 0, end: plan.duration, kind: .animating, transition: kind, outcome: .finished)])
     }
 
-    @Test func callbacksOfAGestureDismissal_happenWhenTheCardStartsAndStopsMoving() throws {
+    @Test("callbacks of a gesture dismissal happen when the card starts and stops moving")
+    func callbacksOfAGestureDismissal_happenWhenTheCardStartsAndStopsMoving() throws {
         let timeline = try Fixture.run(GestureAvailabilityTests.swipeDown, initial: .pushed)
         let start = try #require(timeline.segments.first { $0.kind == .tracking })
         let landing = try #require(timeline.segments.last)
@@ -54,7 +55,7 @@ struct EngineAgreementTests {
         #expect(didDisappear.viewController == "destination" && didDisappear.time == landing.end && landing.end == timeline.duration)
     }
 
-    @Test func overlayPresentations_keepThePresenterOutOfTheTrace() throws {
+    @Test("overlay presentations keep the presenter out of the trace") func overlayPresentations_keepThePresenterOutOfTheTrace() throws {
         let over = Fixture.scene(destination: Destination(frame: Fixture.fullScreen, presentationStyle: .overFullScreen))
         let timeline = try Fixture.run([.present(at: 0)], scene: over)
         #expect(!timeline.callbacks.contains { $0.viewController == "source" })

@@ -14,7 +14,7 @@ struct GestureAvailabilityTests {
         timeline.lifecycleEvents.first?.event.kind
     }
 
-    @Test(arguments: [GestureKind.pinch, .pan])
+    @Test("pinch and swipe down dismiss both hosts", arguments: [GestureKind.pinch, .pan])
     func pinchAndSwipeDown_dismissBothHosts(gesture: GestureKind) throws {
         let events = gesture == .pinch ? Self.pinchIn : Self.swipeDown
         let pushed = try Fixture.run(events, initial: .pushed)
@@ -26,13 +26,13 @@ struct GestureAvailabilityTests {
         #expect(pushed.warnings.isEmpty && presented.warnings.isEmpty)
     }
 
-    @Test func edgeSwipe_goesBackInNavigation() throws {
+    @Test("edge swipe goes back in navigation") func edgeSwipe_goesBackInNavigation() throws {
         let timeline = try Fixture.run(Self.edgeSwipe, initial: .pushed)
         #expect(startedDismissal(timeline) == .pop(interactive: true))
         #expect(timeline.releases.map(\.outcome) == [.finish])
     }
 
-    @Test func edgeSwipe_onAPresentation_isAnError() {
+    @Test("edge swipe on a presentation is an error") func edgeSwipe_onAPresentation_isAnError() {
         #expect(throws: TimelineFailure(errors: [.gestureUnavailable(event: 0, gesture: .edgePan, reason: .edgeSwipeNeedsNavigation)])) {
             try Fixture.run(Self.edgeSwipe, initial: .presented)
         }
@@ -41,7 +41,7 @@ struct GestureAvailabilityTests {
     /// Issue 16 §1 ("Zoom transitions" guide: "When scrolling with a trackpad/mouse, the back
     /// gesture always takes precedence"): a trackpad's back swipe goes back like a finger's, from
     /// the edge or from anywhere; it used to be refused with a warning.
-    @Test func edgeSwipe_withATrackpad_goesBackFromAnywhere() throws {
+    @Test("edge swipe with a trackpad goes back from anywhere") func edgeSwipe_withATrackpad_goesBackFromAnywhere() throws {
         for startX in [4.0, 200.0] {
             let events = Finger.drag(
                 .edgePan, from: Point(x: startX, y: 400), to: Point(x: startX + 326, y: 420), start: 0.1,
@@ -53,7 +53,9 @@ struct GestureAvailabilityTests {
         }
     }
 
-    @Test func edgeSwipe_withATrackpad_winsOverAHorizontallyScrollingPage() throws {
+    @Test("edge swipe with a trackpad wins over a horizontally scrolling page") func edgeSwipe_withATrackpad_winsOverAHorizontallyScrollingPage()
+        throws
+    {
         let scroll = DestinationScroll(scrollsHorizontally: true)
         let fromTheMiddle = { (input: TouchInput) in
             Finger.drag(.edgePan, from: Point(x: 200, y: 400), to: Point(x: 380, y: 410), start: 0.1, duration: 0.3, input: input)
@@ -68,7 +70,7 @@ struct GestureAvailabilityTests {
     /// Issue 16 §1: with a trackpad or mouse, a horizontal `pan` toward the trailing side is the
     /// back swipe too: from anywhere, tracked and released with the edge swipe's mapping, and it
     /// wins over a scrolling page. A finger's horizontal pan still dismisses nothing.
-    @Test func horizontalPan_withATrackpad_goesBackLikeTheEdgeSwipe() throws {
+    @Test("horizontal pan with a trackpad goes back like the edge swipe") func horizontalPan_withATrackpad_goesBackLikeTheEdgeSwipe() throws {
         let path = { (gesture: GestureKind, input: TouchInput) in
             Finger.drag(gesture, from: Point(x: 120, y: 400), to: Point(x: 380, y: 410), start: 0.1, duration: 0.3, input: input)
         }
@@ -102,7 +104,7 @@ struct GestureAvailabilityTests {
         #expect(startedDismissal(rtl) == .pop(interactive: true))
     }
 
-    @Test func rightToLeft_edgeSwipeStartsAtTheRightEdge() throws {
+    @Test("right to left edge swipe starts at the right edge") func rightToLeft_edgeSwipeStartsAtTheRightEdge() throws {
         let scene = Fixture.scene(container: Fixture.rtlContainer)
         let fromRight = Finger.drag(.edgePan, from: Point(x: 398, y: 400), to: Point(x: 70, y: 420), start: 0.1, duration: 0.3)
         let back = try Fixture.run(fromRight, initial: .pushed, scene: scene)
@@ -117,7 +119,7 @@ struct GestureAvailabilityTests {
         Unchanged.expectResting(fromLeft, atProgress: 1)
     }
 
-    @Test func rightToLeft_mirrorsTheLeftToRightEdgeSwipe() throws {
+    @Test("right to left mirrors the left to right edge swipe") func rightToLeft_mirrorsTheLeftToRightEdgeSwipe() throws {
         let ltr = try Fixture.run(Self.edgeSwipe, initial: .pushed)
         let mirrored = Finger.drag(.edgePan, from: Point(x: 402 - 4, y: 400), to: Point(x: 402 - 330, y: 420), start: 0.1, duration: 0.3)
         let rtl = try Fixture.run(mirrored, initial: .pushed, scene: Fixture.scene(container: Fixture.rtlContainer))
@@ -131,7 +133,7 @@ struct GestureAvailabilityTests {
         }
     }
 
-    @Test(arguments: [GestureKind.pinch, .pan, .edgePan])
+    @Test("forward transitions never start from a gesture", arguments: [GestureKind.pinch, .pan, .edgePan])
     func forwardTransitions_neverStartFromAGesture(gesture: GestureKind) throws {
         let events: [TimelineEvent] =
             switch gesture {
@@ -145,7 +147,7 @@ struct GestureAvailabilityTests {
         Unchanged.expectResting(timeline, atProgress: 0)
     }
 
-    @Test func gesturesOnAPlatformWithoutTheZoom_areErrors() {
+    @Test("gestures on a platform without the zoom are errors") func gesturesOnAPlatformWithoutTheZoom_areErrors() {
         let tvOS = Fixture.scene(platform: Platform(os: .tvOS))
         #expect(throws: TimelineFailure(errors: [.gestureUnavailable(event: 0, gesture: .pan, reason: .notAZoom(.slide))])) {
             try Fixture.run(Self.swipeDown, initial: .pushed, scene: tvOS)
@@ -159,7 +161,7 @@ struct GestureAvailabilityTests {
     /// Issue 16 §1, the "Zoom transitions" guide: the dismissal gestures are installed on a
     /// popover, which ignores the zoom, and "trigger a non-interactive dismissal". It used to be a
     /// 422.
-    @Test(arguments: [GestureKind.pinch, .pan])
+    @Test("a gesture on a popover triggers its ordinary dismissal once recognised", arguments: [GestureKind.pinch, .pan])
     func aGestureOnAPopover_triggersItsOrdinaryDismissalOnceRecognised(gesture: GestureKind) throws {
         let popover = Fixture.scene(destination: Destination(frame: Fixture.fullScreen, presentationStyle: .popover, keepsPopoverWhenCompact: true))
         let timeline = try Fixture.run(gesture == .pinch ? Self.pinchIn : Self.swipeDown, initial: .presented, scene: popover)
@@ -175,7 +177,8 @@ struct GestureAvailabilityTests {
 
     /// Issue 23 §9: a spread on a popover dismisses nothing, so it gets `pinch-spread` alone, not
     /// the dismissal warning; a tap gets `gesture-not-recognized` alone.
-    @Test func popoverDismissalWarning_onlyWhereAGestureDismisses_notOnASpreadOrATap() throws {
+    @Test("popover dismissal warning only where a gesture dismisses not on a spread or a tap")
+    func popoverDismissalWarning_onlyWhereAGestureDismisses_notOnASpreadOrATap() throws {
         let popover = Fixture.scene(destination: Destination(frame: Fixture.fullScreen, presentationStyle: .popover, keepsPopoverWhenCompact: true))
         let spread = try Fixture.run(
             Finger.pinch(center: Point(x: 200, y: 440), startDistance: 120, endDistance: 300, start: 0.1, duration: 0.3),
@@ -190,7 +193,7 @@ struct GestureAvailabilityTests {
 
     /// Issue 23 §9: a touch on a hidden popover cannot open it (`gesture-cannot-open`), and one on a
     /// running popover transition cannot grab it (`popover-gesture-ignored`); neither dismisses.
-    @Test func popoverDismissalWarning_notOnAHiddenOrMovingPopover() throws {
+    @Test("popover dismissal warning not on a hidden or moving popover") func popoverDismissalWarning_notOnAHiddenOrMovingPopover() throws {
         let popover = Fixture.scene(destination: Destination(frame: Fixture.fullScreen, presentationStyle: .popover, keepsPopoverWhenCompact: true))
         let hidden = try Fixture.run(Self.swipeDown, initial: .source, scene: popover)
         #expect(hidden.warnings.map(\.code) == [.gestureCannotOpen])
@@ -199,7 +202,7 @@ struct GestureAvailabilityTests {
         #expect(!moving.warnings.contains { $0.code == .popoverGestureDismisses })
     }
 
-    @Test func aTap_isNotRecognisedAndChangesNothing() throws {
+    @Test("a tap is not recognised and changes nothing") func aTap_isNotRecognisedAndChangesNothing() throws {
         let tap: [TimelineEvent] = [.touchesBegan(.pan, [Point(x: 200, y: 300)], at: 0.1), .touchesEnded(at: 0.18)]
         let timeline = try Fixture.run(tap, initial: .pushed)
         #expect(timeline.warnings.map(\.code) == [.gestureNotRecognized])
@@ -207,7 +210,7 @@ struct GestureAvailabilityTests {
         Unchanged.expectResting(timeline, atProgress: 1)
     }
 
-    @Test func swipeUpOrSideways_doesNotDismiss() throws {
+    @Test("swipe up or sideways does not dismiss") func swipeUpOrSideways_doesNotDismiss() throws {
         for to in [Point(x: 200, y: 100), Point(x: 380, y: 310)] {
             let timeline = try Fixture.run(Finger.drag(from: Point(x: 200, y: 300), to: to, start: 0.1, duration: 0.3), initial: .pushed)
             #expect(timeline.warnings.map(\.code) == [.swipeNotDownward])
@@ -215,7 +218,7 @@ struct GestureAvailabilityTests {
         }
     }
 
-    @Test func pinchSpread_andRotationAlone_doNotDismiss() throws {
+    @Test("pinch spread and rotation alone do not dismiss") func pinchSpread_andRotationAlone_doNotDismiss() throws {
         let spread = try Fixture.run(
             Finger.pinch(center: Point(x: 200, y: 440), startDistance: 120, endDistance: 300, start: 0.1, duration: 0.3), initial: .pushed)
         #expect(spread.warnings.map(\.code) == [.pinchSpread])

@@ -11,7 +11,7 @@ struct InterruptionTests {
         [.push(at: 0), .touchesBegan(.pan, [Point(x: 150, y: 400)], at: grab), .touchesEnded(at: lift)]
     }
 
-    @Test func touch_stopsTheRunningPushWhereItIs() throws {
+    @Test("touch stops the running push where it is") func touch_stopsTheRunningPushWhereItIs() throws {
         let timeline = try Fixture.run(heldPush(grab: 0.1, lift: 0.5))
         let plan = try GeometryEngine.plan(Fixture.scene())
         let push = SpringSolution(spring: plan.spring)
@@ -30,7 +30,7 @@ struct InterruptionTests {
         #expect(timeline.segments[0].outcome == .interrupted && timeline.segments[1].transition == .pop)
     }
 
-    @Test func interruptedPush_completesInTheLifecycleAndBecomesAPop() throws {
+    @Test("interrupted push completes in the lifecycle and becomes a pop") func interruptedPush_completesInTheLifecycleAndBecomesAPop() throws {
         let timeline = try Fixture.run(heldPush(grab: 0.1, lift: 0.5))
         let atTouch = timeline.callbacks.filter { $0.time == 0.1 }.map { "\($0.viewController).\($0.name)" }
         #expect(
@@ -48,7 +48,7 @@ struct InterruptionTests {
         #expect(timeline.keyframes.last?.progress == 0 && timeline.keyframes.last?.mask.rect == Fixture.fullScreen)
     }
 
-    @Test func interruptedPresentation_becomesADismissal() throws {
+    @Test("interrupted presentation becomes a dismissal") func interruptedPresentation_becomesADismissal() throws {
         let events: [TimelineEvent] =
             [.present(at: 0)]
             + Finger.drag(from: Point(x: 150, y: 400), to: Point(x: 170, y: 700), start: 0.12, duration: 0.15)
@@ -58,7 +58,7 @@ struct InterruptionTests {
         #expect(timeline.releases.map(\.outcome) == [.finish] && timeline.final.presented.isEmpty)
     }
 
-    @Test func flickBack_retargetsFromTheCurrentPositionWithNoJump() throws {
+    @Test("flick back retargets from the current position with no jump") func flickBack_retargetsFromTheCurrentPositionWithNoJump() throws {
         let events: [TimelineEvent] =
             [.push(at: 0)]
             + Finger.drag(from: Point(x: 150, y: 400), to: Point(x: 170, y: 640), start: 0.12, duration: 0.12)
@@ -72,7 +72,7 @@ struct InterruptionTests {
         #expect(timeline.final.stack == ["source"])
     }
 
-    @Test func repeatedInterruptions_eachGrabTheCardWhereItIs() throws {
+    @Test("repeated interruptions each grab the card where it is") func repeatedInterruptions_eachGrabTheCardWhereItIs() throws {
         let events: [TimelineEvent] =
             [.push(at: 0)]
             // Grab the push, drag a little, let go: cancelled, it springs back toward the page.
@@ -98,7 +98,7 @@ struct InterruptionTests {
         #expect(timeline.final.stack == ["source"])
     }
 
-    @Test func programmaticPop_canBeGrabbed() throws {
+    @Test("programmatic pop can be grabbed") func programmaticPop_canBeGrabbed() throws {
         let events: [TimelineEvent] =
             [.pop(at: 0)]
             + Finger.drag(from: Point(x: 150, y: 400), to: Point(x: 150, y: 420), start: 0.1, duration: 0.05, hold: 0.2)
@@ -108,7 +108,7 @@ struct InterruptionTests {
         #expect(timeline.releases.map(\.outcome) == [.cancel] && timeline.final.stack == ["source", "destination"])
     }
 
-    @Test func touchesDuringAnIdlePage_doNotInterruptAnything() throws {
+    @Test("touches during an idle page do not interrupt anything") func touchesDuringAnIdlePage_doNotInterruptAnything() throws {
         // After the push settles, a touch is a new gesture on a page at rest, not an interrupt.
         let events: [TimelineEvent] = [.push(at: 0), .touchesBegan(.pan, [Point(x: 150, y: 400)], at: 0.8), .touchesEnded(at: 0.9)]
         let timeline = try Fixture.run(events)
@@ -116,7 +116,7 @@ struct InterruptionTests {
         #expect(timeline.warnings.map(\.code) == [.gestureNotRecognized])
     }
 
-    @Test func appCallWhileAFingerHoldsTheCard_takesOverFromWhereItIs() throws {
+    @Test("app call while a finger holds the card takes over from where it is") func appCallWhileAFingerHoldsTheCard_takesOverFromWhereItIs() throws {
         // Swipe-dismissing, and the app pushes the page again: the push starts from the held card.
         let events =
             Finger.drag(from: Point(x: 200, y: 300), to: Point(x: 220, y: 560), start: 0.1, duration: 0.2, lift: false)
@@ -132,7 +132,7 @@ struct InterruptionTests {
         #expect(gap.worstVelocityGap(floors: Measure.velocityFloors) < 0.01)
     }
 
-    @Test func fingersStillDownAtTheEnd_leaveTheTransitionUnresolved() throws {
+    @Test("fingers still down at the end leave the transition unresolved") func fingersStillDownAtTheEnd_leaveTheTransitionUnresolved() throws {
         let events = Finger.drag(from: Point(x: 200, y: 300), to: Point(x: 220, y: 560), start: 0.1, duration: 0.2, lift: false)
         let timeline = try Fixture.run(events, initial: .pushed)
         #expect(timeline.segments.last?.kind == .tracking && timeline.segments.last?.outcome == nil)

@@ -32,7 +32,7 @@ struct PinchHandOffTests {
     static let source = Fixture.thumbnail  // 120 × 240 at (24, 300)
 
     /// The report's case: a pinch released while the fingers still close.
-    @Test func finishingPinch_neverGrowsAgain_theReportedRelease() throws {
+    @Test("finishing pinch never grows again the reported release") func finishingPinch_neverGrowsAgain_theReportedRelease() throws {
         let events = Finger.pinch(center: Point(x: 200, y: 440), startDistance: 220, endDistance: 60, start: 0.05, duration: 0.2)
         let timeline = try Fixture.run(events, initial: .presented, scene: Fixture.scene(frameRate: 240))
         let release = try #require(timeline.releases.first)
@@ -42,7 +42,7 @@ struct PinchHandOffTests {
 
     /// The card keeps shrinking at the fingers' rate across the release: its width's velocity just
     /// after matches the one just before (within 10 %), where it used to drop to zero and turn.
-    @Test func finishingPinch_handsItsScaleVelocityToTheSpring() throws {
+    @Test("finishing pinch hands its scale velocity to the spring") func finishingPinch_handsItsScaleVelocityToTheSpring() throws {
         let events = Finger.pinch(center: Point(x: 200, y: 440), startDistance: 240, endDistance: 100, start: 0.05, duration: 0.15)
         let timeline = try Fixture.run(events, initial: .presented, scene: Fixture.scene(frameRate: 1000))
         let release = try #require(timeline.releases.first)
@@ -60,7 +60,7 @@ struct PinchHandOffTests {
     /// grows again beyond 0.5 pt (other than back up to the source's width after the landing's
     /// overshoot); a card pinched smaller than the source grows onto it, no further than the
     /// landing's overshoot.
-    @Test(arguments: PropertySeeds.seeds(count: 60))
+    @Test("any finishing pinch never grows again beyond half a point", arguments: PropertySeeds.seeds(count: 60))
     func anyFinishingPinch_neverGrowsAgainBeyondHalfAPoint(seed: UInt64) throws {
         var random = SeededGenerator(seed: seed ^ 0x6_6)
         let startDistance = random.double(in: 60...360)

@@ -20,7 +20,7 @@ struct ReleaseTests {
         return events
     }
 
-    @Test func swipe_finishesBelowScale0905AndCancelsAbove() throws {
+    @Test("swipe finishes below scale 0.905 and cancels above") func swipe_finishesBelowScale0905AndCancelsAbove() throws {
         // scale 0.905 ↔ travel (1 − 0.905) ÷ 0.67 × 874 ≈ 123.9 pt; the finger rests before lifting.
         let cancel = try Fixture.run(swipe(travel: 120, endAt: 0.8), initial: .pushed)
         #expect(cancel.releases.map(\.outcome) == [.cancel])
@@ -34,7 +34,7 @@ struct ReleaseTests {
         #expect(finish.segments.last?.outcome == .finished && finish.segments.last?.transition == .pop)
     }
 
-    @Test func swipe_projectsTheReleaseVelocity120MillisecondsAhead() throws {
+    @Test("swipe projects the release velocity 120 milliseconds ahead") func swipe_projectsTheReleaseVelocity120MillisecondsAhead() throws {
         // 80 pt alone is scale 0.939 (cancel); at 500 pt/s the projection adds 60 pt → 0.893.
         let flick = try Fixture.run(swipe(travel: 80, flickFrom: 40, endAt: 0.38), initial: .pushed)
         #expect(flick.releases.map(\.outcome) == [.finish])
@@ -43,7 +43,7 @@ struct ReleaseTests {
         #expect(paused.releases.map(\.outcome) == [.cancel])
     }
 
-    @Test func edgeSwipe_finishesBelowScale070() throws {
+    @Test("edge swipe finishes below scale 0.70") func edgeSwipe_finishesBelowScale070() throws {
         func edge(_ travel: Double) -> [TimelineEvent] {
             [
                 .touchesBegan(.edgePan, [Point(x: 4, y: 400)], at: 0.1), .touchesMoved([Point(x: 16, y: 400)], at: 0.15),
@@ -55,7 +55,9 @@ struct ReleaseTests {
         #expect(try Fixture.run(edge(186), initial: .pushed).releases.map(\.outcome) == [.finish])
     }
 
-    @Test func pinch_finishesWhenTheFingersCloseUnderHalfTheirStartDistance() throws {
+    @Test("pinch finishes when the fingers close under half their start distance") func pinch_finishesWhenTheFingersCloseUnderHalfTheirStartDistance()
+        throws
+    {
         func pinch(to distance: Double) -> [TimelineEvent] {
             Finger.pinch(center: Point(x: 200, y: 440), startDistance: 200, endDistance: distance, start: 0.1, duration: 0.2, hold: 0.3)
         }
@@ -66,13 +68,13 @@ struct ReleaseTests {
         #expect(finish.releases.map(\.outcome) == [.finish] && finish.final.presented.isEmpty)
     }
 
-    @Test func pinch_usesNoProjection() throws {
+    @Test("pinch uses no projection") func pinch_usesNoProjection() throws {
         // Closing fast to 0.55 of the start: a projection would carry it under 0.5; the rule does not project.
         let fast = Finger.pinch(center: Point(x: 200, y: 440), startDistance: 200, endDistance: 110, start: 0.1, duration: 0.05)
         #expect(try Fixture.run(fast, initial: .pushed).releases.map(\.outcome) == [.cancel])
     }
 
-    @Test func cancel_springsBackWithOmega22Zeta09() throws {
+    @Test("cancel springs back with omega 22 zeta 0.9") func cancel_springsBackWithOmega22Zeta09() throws {
         let timeline = try Fixture.run(swipe(travel: 100, endAt: 0.8), initial: .pushed)
         let release = try #require(timeline.releases.first)
         let back = SpringSolution(
@@ -85,7 +87,7 @@ struct ReleaseTests {
         }
     }
 
-    @Test func finish_landsWithOmega15Zeta075() throws {
+    @Test("finish lands with omega 15 zeta 0.75") func finish_landsWithOmega15Zeta075() throws {
         let timeline = try Fixture.run(swipe(travel: 200, endAt: 0.8), initial: .pushed)
         let release = try #require(timeline.releases.first)
         let landing = SpringSolution(spring: Spring(response: 2 * .pi / 15, dampingRatio: 0.75), from: 1, to: 0)

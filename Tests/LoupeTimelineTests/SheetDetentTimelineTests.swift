@@ -17,7 +17,7 @@ struct SheetDetentTimelineTests {
 
     static let swipeDown = Finger.drag(.pan, from: Point(x: 200, y: 560), to: Point(x: 210, y: 860), start: 0.1, duration: 0.25)
 
-    @Test(arguments: SheetDetent.allCases)
+    @Test("swipe down on a sheet on 26 starts at its detent", arguments: SheetDetent.allCases)
     func swipeDownOnASheetOn26_startsAtItsDetent(_ detent: SheetDetent) throws {
         let timeline = try Fixture.run(Self.swipeDown, initial: .presented, scene: Self.scene(version: 26, detent: detent))
         #expect(timeline.keyframes.first?.mask == detent.restingShape(in: Fixture.container))
@@ -31,7 +31,7 @@ struct SheetDetentTimelineTests {
         }
     }
 
-    @Test func presentOn26_andBefore() throws {
+    @Test("present on 26 and before") func presentOn26_andBefore() throws {
         let on26 = try Fixture.run([.present(at: 0)], initial: .source, scene: Self.scene(version: 26))
         #expect(on26.keyframes.last?.mask == SheetDetent.medium.restingShape(in: Fixture.container))
         #expect(!on26.callbacks.contains { $0.viewController == "source" && $0.name == "viewWillDisappear" })

@@ -22,7 +22,7 @@ struct SlideBackSwipeTests {
         }
     }
 
-    @Test func slideBackSwipe_onIOS17_tracksAndPops() throws {
+    @Test("slide back swipe on iOS 17 tracks and pops") func slideBackSwipe_onIOS17_tracksAndPops() throws {
         let timeline = try Fixture.run(Self.longSwipe, initial: .pushed, scene: Self.iOS17)
         #expect(timeline.warnings.isEmpty)
         #expect(timeline.lifecycleEvents.first?.event.kind == .pop(interactive: true))
@@ -39,7 +39,7 @@ struct SlideBackSwipeTests {
 
     /// Right-to-left: the swipe starts at the right edge and the page slides off to the left; the
     /// release hands position and velocity over without a jump (2 kHz keyframes).
-    @Test func slideBackSwipe_rightToLeft_andContinuousAtTheRelease() throws {
+    @Test("slide back swipe right to left and continuous at the release") func slideBackSwipe_rightToLeft_andContinuousAtTheRelease() throws {
         let scene = Fixture.scene(platform: Platform(os: .iOS, version: OSVersion(major: 17)), container: Fixture.rtlContainer, frameRate: 2000)
         let fromRight = Finger.drag(.edgePan, from: Point(x: 398, y: 400), to: Point(x: 70, y: 420), start: 0.1, duration: 0.3)
         let timeline = try Fixture.run(fromRight, initial: .pushed, scene: scene)
@@ -53,7 +53,7 @@ struct SlideBackSwipeTests {
         }
     }
 
-    @Test func slideBackSwipe_shortSwipeCancels_andThePageSlidesBack() throws {
+    @Test("slide back swipe short swipe cancels and the page slides back") func slideBackSwipe_shortSwipeCancels_andThePageSlidesBack() throws {
         let timeline = try Fixture.run(Self.shortSwipe, initial: .pushed, scene: Self.iOS17)
         #expect(timeline.releases.map(\.outcome) == [.cancel])
         #expect(timeline.final.stack == ["source", "destination"])
@@ -64,7 +64,7 @@ struct SlideBackSwipeTests {
 
     /// The SwiftUI case: sources but no `navigationTransition` on the destination slides, and its
     /// back swipe goes back too.
-    @Test func slideBackSwipe_onASwiftUIPageWithoutTheZoom() throws {
+    @Test("slide back swipe on a SwiftUI page without the zoom") func slideBackSwipe_onASwiftUIPageWithoutTheZoom() throws {
         var scene = Fixture.scene(platform: Platform(os: .iOS, framework: .swiftUI))
         scene.source = .matched([MatchedSource(id: "a", namespace: "grid", frame: Fixture.thumbnail)])
         let timeline = try Fixture.run(Self.longSwipe, initial: .pushed, scene: scene)
@@ -75,7 +75,7 @@ struct SlideBackSwipeTests {
 
     /// The "Zoom transitions" guide: "When using the default slide transition, you can only go
     /// back with a horizontal swipe if the content is fully scrolled to the start."
-    @Test func slideBackSwipe_onlyWhenTheContentIsScrolledToItsStart() throws {
+    @Test("slide back swipe only when the content is scrolled to its start") func slideBackSwipe_onlyWhenTheContentIsScrolledToItsStart() throws {
         let scrolled = DestinationScroll(contentOffset: Point(x: 40, y: 0), scrollsHorizontally: true)
         let refused = try Fixture.run(Self.longSwipe, initial: .pushed, scene: Self.iOS17, scroll: scrolled)
         #expect(refused.warnings.map(\.code) == [.scrollViewNotAtStart])
@@ -93,7 +93,7 @@ struct SlideBackSwipeTests {
 
     /// A running slide cannot be grabbed; the zoom's other gestures stay errors on a slide, and
     /// the 422's message no longer says the edge swipe belongs to the zoom.
-    @Test func slide_othersGesturesAndRunningTransitions() throws {
+    @Test("slide others gestures and running transitions") func slide_othersGesturesAndRunningTransitions() throws {
         let grabbed = try Fixture.run(
             [.push(at: 0)] + Finger.drag(.edgePan, from: Point(x: 4, y: 400), to: Point(x: 300, y: 400), start: 0.05, duration: 0.2),
             initial: .source, scene: Self.iOS17)

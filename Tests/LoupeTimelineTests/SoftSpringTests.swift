@@ -33,7 +33,7 @@ struct SoftSpringTests {
     /// The report: one app pop from `pushed` under response 2, damping 0.2 at 30 fps drew 15
     /// keyframes with a negative scale (down to -0.1) and a 0×0 mask for 0.8 s; a dismiss under
     /// response 1.5, damping 0.1 went to -0.244 with a 0×0 mask for 3.5 s.
-    @Test func timelines_neverFlip_theReportedSoftPopAndDismiss() throws {
+    @Test("timelines never flip the reported soft pop and dismiss") func timelines_neverFlip_theReportedSoftPopAndDismiss() throws {
         let pop = try Fixture.run([.pop(at: 0)], initial: .pushed, scene: Self.scene(response: 2, dampingRatio: 0.2))
         Self.expectPhysical(pop, "soft pop")
         let dismiss = try Fixture.run([.dismiss(at: 0)], initial: .presented, scene: Self.scene(response: 1.5, dampingRatio: 0.1))
@@ -43,7 +43,7 @@ struct SoftSpringTests {
 
     /// Issue 23 §7 in timelines: a push under damping 0.05 overshoots the page by most of its
     /// travel; the card is rubber-banded there too, within a quarter of the height of the edges.
-    @Test func timelines_overshootIsRubberBanded() throws {
+    @Test("timelines overshoot is rubber banded") func timelines_overshootIsRubberBanded() throws {
         let push = try Fixture.run([.push(at: 0)], initial: .source, scene: Self.scene(response: 2, dampingRatio: 0.05, frameRate: 24))
         #expect(push.keyframes.map(\.progress).max() ?? 0 > 1.5)
         Self.expectPhysical(push, "overshooting push")
@@ -57,7 +57,7 @@ struct SoftSpringTests {
         return script
     }
 
-    @Test func softScripts_mostlyRun() {
+    @Test("soft scripts mostly run") func softScripts_mostlyRun() {
         let runs = PropertySeeds.seeds(count: 40).filter { (try? TimelineEngine.run(Self.softScript(seed: $0))) != nil }
         #expect(runs.count >= 25, "only \(runs.count) of 40 random soft-spring scripts run")
     }
@@ -65,7 +65,7 @@ struct SoftSpringTests {
     /// Property (seeded): random soft springs and launch velocities on random scripts (app calls,
     /// releases, interruptions, retargets) never flip the card, collapse its mask or throw it
     /// far off screen; keyframes stay continuous (the shared invariants).
-    @Test(arguments: PropertySeeds.seeds(count: 40))
+    @Test("random soft springs keep the card physical", arguments: PropertySeeds.seeds(count: 40))
     func randomSoftSprings_keepTheCardPhysical(seed: UInt64) throws {
         guard let timeline = try? TimelineEngine.run(Self.softScript(seed: seed)) else {
             return  // an invalid random script (or a spring too slow for the keyframe limit)

@@ -14,13 +14,13 @@ struct TimelineErrorTests {
         }
     }
 
-    @Test func touchesOutOfTimeOrder_pointAtTheTime() {
+    @Test("touches out of time order point at the time") func touchesOutOfTimeOrder_pointAtTheTime() {
         let found = errors([.touchesBegan(.pan, [Point(x: 1, y: 2)], at: 0.3), .touchesMoved([Point(x: 1, y: 30)], at: 0.2)])
         #expect(found == [.timeWentBackwards(event: 1, previousTime: 0.3)])
         #expect(found.first?.location == .event(1, .time))
     }
 
-    @Test func touchCounts_mustFitTheGesture() {
+    @Test("touch counts must fit the gesture") func touchCounts_mustFitTheGesture() {
         let found = errors([
             .touchesBegan(.pinch, [Point(x: 1, y: 2)], at: 0),
             .touchesMoved([Point(x: 1, y: 2), Point(x: 5, y: 6), Point(x: 7, y: 8)], at: 0.1),
@@ -38,7 +38,7 @@ struct TimelineErrorTests {
         #expect(found.first?.location == .event(0, .touches))
     }
 
-    @Test func touchesWithoutBegan_andBeganTwice_areRefused() {
+    @Test("touches without began and began twice are refused") func touchesWithoutBegan_andBeganTwice_areRefused() {
         let found = errors([
             .touchesMoved([Point(x: 1, y: 2)], at: 0),
             .touchesEnded(at: 0.1),
@@ -49,12 +49,12 @@ struct TimelineErrorTests {
         #expect(found.first?.location == .event(0, .type))
     }
 
-    @Test func times_mustBeFiniteNonNegativeAndWithinAMinute() {
+    @Test("times must be finite non negative and within a minute") func times_mustBeFiniteNonNegativeAndWithinAMinute() {
         let found = errors([.push(at: .nan), .pop(at: -1), .push(at: 60.5), .pop(at: 59)], initial: .source)
         #expect(found == [.invalidTime(event: 0), .invalidTime(event: 1), .timeBeyondLimit(event: 2, limit: 60)])
     }
 
-    @Test func touchCoordinates_mustBeFiniteAndInRange() {
+    @Test("touch coordinates must be finite and in range") func touchCoordinates_mustBeFiniteAndInRange() {
         let found = errors([
             .touchesBegan(.pinch, [Point(x: 1, y: 2), Point(x: .infinity, y: 2)], at: 0),
             .touchesEnded([Point(x: 1, y: 2), Point(x: 3, y: 2e7)], at: 0.1)
@@ -63,20 +63,20 @@ struct TimelineErrorTests {
         #expect(found.first?.location == .touch(event: 0, index: 1))
     }
 
-    @Test func moreThanTenThousandEvents_isOneErrorWithoutWalkingThem() {
+    @Test("more than ten thousand events is one error without walking them") func moreThanTenThousandEvents_isOneErrorWithoutWalkingThem() {
         let events = (0...10_000).map { TimelineEvent.touchesMoved([], at: Double($0) * -1) }
         #expect(errors(events) == [.tooManyEvents(count: 10_001, limit: 10_000)])
         #expect(TimelineError.tooManyEvents(count: 10_001, limit: 10_000).location == .events)
     }
 
-    @Test func tooManyKeyframes_isAnErrorNotAHang() {
+    @Test("too many keyframes is an error not a hang") func tooManyKeyframes_isAnErrorNotAHang() {
         let found = errors(
             [.touchesBegan(.pan, [Point(x: 1, y: 2)], at: 20), .touchesEnded(at: 20)],
             scene: Fixture.scene(frameRate: 1000))
         #expect(found == [.tooManyKeyframes(count: 20_001, limit: 15_000)])
     }
 
-    @Test func lifecycleErrors_pointAtTheTimelineEventThatCausedThem() {
+    @Test("lifecycle errors point at the timeline event that caused them") func lifecycleErrors_pointAtTheTimelineEventThatCausedThem() {
         // Event 2 is the first app call; the ignored tap before it never reaches the lifecycle.
         let found = errors(
             [.touchesBegan(.pan, [Point(x: 1, y: 2)], at: 0), .touchesEnded(at: 0.1), .pop(at: 0.2)],
@@ -86,12 +86,12 @@ struct TimelineErrorTests {
         #expect(errors([.push(at: 0)], initial: .pushed) == [.lifecycle(.viewControllerAlreadyShown(event: 0, name: "destination"), event: 0)])
     }
 
-    @Test func sceneErrors_comeFromTheGeometryEngine() {
+    @Test("scene errors come from the geometry engine") func sceneErrors_comeFromTheGeometryEngine() {
         let mac = Fixture.scene(platform: Platform(os: .macOS, framework: .swiftUI))
         #expect(errors([.push(at: 0)], initial: .source, scene: mac) == [.geometry(.zoomAPIUnavailable(os: .macOS, framework: .swiftUI))])
     }
 
-    @Test func everyError_hasAMessage() {
+    @Test("every error has a message") func everyError_hasAMessage() {
         let all: [TimelineError] = [
             .tooManyEvents(count: 2, limit: 1), .tooMuchSourceMixing(count: 2, limit: 1), .invalidTime(event: 0),
             .timeBeyondLimit(event: 0, limit: 60),

@@ -8,7 +8,7 @@ import Testing
 /// callbacks those of the lifecycle engine on the equivalent script. Replay one seed with
 /// LOUPE_PROPERTY_SEED=<seed>.
 struct TimelinePropertyTests {
-    @Test(arguments: PropertySeeds.seeds(count: 100))
+    @Test("random scripts keep every invariant", arguments: PropertySeeds.seeds(count: 100))
     func randomScripts_keepEveryInvariant(seed: UInt64) throws {
         let script = TimelineGenerator.script(seed: seed)
         let timeline: Timeline
@@ -22,7 +22,7 @@ struct TimelinePropertyTests {
         #expect(problems.isEmpty, "seed \(seed): \(problems.prefix(5))")
     }
 
-    @Test func generator_buildsMostlyValidScriptsThatReachEverySituation() {
+    @Test("generator builds mostly valid scripts that reach every situation") func generator_buildsMostlyValidScriptsThatReachEverySituation() {
         let seeds = PropertySeeds.seeds(count: 100)
         let timelines = seeds.compactMap { try? TimelineEngine.run(TimelineGenerator.script(seed: $0, frameRate: 60)) }
         #expect(timelines.count >= 80)
@@ -37,7 +37,7 @@ struct TimelinePropertyTests {
         #expect(timelines.contains { $0.final.unreleasedGesture != nil })
     }
 
-    @Test(arguments: PropertySeeds.seeds(count: 200))
+    @Test("any script runs or fails deterministically", arguments: PropertySeeds.seeds(count: 200))
     func anyScript_runsOrFailsDeterministically(seed: UInt64) {
         let script = TimelineGenerator.garbage(seed: seed)
         let first = Result { () throws(TimelineFailure) in try TimelineEngine.run(script) }

@@ -14,7 +14,7 @@ struct TrackingTests {
         events + [.touchesMoved(events.last?.touches ?? [], at: time)]
     }
 
-    @Test func swipe_staysStillInsideItsSlop() throws {
+    @Test("swipe stays still inside its slop") func swipe_staysStillInsideItsSlop() throws {
         let events: [TimelineEvent] = [
             .touchesBegan(.pan, [Point(x: 200, y: 300)], at: 0.1),
             .touchesMoved([Point(x: 205, y: 316)], at: 0.2),
@@ -29,7 +29,7 @@ struct TrackingTests {
         #expect(past.lifecycleEvents.first?.timelineEvent == 3)
     }
 
-    @Test func swipeDown_scalesAboutTheFingerAndFollowsIt() throws {
+    @Test("swipe down scales about the finger and follows it") func swipeDown_scalesAboutTheFingerAndFollowsIt() throws {
         let events = held(
             [
                 .touchesBegan(.pan, [Point(x: 200, y: 300)], at: 0.1),
@@ -45,7 +45,7 @@ struct TrackingTests {
         #expect(abs(last.mask.rect.width - 402 * expected) < 1e-4 && abs(last.mask.cornerRadius - 55 * expected) < 1e-4)
     }
 
-    @Test func swipeSideways_isRubberBandedAndDoesNotChangeTheScale() throws {
+    @Test("swipe sideways is rubber banded and does not change the scale") func swipeSideways_isRubberBandedAndDoesNotChangeTheScale() throws {
         let events = held(
             [
                 .touchesBegan(.pan, [Point(x: 200, y: 300)], at: 0.1),
@@ -59,7 +59,8 @@ struct TrackingTests {
         #expect(moved > 45 && moved < 52)  // measured: 49 pt for a 100 pt sweep
     }
 
-    @Test func edgeSwipe_hasATwelvePointDeadZoneThenScalesWithTheWidth() throws {
+    @Test("edge swipe has a twelve point dead zone then scales with the width") func edgeSwipe_hasATwelvePointDeadZoneThenScalesWithTheWidth() throws
+    {
         let inside = try Fixture.run(
             [
                 .touchesBegan(.edgePan, [Point(x: 4, y: 400)], at: 0.1),
@@ -79,7 +80,8 @@ struct TrackingTests {
         #expect(abs(grabbed.x - 216) < 1e-4 && abs(grabbed.y - (400 + 0.43 * 50)) < 1e-4)
     }
 
-    @Test func pinch_scalesWithDistanceOverStartMinusDeadZone_spinsAndFollowsTheFocalPoint() throws {
+    @Test("pinch scales with distance over start minus dead zone spins and follows the focal point")
+    func pinch_scalesWithDistanceOverStartMinusDeadZone_spinsAndFollowsTheFocalPoint() throws {
         let center = Point(x: 200, y: 440)
         func fingers(_ distance: Double, _ angle: Double, _ c: Point) -> [Point] {
             [
@@ -106,7 +108,7 @@ struct TrackingTests {
         #expect(abs(last.mask.rect.midX - pageCentre.x) < 1e-4 && abs(last.mask.rect.midY - pageCentre.y) < 1e-4)
     }
 
-    @Test func pinch_spinsThroughMoreThanAFullTurnWithoutJumping() throws {
+    @Test("pinch spins through more than a full turn without jumping") func pinch_spinsThroughMoreThanAFullTurnWithoutJumping() throws {
         let center = Point(x: 200, y: 440)
         func fingers(_ angle: Double) -> [Point] {
             [
@@ -132,7 +134,7 @@ struct TrackingTests {
         }
     }
 
-    @Test func trackingLags_aFewFramesBehindTheFinger() throws {
+    @Test("tracking lags a few frames behind the finger") func trackingLags_aFewFramesBehindTheFinger() throws {
         let events = [TimelineEvent]([
             .touchesBegan(.pan, [Point(x: 200, y: 300)], at: 0.1),
             .touchesMoved([Point(x: 200, y: 318)], at: 0.15),
