@@ -119,6 +119,7 @@ public enum GeometryEngine {
         let destinationRadius = max(0, sheetShape?.cornerRadius ?? scene.destination.cornerRadius)
 
         var sourceFrame: Rect?
+        var sourceBackground: RGBAColor?
         var dimmingColor = RGBAColor.black
         var dimmingVisualEffect: BlurStyle?
         let geometry: TransitionGeometry
@@ -131,6 +132,7 @@ public enum GeometryEngine {
             warnings += SceneReview.detentFrameWarnings(scene, sheetFrame: sheetShape?.rect)
             geometry = .zoom(built.geometry)
             sourceFrame = built.sourceFrame
+            sourceBackground = built.sourceBackground
             dimmingColor = scene.options.dimming.color
             dimmingVisualEffect = scene.options.dimmingVisualEffect
         case .slide:
@@ -155,6 +157,7 @@ public enum GeometryEngine {
             built.geometry.blurRadius = 0
             geometry = .zoom(built.geometry)
             sourceFrame = built.sourceFrame
+            sourceBackground = built.sourceBackground
         case .popover, .crossfade, .none:
             // A cross-fade is the popover's fade in place, at the page's own frame.
             geometry = .popover(PopoverGeometry(destinationFrame: destinationFrame, cornerRadius: destinationRadius))
@@ -166,7 +169,7 @@ public enum GeometryEngine {
             effect: effect, duration: solution.settlingDuration(epsilon: SpringSolution.defaultEpsilon), frameRate: frameRate,
             keyframes: [], warnings: warnings, spring: spring, dimmingColor: dimmingColor, geometry: geometry,
             isReverse: scene.transition.isReverse, sourceFrame: sourceFrame, dimmingVisualEffect: dimmingVisualEffect,
-            keptSheetDetent: resolution.keptDetent, initialVelocity: initialVelocity)
+            keptSheetDetent: resolution.keptDetent, initialVelocity: initialVelocity, sourceBackground: sourceBackground)
     }
 
     /// The spring an effect uses when the request names none.
@@ -184,7 +187,7 @@ public enum GeometryEngine {
 
     private static func zoomGeometry(
         _ scene: ZoomScene, destinationFrame: Rect, destinationRadius: Double, warnings: inout [Warning<GeometryWarningCode>]
-    ) -> (geometry: ZoomGeometry, sourceFrame: Rect?) {
+    ) -> (geometry: ZoomGeometry, sourceFrame: Rect?, sourceBackground: RGBAColor?) {
         let container = scene.container
         let destination = scene.destination
         let framework = scene.platform.framework
@@ -264,7 +267,7 @@ public enum GeometryEngine {
             blurRadius: scene.options.dimmingVisualEffect?.radius ?? 0,
             sourceIsMissing: resolved.source == nil, showsSystemBackground: transparent, containerBounds: container.bounds,
             coveredPageShrink: coversFullScreen(scene) ? ZoomGeometry.fullScreenCoveredShrink : 0)
-        return (geometry, resolved.source?.frame)
+        return (geometry, resolved.source?.frame, resolved.source?.background)
     }
 
     /// Whether a popover grows out of its source's glass capsule: iOS 26, a bar button item source.

@@ -16,10 +16,14 @@ public struct MatchedSource: Sendable, Hashable {
     /// A view (default) or, from iOS 26, toolbar content (`sources[i].kind: "toolbarItem"`); it
     /// matches like any other `matchedTransitionSource`.
     public var kind: SourceKind
+    /// The configuration's `background(_:)`: "a color that will be drawn behind the content
+    /// within the matched transition source", which "fills the interpolated shape as it grows"
+    /// during a zoom (Apple, MatchedTransitionSourceConfiguration.background(_:)). Nil: none.
+    public var background: RGBAColor?
 
     public init(
         id: SourceID, namespace: String, frame: Rect, cornerRadius: Double = 0, modifiers: [String] = [], role: SourceRole? = nil,
-        kind: SourceKind = .view
+        kind: SourceKind = .view, background: RGBAColor? = nil
     ) {
         self.id = id
         self.namespace = namespace
@@ -28,5 +32,6 @@ public struct MatchedSource: Sendable, Hashable {
         self.modifiers = modifiers
         self.role = role
         self.kind = kind
+        self.background = background
     }
 }

@@ -42,7 +42,8 @@ public enum SourceResolver {
                         subject: .sourceModifiers(index: index)))
             }
             return checkedFrame(
-                SourceView(frame: source.frame, cornerRadius: source.cornerRadius, role: source.role, kind: source.kind),
+                SourceView(
+                    frame: source.frame, cornerRadius: source.cornerRadius, role: source.role, kind: source.kind, background: source.background),
                 subject: .sources(index: index), warnings: warnings)
         case .duplicate(let indices):
             let id = sources[indices[0]].id
@@ -109,7 +110,7 @@ public enum SourceResolver {
                 ])
         }
         return Resolution(
-            source: SourceView(frame: frame, cornerRadius: max(0, view.cornerRadius), role: view.role, kind: view.kind),
+            source: SourceView(frame: frame, cornerRadius: max(0, view.cornerRadius), role: view.role, kind: view.kind, background: view.background),
             subject: subject, warnings: warnings)
     }
 

@@ -1,4 +1,4 @@
-/// A UIKit source view's geometry.
+/// The source view's geometry: UIKit's source view, or the SwiftUI source the destination matched.
 public struct SourceView: Sendable, Hashable {
     /// Frame in container coordinates (points).
     public var frame: Rect
@@ -10,11 +10,15 @@ public struct SourceView: Sendable, Hashable {
     /// A view (default), or iOS 26's bar button item or toolbar item, whose frame is its glass
     /// capsule.
     public var kind: SourceKind
+    /// A SwiftUI source configuration's `background(_:)` (`MatchedSource.background`), drawn
+    /// behind the card's content while it flies; UIKit's zoom has no such setting (nil).
+    public var background: RGBAColor?
 
-    public init(frame: Rect, cornerRadius: Double = 0, role: SourceRole? = nil, kind: SourceKind = .view) {
+    public init(frame: Rect, cornerRadius: Double = 0, role: SourceRole? = nil, kind: SourceKind = .view, background: RGBAColor? = nil) {
         self.frame = frame
         self.cornerRadius = cornerRadius
         self.role = role
         self.kind = kind
+        self.background = background
     }
 }

@@ -30,12 +30,16 @@ public struct ZoomPlan: Sendable, Hashable {
     /// The journey's initial velocity (progress per second, the request's), so the spring can be
     /// evaluated at any time (`keyframe(at:)`).
     public var initialVelocity: Double
+    /// The matched SwiftUI source's `background(_:)`, which fills the card behind its content
+    /// while it flies (`MatchedSource.background`); nil when none was given or nothing zooms
+    /// from a source.
+    public var sourceBackground: RGBAColor?
 
     public init(
         effect: TransitionEffect, duration: Double, frameRate: Double, keyframes: [Keyframe],
         warnings: [Warning<GeometryWarningCode>], spring: Spring, dimmingColor: RGBAColor,
         geometry: TransitionGeometry, isReverse: Bool, sourceFrame: Rect?, dimmingVisualEffect: BlurStyle? = nil,
-        keptSheetDetent: SheetDetent? = nil, initialVelocity: Double = 0
+        keptSheetDetent: SheetDetent? = nil, initialVelocity: Double = 0, sourceBackground: RGBAColor? = nil
     ) {
         self.effect = effect
         self.duration = duration
@@ -50,6 +54,7 @@ public struct ZoomPlan: Sendable, Hashable {
         self.sourceFrame = sourceFrame
         self.keptSheetDetent = keptSheetDetent
         self.initialVelocity = initialVelocity
+        self.sourceBackground = sourceBackground
     }
 
     /// The keyframe at any `time` (seconds, clamped to `0...duration`), the spring evaluated at

@@ -31,13 +31,15 @@ public struct Timeline: Sendable, Hashable {
     public var dimmingColor: RGBAColor
     /// The host's blur over the covered page (`blur` per keyframe), nil without one.
     public var dimmingVisualEffect: BlurStyle?
+    /// The matched SwiftUI source's `background(_:)`, behind the card's content (`ZoomPlan.sourceBackground`).
+    public var sourceBackground: RGBAColor?
 
     public init(
         keyframes: [Keyframe], callbacks: [TraceEntry], notes: [Warning<LifecycleWarningCode>], final: FinalState,
         segments: [TimelineSegment], warnings: [Warning<TimelineWarningCode>],
         geometryWarnings: [Warning<GeometryWarningCode>],
         releases: [ReleaseDecision], lifecycleEvents: [LifecycleLink], duration: Double, frameRate: Double,
-        dimmingColor: RGBAColor, dimmingVisualEffect: BlurStyle? = nil
+        dimmingColor: RGBAColor, dimmingVisualEffect: BlurStyle? = nil, sourceBackground: RGBAColor? = nil
     ) {
         self.keyframes = keyframes
         self.callbacks = callbacks
@@ -52,5 +54,6 @@ public struct Timeline: Sendable, Hashable {
         self.frameRate = frameRate
         self.dimmingColor = dimmingColor
         self.dimmingVisualEffect = dimmingVisualEffect
+        self.sourceBackground = sourceBackground
     }
 }

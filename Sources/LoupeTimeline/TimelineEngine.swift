@@ -63,7 +63,8 @@ public enum TimelineEngine {
             keyframes: keyframes, callbacks: lifecycle.trace, notes: lifecycle.notes, final: lifecycle.final,
             segments: simulator.segments, warnings: simulator.warnings, geometryWarnings: simulator.plans.warnings,
             releases: simulator.releases, lifecycleEvents: simulator.links, duration: simulator.now,
-            frameRate: frameRate, dimmingColor: styled?.dimmingColor ?? .black, dimmingVisualEffect: styled?.dimmingVisualEffect)
+            frameRate: frameRate, dimmingColor: styled?.dimmingColor ?? .black, dimmingVisualEffect: styled?.dimmingVisualEffect,
+            sourceBackground: styled?.sourceBackground)
         return (timeline, TimelineMotion(pieces: simulator.pieces, plans: simulator.plans, duration: simulator.now))
     }
 }

@@ -142,6 +142,22 @@ struct GeometryEngineTests {
         #expect(close(page.minX, Fixture.thumbnail.minX))
     }
 
+    @Test("the matched SwiftUI source's background is the plan's, and a zoom from the centre has none (issue 44 §7)")
+    func matchedSourcesBackground_isThePlans() throws {
+        let yellow = RGBAColor(red: 1, green: 0.8, blue: 0, alpha: 0.5)
+        let source = MatchedSource(id: "cover", namespace: "ns", frame: Fixture.thumbnail, cornerRadius: 12, background: yellow)
+        func plan(sourceID: String) throws -> ZoomPlan {
+            try Fixture.plan(
+                Fixture.scene(
+                    platform: Platform(os: .iOS, framework: .swiftUI), source: .matched([source]),
+                    destination: Destination(frame: Fixture.fullScreen, sourceID: .string(sourceID), namespace: "ns")))
+        }
+        #expect(try plan(sourceID: "cover").sourceBackground == yellow)
+        // No source with that id: the page zooms from the centre, with no source to take a background from.
+        #expect(try plan(sourceID: "other").sourceBackground == nil)
+        #expect(try Fixture.plan(Fixture.scene()).sourceBackground == nil)
+    }
+
     @Test("explicit fit mode overrides the framework default") func explicitFitMode_overridesTheFrameworkDefault() throws {
         let align = Rect(x: 0, y: 200, width: 402, height: 300)
         let scene = Fixture.scene(

@@ -64,6 +64,19 @@ struct AnswerSizeTests {
         try Self.check(PlanEndpoint.self, Array(body.utf8), body)
     }
 
+    /// Issue 44 §7: a SwiftUI source's background adds a layer to css, waapi and Lottie and a
+    /// declaration to the view transition's every keyframe, and fills in the SVG.
+    @Test(
+        "a SwiftUI source's background, pushed and popped, at 60 and 240 fps and six decimals, is estimated within bounds in every format",
+        arguments: ["push", "pop"], [#""frameRate":60"#, #""frameRate":240},"options":{"precision":6"#])
+    func sourceBackground_isEstimatedWithinBounds(transition: String, animation: String) throws {
+        let body =
+            #"{"transition":""# + transition
+            + ##"","platform":{"os":"iOS","version":"18.0","framework":"SwiftUI"},"container":{"width":393.123457,"height":852.987654,"cornerRadius":55},"sources":[{"id":"a","namespace":"n","frame":{"x":16.3333333,"y":120.777777,"width":176.1111,"height":176.2222},"cornerRadius":12.3456,"background":"#FF000080"}],"destination":{"sourceID":"a","namespace":"n"},"animation":{"##
+            + animation + "}}"
+        try Self.check(PlanEndpoint.self, Array(body.utf8), body)
+    }
+
     /// Lottie's per-keyframe cost depends on which layers animate, so it is checked on long plans
     /// too (the other plan formats' estimates are pinned by the examples only).
     @Test(

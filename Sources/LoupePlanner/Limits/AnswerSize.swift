@@ -90,7 +90,9 @@ enum AnswerSize {
 
     /// A Lottie rendering (no callbacks or warnings: it has neither).
     static func lottie(_ plan: ZoomPlan) -> Int {
-        envelope(.lottie) + plan.keyframes.count * (keyframe(.lottie, effect: drawnEffect(plan)) + (plan.sourceFrame == nil ? 0 : lottieSourceLayers))
+        envelope(.lottie) + plan.keyframes.count
+            * (keyframe(.lottie, effect: drawnEffect(plan)) + (plan.sourceFrame == nil ? 0 : lottieSourceLayers)
+                + (plan.sourceBackground == nil ? 0 : sourceBackground(.lottie)))
     }
 
     /// The effect whose layers the renderings draw: a zoom's for any plan with a zoom's geometry
@@ -120,6 +122,24 @@ enum AnswerSize {
         case .svg, .lottie: 0
         }
     }
+
+    /// A keyframe's extra cost with a SwiftUI source's `background`: the css and waapi
+    /// `source-background` layer (the card's box and opacity), the view transition's
+    /// `background-color`, Lottie's `source-background` shape (measured at 240 fps and six
+    /// decimals: 135, 147, 29 and 265 bytes; JSON writes the colour once).
+    static func sourceBackground(_ format: RenderingFormat) -> Int {
+        switch format {
+        case .css: 180
+        case .waapi: 190
+        case .viewTransition: 40
+        case .lottie: 340
+        case .json, .svg, .junit: 0
+        }
+    }
+
+    /// The SVG's fills of a source background: one rect in each of the filmstrip's panels but the
+    /// resting one (measured 744 bytes), and the JSON's member.
+    static let sourceBackgroundFills = 1_200
 
     /// One stop of the css and waapi renderings' `linear()` easing: `-0.12345 12.3456%, `, at most
     /// 20 bytes; counted apart because a tight `options.easingTolerance` on a bouncy spring asks
@@ -155,8 +175,10 @@ extension PlanEndpoint {
             base
             + (plan.keyframes.first?.layers == nil ? 0 : AnswerSize.crossfadeLayers(format))
             + (plan.dimmingVisualEffect == nil ? 0 : AnswerSize.blur(format))
+            + (plan.sourceBackground == nil ? 0 : AnswerSize.sourceBackground(format))
+        let fills = plan.sourceBackground == nil ? 0 : AnswerSize.sourceBackgroundFills
         let easing = format == .css || format == .waapi ? SpringEasing.stopCountBound(for: answer) * AnswerSize.easingStop : 0
-        return AnswerSize.envelope(format) + (format == .svg ? AnswerSize.filmstrip : 0) + easing
+        return AnswerSize.envelope(format) + (format == .svg ? AnswerSize.filmstrip : 0) + easing + fills
             + plan.keyframes.count * perKeyframe
             + AnswerSize.trace(answer.callbacks, format == .json ? .json : .svg) + answer.warnings.count * AnswerSize.warning
     }

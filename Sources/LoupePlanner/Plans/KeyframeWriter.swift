@@ -25,8 +25,8 @@ struct KeyframeWriter {
     /// ("#RRGGBB" or "#RRGGBBAA"), `dimmingVisualEffect` (only when there is one) and `callbacks`
     /// on the keyframes' clock. `precision` rounds what is drawn; times are always exact.
     static func writeMotion(
-        _ keyframes: [Keyframe], dimmingColor: RGBAColor, dimmingVisualEffect: BlurStyle?, callbacks: [TraceEntry],
-        to writer: inout JSONWriter, precision: Int?
+        _ keyframes: [Keyframe], dimmingColor: RGBAColor, dimmingVisualEffect: BlurStyle?, sourceBackground: RGBAColor?,
+        callbacks: [TraceEntry], to writer: inout JSONWriter, precision: Int?
     ) {
         let keyframeWriter = KeyframeWriter(precision: precision, blurs: dimmingVisualEffect != nil)
         writer.name(keyframeWriter.names.keyframes)
@@ -35,6 +35,8 @@ struct KeyframeWriter {
         writer.endArray()
         writer.member("dimmingColor", dimmingColor.hex)
         if let dimmingVisualEffect { writer.member("dimmingVisualEffect", dimmingVisualEffect.rawValue) }
+        // Only when the request gave one, so every other answer keeps its bytes.
+        if let sourceBackground { writer.member("sourceBackground", sourceBackground.hex) }
         writer.name(keyframeWriter.names.callbacks)
         // On the keyframes' clock, so exact like the keyframes' times (issue 35 §2).
         TraceWriter.write(callbacks, to: &writer)

@@ -48,14 +48,7 @@ extension PlanRequestDecoder {
             return Dimming()
         }
         guard let object = reader.object(options, "dimming") else { return nil }
-        var color = RGBAColor.black
-        if let text = reader.string(object, "color", maxLength: 16) {
-            if let parsed = Self.color(hex: text) {
-                color = parsed
-            } else {
-                reader.fail(object.pointer.appending("color"), "must be a colour such as \"#000000\" or \"#00000080\", not \"\(text)\"")
-            }
-        }
+        let color = readColor(object, "color") ?? RGBAColor.black
         let opacity = reader.number(object, "opacity", in: 0...1) ?? Dimming.zoomDefault.strength
         return Dimming(color: color, strength: opacity)
     }
@@ -93,6 +86,17 @@ extension PlanRequestDecoder {
         // "-" must be followed by a letter, "_" or another "-" ("--name" is valid too).
         guard first == hyphen, bytes.count > 1 else { return false }
         return isLetter(bytes[1]) || bytes[1] == hyphen
+    }
+
+    /// A colour at `key` of `object` as "#RRGGBB" or "#RRGGBBAA": nil when absent, null or
+    /// invalid (an invalid one is a failure at its pointer).
+    func readColor(_ object: FieldReader.Object, _ key: String) -> RGBAColor? {
+        guard let text = reader.string(object, key, maxLength: 16) else { return nil }
+        guard let color = Self.color(hex: text) else {
+            reader.fail(object.pointer.appending(key), "must be a colour such as \"#000000\" or \"#00000080\", not \"\(text)\"")
+            return nil
+        }
+        return color
     }
 
     /// "#RRGGBB" or "#RRGGBBAA" (hex digits in either case) as components in 0...1.

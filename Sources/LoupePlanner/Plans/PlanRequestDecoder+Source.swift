@@ -56,9 +56,13 @@ extension PlanRequestDecoder {
             }
             let role = reader.choice(object, "role", as: SourceRole.self)
             let kind = sourceKind(object, barItem: .toolbarItem)
+            // The configuration's `background(_:)`: a colour behind the content, filling the card.
+            let background = readColor(object, "background")
             if let id, let namespace, let frame {
                 sources.append(
-                    MatchedSource(id: id, namespace: namespace, frame: frame, cornerRadius: radius, modifiers: modifiers, role: role, kind: kind))
+                    MatchedSource(
+                        id: id, namespace: namespace, frame: frame, cornerRadius: radius, modifiers: modifiers, role: role, kind: kind,
+                        background: background))
             }
         }
         guard reader.errors.count == errorsBefore else { return nil }

@@ -121,6 +121,12 @@ enum PlanFilmstrip {
         if let page = keyframe.layers?.background {
             panel.fill(page.mask, left: left, top: top, colour: "#e8f0fe", opacity: page.opacity, into: &svg)
         }
+        if let fill = plan.sourceBackground, keyframe != plan.keyframes.last {
+            // The source configuration's background(_:), behind the card's content while it flies.
+            panel.fill(
+                keyframe.mask, left: left, top: top, colour: RGBAColor(red: fill.red, green: fill.green, blue: fill.blue).hex,
+                opacity: fill.alpha, into: &svg)
+        }
         panel.fill(keyframe.mask, left: left, top: top, colour: "#aecbfa", opacity: keyframe.opacity.destination, into: &svg)
         panel.fill(keyframe.mask, left: left, top: top, colour: "#fbbc04", opacity: keyframe.opacity.sourceContent * 0.85, into: &svg)
         panel.outline(keyframe.mask, left: left, top: top, stroke: "#1a73e8", width: 1.5, dashed: false, into: &svg)

@@ -90,6 +90,16 @@ enum PlanLayers {
                 pageValues($0.transform, $0.mask, $0.opacity.background, $0)
             }
         ]
+        if let fill = plan.sourceBackground {
+            // SwiftUI's background(_:): behind the content, filling the card's interpolated shape
+            // while it flies; at rest the page (or, after a pop, the source) shows itself.
+            let last = plan.keyframes.last
+            layers.append(
+                layer(
+                    "source-background", "the source configuration's background(_:), filling the card behind its content",
+                    free + [.init(property: .backgroundColor, value: .keyword(fill.hex))]
+                ) { box($0.mask) + [.init(property: .opacity, value: .number($0 == last ? 0 : 1))] })
+        }
         if crossfade {
             layers.append(
                 layer("page", "crossfade: the page without its zooming content, fading in place", atPage) {

@@ -19,7 +19,8 @@ import LoupeRendering
 /// Layers, top first (the order Lottie lists them): `card`, `shadow`, `dimming`, `source-slot`,
 /// `covered-image`, `covered`. `card` is a precomposition (asset `card`) that renders on its own:
 /// the placeholder fill, the destination image and the source snapshot, each clipped to the
-/// plan's mask (a rounded rect) by an alpha track matte. The images are assets `destination`
+/// plan's mask (a rounded rect) by an alpha track matte, and beneath them a SwiftUI source's
+/// `background(_:)` when the plan has one. The images are assets `destination`
 /// (the page at its resting size), `source` (the source view, stretched to the mask) and
 /// `covered` (the covered page, container size): each a transparent 1×1 PNG until a client
 /// swaps in its snapshot, so the placeholders show through.
@@ -158,6 +159,13 @@ enum PlanLottie {
                 name: "destination", content: .image(asset: "destination"), matte: .alphaMatted,
                 position: page.position, scale: page.scale, opacity: destination))
         layers.append(LottieLayer(name: "placeholder", content: .roundedRect(card, fill: cardColour, fillOpacity: 100), opacity: destination))
+        if let fill = plan.sourceBackground {
+            // SwiftUI's background(_:), beneath everything in the card while it flies.
+            layers.append(
+                LottieLayer(
+                    name: "source-background", content: .roundedRect(card, fill: [fill.red, fill.green, fill.blue], fillOpacity: fill.alpha * 100),
+                    opacity: percent(keyframes.indices.map { $0 == keyframes.count - 1 ? 0 : 1 })))
+        }
         return layers
     }
 

@@ -133,7 +133,7 @@ enum PlanViewTransition {
             var scrim = plan.dimmingColor
             scrim.alpha *= keyframe.opacity.dimming
             let shadow = keyframe.shadow
-            return [
+            var values: [AnimatedLayer.Declaration] = [
                 .init(property: .width, value: .length(mask.rect.width)), .init(property: .height, value: .length(mask.rect.height)),
                 .init(property: .transform, value: .matrix(AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: mask.rect.x, ty: mask.rect.y))),
                 cornerRadius(keyframe),
@@ -143,6 +143,12 @@ enum PlanViewTransition {
                         offsetY: shadow.offsetY, blur: 2 * shadow.radius,
                         opacity: shadow.opacity, scrim: scrim))
             ]
+            // SwiftUI's background(_:): the group's own background, behind both images, while
+            // the card flies (only with one, so other stylesheets keep their bytes).
+            if let fill = plan.sourceBackground {
+                values.append(.init(property: .backgroundColor, value: .keyword(keyframe == plan.keyframes.last ? "transparent" : fill.hex)))
+            }
+            return values
         }
         let children = AnimatedLayer(
             name: "children", role: "the named elements nested in the card (view-transition-group: contain), clipped to its rounded mask",
