@@ -21,10 +21,7 @@ extension FrameState {
                 dimming: Scalar.lerp(opacity.dimming, other.opacity.dimming, t),
                 background: Scalar.lerp(opacity.background, other.opacity.background, t),
                 covered: Scalar.lerp(opacity.covered, other.opacity.covered, t)),
-            shadow: Shadow(
-                radius: Scalar.lerp(shadow.radius, other.shadow.radius, t),
-                opacity: Scalar.lerp(shadow.opacity, other.shadow.opacity, t),
-                offsetY: Scalar.lerp(shadow.offsetY, other.shadow.offsetY, t)),
+            shadow: shadow.mixed(with: other.shadow, t),
             covered: covered.mixed(with: other.covered, share: t),
             layers: layers,
             blur: Scalar.lerp(blur, other.blur, t))

@@ -36,7 +36,7 @@ public struct FrameState: Sendable, Hashable {
     /// True when every number in the state is finite.
     public var isFinite: Bool {
         transform.isFinite && mask.isFinite && opacity.isFinite
-            && shadow.radius.isFinite && shadow.opacity.isFinite && shadow.offsetY.isFinite
+            && shadow.isFinite
             && covered.isFinite && (layers?.isFinite ?? true) && blur.isFinite
     }
 }

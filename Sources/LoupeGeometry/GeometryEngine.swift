@@ -165,11 +165,35 @@ public enum GeometryEngine {
         warnings += SceneReview.frameRateWarnings(frameRate)
 
         let solution = SpringSolution(spring: spring, from: 0, to: 1, initialVelocity: initialVelocity)
+        let duration = solution.settlingDuration(epsilon: SpringSolution.defaultEpsilon)
+        let navigationBar = navigationBar(scene, effect: effect, duration: duration, warnings: &warnings)
         return ZoomPlan(
-            effect: effect, duration: solution.settlingDuration(epsilon: SpringSolution.defaultEpsilon), frameRate: frameRate,
+            effect: effect, duration: duration, frameRate: frameRate,
             keyframes: [], warnings: warnings, spring: spring, dimmingColor: dimmingColor, geometry: geometry,
             isReverse: scene.transition.isReverse, sourceFrame: sourceFrame, dimmingVisualEffect: dimmingVisualEffect,
-            keptSheetDetent: resolution.keptDetent, initialVelocity: initialVelocity, sourceBackground: sourceBackground)
+            keptSheetDetent: resolution.keptDetent, initialVelocity: initialVelocity, sourceBackground: sourceBackground,
+            navigationBar: navigationBar)
+    }
+
+    /// The bar the request asked for, cross-fading over the transition, or nil with a warning
+    /// where Loupe draws none: a presented page's bar is part of the page and flies with the card;
+    /// the slide's bar slides its titles, which is not modelled.
+    private static func navigationBar(
+        _ scene: ZoomScene, effect: TransitionEffect, duration: Double, warnings: inout [Warning<GeometryWarningCode>]
+    ) -> NavigationBar? {
+        guard let placement = scene.options.navigationBar else { return nil }
+        guard !scene.transition.isModal, effect == .zoom || effect == .crossfade else {
+            let reason =
+                scene.transition.isModal
+                ? "A presented page's navigation bar is the page's own, so it zooms with the card: no bar layer is drawn."
+                : "On iOS the bar's titles slide with the \(effect.rawValue) transition, which Loupe does not model: no bar layer is drawn."
+            warnings.append(Warning<GeometryWarningCode>(.navigationBarNotDrawn, reason, subject: .navigationBar))
+            return nil
+        }
+        let reverse = scene.transition.isReverse
+        var bar = NavigationBar(frame: placement.frame(in: scene.container.size), initial: reverse ? .destinationOnTop : .coveredPageOnTop)
+        bar.fade(at: 0, towardDestination: !reverse, transitionDuration: duration)
+        return bar
     }
 
     /// The spring an effect uses when the request names none.
@@ -266,7 +290,8 @@ public enum GeometryEngine {
             backgroundMode: scene.options.backgroundMode, dimmingStrength: scene.options.dimming.strength,
             blurRadius: scene.options.dimmingVisualEffect?.radius ?? 0,
             sourceIsMissing: resolved.source == nil, showsSystemBackground: transparent, containerBounds: container.bounds,
-            coveredPageShrink: coversFullScreen(scene) ? ZoomGeometry.fullScreenCoveredShrink : 0)
+            coveredPageShrink: coversFullScreen(scene) ? ZoomGeometry.fullScreenCoveredShrink : 0,
+            sourceShadow: resolved.source?.shadow)
         return (geometry, resolved.source?.frame, resolved.source?.background)
     }
 

@@ -72,4 +72,8 @@ public enum GeometryWarningCode: String, WarningCode {
     /// iOS 26 keeps a zooming sheet at its detent, whose rect replaces a `destination.frame` the
     /// request gave (issue 35 §4: it used to be replaced silently).
     case destinationFrameReplaced = "destination-frame-replaced"
+    /// `options.navigationBar` on a transition whose bar Loupe does not draw: a presented page's
+    /// bar is its own and flies with the card; the slide's and the popover's bars are not
+    /// modelled.
+    case navigationBarNotDrawn = "navigation-bar-not-drawn"
 }

@@ -33,6 +33,8 @@ public enum GeometryWarningSubject: Sendable, Hashable {
     case sourceKind(index: Int?)
     /// `destination.detent`.
     case destinationDetent
+    /// `options.navigationBar`.
+    case navigationBar
     /// A subject about the source, where the source is the one a timeline's `sourceChanged`
     /// event at `event` gave rather than the request's own.
     indirect case changedSource(event: Int, GeometryWarningSubject)

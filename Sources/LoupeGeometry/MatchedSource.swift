@@ -20,11 +20,15 @@ public struct MatchedSource: Sendable, Hashable {
     /// within the matched transition source", which "fills the interpolated shape as it grows"
     /// during a zoom (Apple, MatchedTransitionSourceConfiguration.background(_:)). Nil: none.
     public var background: RGBAColor?
+    /// The configuration's `shadow(color:radius:x:y:)`, which the source casts at rest and the
+    /// card starts its flight with (`ZoomGeometry.sourceShadow`). Nil: none.
+    public var shadow: Shadow?
 
     public init(
         id: SourceID, namespace: String, frame: Rect, cornerRadius: Double = 0, modifiers: [String] = [], role: SourceRole? = nil,
-        kind: SourceKind = .view, background: RGBAColor? = nil
+        kind: SourceKind = .view, background: RGBAColor? = nil, shadow: Shadow? = nil
     ) {
+        self.shadow = shadow
         self.id = id
         self.namespace = namespace
         self.frame = frame

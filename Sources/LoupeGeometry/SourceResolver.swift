@@ -43,7 +43,8 @@ public enum SourceResolver {
             }
             return checkedFrame(
                 SourceView(
-                    frame: source.frame, cornerRadius: source.cornerRadius, role: source.role, kind: source.kind, background: source.background),
+                    frame: source.frame, cornerRadius: source.cornerRadius, role: source.role, kind: source.kind, background: source.background,
+                    shadow: source.shadow),
                 subject: .sources(index: index), warnings: warnings)
         case .duplicate(let indices):
             let id = sources[indices[0]].id
@@ -110,7 +111,9 @@ public enum SourceResolver {
                 ])
         }
         return Resolution(
-            source: SourceView(frame: frame, cornerRadius: max(0, view.cornerRadius), role: view.role, kind: view.kind, background: view.background),
+            source: SourceView(
+                frame: frame, cornerRadius: max(0, view.cornerRadius), role: view.role, kind: view.kind, background: view.background,
+                shadow: view.shadow),
             subject: subject, warnings: warnings)
     }
 

@@ -13,8 +13,15 @@ public struct SourceView: Sendable, Hashable {
     /// A SwiftUI source configuration's `background(_:)` (`MatchedSource.background`), drawn
     /// behind the card's content while it flies; UIKit's zoom has no such setting (nil).
     public var background: RGBAColor?
+    /// A SwiftUI source configuration's `shadow(color:radius:x:y:)` (`MatchedSource.shadow`);
+    /// nil for none and for UIKit's source.
+    public var shadow: Shadow?
 
-    public init(frame: Rect, cornerRadius: Double = 0, role: SourceRole? = nil, kind: SourceKind = .view, background: RGBAColor? = nil) {
+    public init(
+        frame: Rect, cornerRadius: Double = 0, role: SourceRole? = nil, kind: SourceKind = .view, background: RGBAColor? = nil,
+        shadow: Shadow? = nil
+    ) {
+        self.shadow = shadow
         self.frame = frame
         self.cornerRadius = cornerRadius
         self.role = role

@@ -63,6 +63,9 @@ public struct ZoomGeometry: Sendable, Hashable {
     /// How much the covered page shrinks, about the container's centre, by progress 1: the
     /// covered page's scale is `1 − coveredPageShrink × p` (p within 0…1). 0 leaves it still.
     public var coveredPageShrink: Double
+    /// A SwiftUI source configuration's `shadow(color:radius:x:y:)`: the shadow the card starts
+    /// its flight with, turning into the zoom's own over the shadow's ramp; nil ramps in from none.
+    public var sourceShadow: Shadow?
 
     /// The covered page's shrink under a full-screen zoom: 0.086, so 0.914 with the card at full
     /// screen, straight in the flight's progress (swift_transitions' `kZoomCoveredPageScale`,
@@ -97,8 +100,9 @@ public struct ZoomGeometry: Sendable, Hashable {
         alignmentRect: Rect? = nil, fitMode: FitMode = .fill, anchor: ContentAnchor = .center,
         restingCornerRadius: Double, motionPath: MotionPath = .straight, backgroundMode: BackgroundMode = .zoom,
         dimmingStrength: Double = 0.15, blurRadius: Double = 0, sourceIsMissing: Bool = false, showsSystemBackground: Bool = false,
-        containerBounds: Rect? = nil, coveredPageShrink: Double = 0
+        containerBounds: Rect? = nil, coveredPageShrink: Double = 0, sourceShadow: Shadow? = nil
     ) {
+        self.sourceShadow = sourceShadow
         self.sourceFrame = sourceFrame
         self.sourceCornerRadius = sourceCornerRadius
         self.destinationFrame = destinationFrame
@@ -268,9 +272,7 @@ public struct ZoomGeometry: Sendable, Hashable {
             dimming: Scalar.unit(dimmingStrength) * scrim,
             background: showsSystemBackground ? 1 : 0
         )
-        let ramp = Scalar.unit(min(p / Self.shadowRamp, (1 - p) / Self.shadowFadeOut))
-        var shadow = Shadow.zoomCard
-        shadow.opacity *= ramp
+        let shadow = cardShadow(atProgress: p)
         let covered = coveredTransform(atProgress: p)
         guard backgroundMode == .crossfade else {
             return FrameState(
@@ -295,6 +297,22 @@ public struct ZoomGeometry: Sendable, Hashable {
         )
         return FrameState(
             transform: transform, mask: contentMask, opacity: opacity, shadow: shadow, covered: covered, layers: layers, blur: blur)
+    }
+
+    /// The card's shadow in flight: the zoom's own, ramped in over the first `shadowRamp` of
+    /// progress and out over the last `shadowFadeOut`. A source with a configured shadow casts it
+    /// at rest, so the card starts from that shadow rather than from none, and the ramp turns it
+    /// into the zoom's: Apple says only that the configuration's values are "smoothly
+    /// interpolated"; what they are interpolated to is this model's choice (docs/behaviour.md).
+    func cardShadow(atProgress p: Double) -> Shadow {
+        guard let sourceShadow else {
+            var shadow = Shadow.zoomCard
+            shadow.opacity *= Scalar.unit(min(p / Self.shadowRamp, (1 - p) / Self.shadowFadeOut))
+            return shadow
+        }
+        var shadow = sourceShadow.mixed(with: .zoomCard, Scalar.unit(p / Self.shadowRamp))
+        shadow.opacity *= Scalar.unit((1 - p) / Self.shadowFadeOut)
+        return shadow
     }
 
     /// The covered page's transform at `progress` (container → container): scaled by

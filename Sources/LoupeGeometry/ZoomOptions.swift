@@ -11,11 +11,16 @@ public struct ZoomOptions: Sendable, Hashable {
     /// The user's Reduce Motion setting (`UIAccessibility.isReduceMotionEnabled`): the zoom runs
     /// as the system's cross-fade instead (`TransitionEffect.crossfade`).
     public var reduceMotion: Bool
+    /// Whether to draw the navigation bar as a layer of its own, and where (`NavigationBar`);
+    /// nil (the default) for none.
+    public var navigationBar: NavigationBarPlacement?
 
     public init(
         fitMode: FitMode? = nil, motionPath: MotionPath = .straight, backgroundMode: BackgroundMode = .zoom,
-        dimming: Dimming = Dimming(), dimmingVisualEffect: BlurStyle? = nil, reduceMotion: Bool = false
+        dimming: Dimming = Dimming(), dimmingVisualEffect: BlurStyle? = nil, reduceMotion: Bool = false,
+        navigationBar: NavigationBarPlacement? = nil
     ) {
+        self.navigationBar = navigationBar
         self.reduceMotion = reduceMotion
         self.fitMode = fitMode
         self.motionPath = motionPath

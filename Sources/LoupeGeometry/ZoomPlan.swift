@@ -34,13 +34,18 @@ public struct ZoomPlan: Sendable, Hashable {
     /// while it flies (`MatchedSource.background`); nil when none was given or nothing zooms
     /// from a source.
     public var sourceBackground: RGBAColor?
+    /// The navigation bar over a push or pop, pinned while its items cross-fade, when the
+    /// request asked for it (`options.navigationBar`) and the effect has one; nil otherwise.
+    public var navigationBar: NavigationBar?
 
     public init(
         effect: TransitionEffect, duration: Double, frameRate: Double, keyframes: [Keyframe],
         warnings: [Warning<GeometryWarningCode>], spring: Spring, dimmingColor: RGBAColor,
         geometry: TransitionGeometry, isReverse: Bool, sourceFrame: Rect?, dimmingVisualEffect: BlurStyle? = nil,
-        keptSheetDetent: SheetDetent? = nil, initialVelocity: Double = 0, sourceBackground: RGBAColor? = nil
+        keptSheetDetent: SheetDetent? = nil, initialVelocity: Double = 0, sourceBackground: RGBAColor? = nil,
+        navigationBar: NavigationBar? = nil
     ) {
+        self.navigationBar = navigationBar
         self.effect = effect
         self.duration = duration
         self.frameRate = frameRate
@@ -55,6 +60,13 @@ public struct ZoomPlan: Sendable, Hashable {
         self.keptSheetDetent = keptSheetDetent
         self.initialVelocity = initialVelocity
         self.sourceBackground = sourceBackground
+    }
+
+    /// The matched SwiftUI source's `shadow(color:radius:x:y:)`, which the card's shadow starts
+    /// from (`ZoomGeometry.sourceShadow`); nil when none was given or nothing zooms from a source.
+    public var sourceShadow: Shadow? {
+        guard case .zoom(let zoom) = geometry else { return nil }
+        return zoom.sourceShadow
     }
 
     /// The keyframe at any `time` (seconds, clamped to `0...duration`), the spring evaluated at

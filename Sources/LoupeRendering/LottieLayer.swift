@@ -12,8 +12,9 @@ public struct LottieLayer: Sendable {
         /// A shape layer: one group holding a rounded rect and its fill (RGB 0...1, opacity 0...100).
         case roundedRect(LottieRoundedRect, fill: [Double], fillOpacity: Double)
         /// A shape layer: rounded rects stacked in one layer, each its own group with the same
-        /// fill colour at its own opacity (a soft edge drawn as nested rings).
-        case stackedRoundedRects([LottieRoundedRect], fill: [Double], fillOpacities: [Double])
+        /// fill colour (RGB 0...1, per frame or constant) at its own opacity (a soft edge drawn as
+        /// nested rings).
+        case stackedRoundedRects([LottieRoundedRect], fill: LottieProperty, fillOpacities: [Double])
         /// An image layer drawing the image asset `asset` at its size, top-left at the layer's origin.
         case image(asset: String)
         /// A precomposition layer playing the composition asset `asset` in a `width`×`height` box

@@ -9,11 +9,12 @@ public struct LottieRoundedRect: Sendable {
     /// `[radius]`
     public var radius: LottieProperty
 
-    /// A rounded rect following `masks` frame by frame, moved down by `offsetY` and grown by
-    /// `spread` on every side (radius included).
-    public init(_ masks: [RoundedRect], offsetY: [Double]? = nil, spread: [Double]? = nil) {
+    /// A rounded rect following `masks` frame by frame, moved right by `offsetX` and down by
+    /// `offsetY` and grown by `spread` on every side (radius included).
+    public init(_ masks: [RoundedRect], offsetX: [Double]? = nil, offsetY: [Double]? = nil, spread: [Double]? = nil) {
         func grown(_ index: Int) -> Double { spread?[index] ?? 0 }
-        centre = LottieProperty(masks.indices.map { [masks[$0].rect.midX, masks[$0].rect.midY + (offsetY?[$0] ?? 0)] })
+        centre = LottieProperty(
+            masks.indices.map { [masks[$0].rect.midX + (offsetX?[$0] ?? 0), masks[$0].rect.midY + (offsetY?[$0] ?? 0)] })
         size = LottieProperty(masks.indices.map { [masks[$0].rect.width + 2 * grown($0), masks[$0].rect.height + 2 * grown($0)] })
         radius = LottieProperty(masks.indices.map { [masks[$0].cornerRadius + grown($0)] })
     }

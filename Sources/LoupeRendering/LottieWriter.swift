@@ -70,7 +70,7 @@ public struct LottieWriter: ~Copyable {
         case .roundedRect(let rect, let fill, let fillOpacity):
             json.name("shapes")
             json.beginArray()
-            group(rect, fill: fill, fillOpacity: fillOpacity, name: layer.name)
+            group(rect, fill: .constant(fill), fillOpacity: fillOpacity, name: layer.name)
             json.endArray()
         case .stackedRoundedRects(let rects, let fill, let fillOpacities):
             json.name("shapes")
@@ -89,7 +89,8 @@ public struct LottieWriter: ~Copyable {
 
     /// A shape group: the rect, its fill, and the group's (identity) transform, which players
     /// expect as the group's last item.
-    private mutating func group(_ rect: LottieRoundedRect, fill: [Double], fillOpacity: Double, name: String) {
+    /// - Parameter fill: RGB 0...1, per frame or constant.
+    private mutating func group(_ rect: LottieRoundedRect, fill: LottieProperty, fillOpacity: Double, name: String) {
         json.beginObject()
         json.member("ty", "gr")
         json.member("nm", name)
@@ -110,7 +111,7 @@ public struct LottieWriter: ~Copyable {
         json.member("ty", "fl")
         json.member("nm", "fill")
         json.name("c")
-        property(.constant(fill + [1]))
+        property(LottieProperty(fill.values.map { $0 + [1] }))
         json.name("o")
         property(.constant([fillOpacity]))
         json.member("r", 1)

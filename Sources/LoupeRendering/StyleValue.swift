@@ -36,12 +36,13 @@ public enum StyleValue: Sendable, Hashable {
     /// element's transform scales by `scale` on screen: the lengths get enough decimals that
     /// their rounding moves the clip no more than a length rounded in container coordinates.
     case inset(top: Double, right: Double, bottom: Double, left: Double, radius: Double, scale: Double = 1)
-    /// `0 offsetY blur rgba(0, 0, 0, opacity)`: a black drop shadow.
-    case shadow(offsetY: Double, blur: Double, opacity: Double)
+    /// `offsetX offsetY blur rgba(r, g, b, opacity)`: a drop shadow, black and straight down but
+    /// for a SwiftUI source's configured one.
+    case shadow(offsetX: Double = 0, offsetY: Double, blur: Double, opacity: Double, color: RGBAColor = .black)
     /// The drop shadow above a scrim drawn as a second, spread shadow that reaches past any
     /// viewport (`200vmax`): how a view-transition group dims what lies beneath it, for which
     /// the browser's pseudo-element tree has no layer of its own.
-    case shadowOverScrim(offsetY: Double, blur: Double, opacity: Double, scrim: RGBAColor)
+    case shadowOverScrim(offsetX: Double = 0, offsetY: Double, blur: Double, opacity: Double, color: RGBAColor = .black, scrim: RGBAColor)
     /// `blur(Npx)`: a Gaussian blur of standard deviation N points (`filter`, `backdrop-filter`).
     case blur(Double)
     /// Text used as is: keywords and colours.
@@ -69,14 +70,19 @@ public enum StyleValue: Sendable, Hashable {
             let extra = scale > 1 && scale.isFinite ? Int(log10(scale).rounded(.up)) : 0
             func local(_ value: Double) -> String { value == 0 ? "0" : DecimalText.text(value, places: min(9, places + extra)) + "px" }
             return "inset(\(local(top)) \(local(right)) \(local(bottom)) \(local(left)) round \(local(radius)))"
-        case .shadow(let offsetY, let blur, let opacity):
-            return "0 \(px(offsetY)) \(px(blur)) rgba(0, 0, 0, \(n(opacity)))"
-        case .shadowOverScrim(let offsetY, let blur, let opacity, let scrim):
-            func byte(_ component: Double) -> String { String(Int((min(max(component, 0), 1) * 255).rounded())) }
-            let color = "rgba(\(byte(scrim.red)), \(byte(scrim.green)), \(byte(scrim.blue)), \(n(scrim.alpha)))"
-            return StyleValue.shadow(offsetY: offsetY, blur: blur, opacity: opacity).css(places: places) + ", 0 0 0 200vmax " + color
+        case .shadow(let offsetX, let offsetY, let blur, let opacity, let color):
+            return "\(px(offsetX)) \(px(offsetY)) \(px(blur)) \(Self.rgba(color, alpha: n(opacity)))"
+        case .shadowOverScrim(let offsetX, let offsetY, let blur, let opacity, let color, let scrim):
+            return StyleValue.shadow(offsetX: offsetX, offsetY: offsetY, blur: blur, opacity: opacity, color: color).css(places: places)
+                + ", 0 0 0 200vmax " + Self.rgba(scrim, alpha: n(scrim.alpha))
         case .blur(let radius): return "blur(" + px(radius) + ")"
         case .keyword(let text): return text
         }
+    }
+
+    /// `rgba(r, g, b, alpha)`, channels as bytes 0...255.
+    private static func rgba(_ color: RGBAColor, alpha: String) -> String {
+        func byte(_ component: Double) -> String { String(Int((min(max(component, 0), 1) * 255).rounded())) }
+        return "rgba(\(byte(color.red)), \(byte(color.green)), \(byte(color.blue)), \(alpha))"
     }
 }

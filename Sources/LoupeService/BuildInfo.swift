@@ -3,5 +3,5 @@ public enum BuildInfo {
     public static let name = "loupe"
     public static let version = "0.4.0"
     /// The API contract version (openapi.yaml's info.version).
-    public static let apiVersion = "1.6.0"
+    public static let apiVersion = "1.7.0"
 }

@@ -33,14 +33,23 @@ public struct Timeline: Sendable, Hashable {
     public var dimmingVisualEffect: BlurStyle?
     /// The matched SwiftUI source's `background(_:)`, behind the card's content (`ZoomPlan.sourceBackground`).
     public var sourceBackground: RGBAColor?
+    /// The navigation bar over the timeline's pushes and pops (`ZoomPlan.navigationBar`), its
+    /// fades where they run; nil unless the request asked for one and the host draws it.
+    public var navigationBar: NavigationBar?
+    /// The matched SwiftUI source's configured shadow (`ZoomPlan.sourceShadow`): keyframes then
+    /// give their shadow's colour and sideways offset too.
+    public var sourceShadow: Shadow?
 
     public init(
         keyframes: [Keyframe], callbacks: [TraceEntry], notes: [Warning<LifecycleWarningCode>], final: FinalState,
         segments: [TimelineSegment], warnings: [Warning<TimelineWarningCode>],
         geometryWarnings: [Warning<GeometryWarningCode>],
         releases: [ReleaseDecision], lifecycleEvents: [LifecycleLink], duration: Double, frameRate: Double,
-        dimmingColor: RGBAColor, dimmingVisualEffect: BlurStyle? = nil, sourceBackground: RGBAColor? = nil
+        dimmingColor: RGBAColor, dimmingVisualEffect: BlurStyle? = nil, sourceBackground: RGBAColor? = nil,
+        navigationBar: NavigationBar? = nil, sourceShadow: Shadow? = nil
     ) {
+        self.sourceShadow = sourceShadow
+        self.navigationBar = navigationBar
         self.keyframes = keyframes
         self.callbacks = callbacks
         self.notes = notes

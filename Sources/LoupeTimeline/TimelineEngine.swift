@@ -64,7 +64,11 @@ public enum TimelineEngine {
             segments: simulator.segments, warnings: simulator.warnings, geometryWarnings: simulator.plans.warnings,
             releases: simulator.releases, lifecycleEvents: simulator.links, duration: simulator.now,
             frameRate: frameRate, dimmingColor: styled?.dimmingColor ?? .black, dimmingVisualEffect: styled?.dimmingVisualEffect,
-            sourceBackground: styled?.sourceBackground)
+            sourceBackground: styled?.sourceBackground,
+            navigationBar: styled?.navigationBar.map {
+                NavigationBar(frame: $0.frame, initial: script.initial, segments: simulator.segments)
+            },
+            sourceShadow: styled?.sourceShadow)
         return (timeline, TimelineMotion(pieces: simulator.pieces, plans: simulator.plans, duration: simulator.now))
     }
 }

@@ -119,7 +119,8 @@ struct GeometryWarningTests {
                 "os-version-before-zoom", "alignment-rect-ignored", "transparent-destination",
                 "zoom-not-declared", "spring-not-ios", "initial-velocity-not-ios", "crossfade-not-ios", "arc-path-not-ios",
                 "inset-destination-not-ios", "unsuitable-source", "no-close-button",
-                "bar-button-source-before-ios-26", "sheet-detent-before-ios-26", "destination-frame-replaced"
+                "bar-button-source-before-ios-26", "sheet-detent-before-ios-26", "destination-frame-replaced",
+                "navigation-bar-not-drawn"
             ])
     }
 

@@ -113,15 +113,17 @@ struct CSSChecker {
         case "width", "height": pattern = "(\(l)|100%)"
         case "transform": pattern = #"matrix\(\#(n)(, \#(n)){5}\)"#
         case "clip-path": pattern = #"inset\(\#(l) \#(l) \#(l) \#(l) round \#(l)\)"#
-        case "box-shadow": pattern = #"0 \#(l) \#(l) rgba\(0, 0, 0, \#(n)\)(, 0 0 0 200vmax rgba\((\d{1,3}, ){3}\#(n)\))?"#
-        case "background-color": pattern = "(#[0-9A-F]{6}([0-9A-F]{2})?|Canvas)"
+        // Sideways and coloured only with a SwiftUI source's configured shadow.
+        case "box-shadow": pattern = #"\#(l) \#(l) \#(l) rgba\((\d{1,3}, ){3}\#(n)\)(, 0 0 0 200vmax rgba\((\d{1,3}, ){3}\#(n)\))?"#
+        case "background-color": pattern = "(#[0-9A-F]{6}([0-9A-F]{2})?|Canvas|transparent)"
         case "position": pattern = "(absolute|relative)"
         case "overflow": pattern = "(hidden|clip)"
         case "mix-blend-mode": pattern = "normal"
         case "backdrop-filter", "filter": pattern = #"blur\(\#(l)\)"#
         case "z-index": pattern = "1"
         case "transform-origin": pattern = "0 0"
-        case "animation": pattern = #"(-?[A-Za-z_]|--)[A-Za-z0-9_-]* \#(n)ms linear both"#
+        // `none`: the navigation bar's view-transition groups, which stay where they are.
+        case "animation": pattern = #"none|(-?[A-Za-z_]|--)[A-Za-z0-9_-]* \#(n)ms linear both"#
         case "navigation": pattern = "auto"
         case "types": pattern = "(push|pop)"
         case "--loupe-easing": pattern = #"linear\(\#(n) \#(n)%(, \#(n) \#(n)%)+\)"#

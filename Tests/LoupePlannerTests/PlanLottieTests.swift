@@ -29,7 +29,8 @@ struct PlanLottieTests {
         #expect(lottie["w"] == .number(container.width.rounded(.up)))
         #expect(lottie["h"] == .number(container.height.rounded(.up)))
         #expect(abs((lottie["fr"]?.number ?? 0) - plan.frameRate) < 0.001)
-        let names = (lottie["layers"]?.array ?? []).map(Self.name)
+        // With the navigation bar its three layers come first, above the card (issue 44 §7).
+        let names = (lottie["layers"]?.array ?? []).map(Self.name).filter { !$0.hasPrefix("bar-") }
         #expect(names.first == "card" && names.contains("dimming") && names.contains("shadow") && names.last == "covered")
         #expect(names.contains("source-slot") == (plan.sourceFrame != nil))
         let assets = (lottie["assets"]?.array ?? []).compactMap { asset -> String? in

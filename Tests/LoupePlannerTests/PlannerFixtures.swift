@@ -15,6 +15,26 @@ enum Fixture {
          "destination":{"frame":{"x":0,"y":0,"width":393,"height":852},"alignmentRect":{"x":0,"y":0,"width":393,"height":393}}}
         """
 
+    /// A SwiftUI push (or `transition`) matching the first of two gallery photos, which carries
+    /// `members` after its corner radius (JSON text starting with a comma, or empty): how a test
+    /// gives the matched source's configuration.
+    static func swiftUIGallery(firstSourceMembers members: String, transition: String = "push") -> String {
+        """
+        {"transition":"\(transition)","platform":{"os":"iOS","version":"18.0","framework":"SwiftUI"},
+         "container":{"width":393,"height":852,"cornerRadius":55},
+         "sources":[{"id":"photo-1","namespace":"gallery","frame":{"x":16,"y":120,"width":176,"height":176},"cornerRadius":12\(members)},
+                    {"id":"photo-2","namespace":"gallery","frame":{"x":201,"y":120,"width":176,"height":176},"cornerRadius":12}],
+         "destination":{"sourceID":"photo-1","namespace":"gallery"}}
+        """
+    }
+
+    /// The timeline request that pushes the plan request `request` (a push) from the source's page
+    /// at time 0: its scene with the one app call.
+    static func timelinePushing(_ request: String) -> String {
+        let scene = request.replacingOccurrences(of: ##""transition":"push","##, with: "")
+        return String(scene.dropLast()) + ##","initial":"source","events":[{"time":0,"type":"push"}]}"##
+    }
+
     /// The body of `request` with `members` added at the top level (`members` is JSON text
     /// without braces, e.g. `"options":{"strict":true}`).
     static func adding(_ members: String, to request: String = push) -> String {

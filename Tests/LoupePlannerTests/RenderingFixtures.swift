@@ -65,6 +65,11 @@ enum RenderingFixture {
         PlanEndpoint.render(try PlanEndpoint.compute(try RequestDocument.parse(body)), as: format)
     }
 
+    /// A text format's plan rendering of the request `json`.
+    static func planText(_ json: String, as format: RenderingFormat) throws -> String {
+        String(decoding: try plan(Array(json.utf8), as: format), as: UTF8.self)
+    }
+
     static func lifecycle(_ body: [UInt8], as format: RenderingFormat) throws -> [UInt8] {
         LifecycleEndpoint.render(try LifecycleEndpoint.compute(try RequestDocument.parse(body)), as: format)
     }

@@ -11,18 +11,7 @@ import Testing
 @Suite("The SwiftUI source's background")
 struct SourceBackgroundTests {
     static func swiftUI(background: String? = "#FF000080", transition: String = "push") -> String {
-        let member = background.map { ",\"background\":\"" + $0 + "\"" } ?? ""
-        return """
-            {"transition":"\(transition)","platform":{"os":"iOS","version":"18.0","framework":"SwiftUI"},
-             "container":{"width":393,"height":852,"cornerRadius":55},
-             "sources":[{"id":"photo-1","namespace":"gallery","frame":{"x":16,"y":120,"width":176,"height":176},"cornerRadius":12\(member)},
-                        {"id":"photo-2","namespace":"gallery","frame":{"x":201,"y":120,"width":176,"height":176},"cornerRadius":12}],
-             "destination":{"sourceID":"photo-1","namespace":"gallery"}}
-            """
-    }
-
-    static func text(_ json: String, _ format: RenderingFormat) throws -> String {
-        String(decoding: try RenderingFixture.plan(Array(json.utf8), as: format), as: UTF8.self)
+        Fixture.swiftUIGallery(firstSourceMembers: background.map { ",\"background\":\"" + $0 + "\"" } ?? "", transition: transition)
     }
 
     @Test("the matched source's background is the plan's sourceBackground, written as the request spelled it")
@@ -43,14 +32,16 @@ struct SourceBackgroundTests {
         )
         #expect(unmatched != without)
         for format in PlanEndpoint.formats {
-            #expect(try Self.text(unmatched, format) == Self.text(without, format), "\(format)")
-            #expect(try !Self.text(without, format).contains("source-background") && !Self.text(without, format).contains("sourceBackground"))
+            #expect(try RenderingFixture.planText(unmatched, as: format) == RenderingFixture.planText(without, as: format), "\(format)")
+            #expect(
+                try !RenderingFixture.planText(without, as: format).contains("source-background")
+                    && !RenderingFixture.planText(without, as: format).contains("sourceBackground"))
         }
     }
 
     @Test("CSS and WAAPI draw a source-background layer in the card's box, shown in flight and gone at rest")
     func cssAndWAAPI_fillTheCardInFlight() throws {
-        let css = try Self.text(Self.swiftUI(), .css)
+        let css = try RenderingFixture.planText(Self.swiftUI(), as: .css)
         let checker = CSSChecker(css)
         #expect(checker.problems.isEmpty, "\(checker.problems.prefix(3))")
         let rule = try #require(checker.rules.first { $0.selector == ".loupe-source-background" })
@@ -74,14 +65,14 @@ struct SourceBackgroundTests {
 
     @Test("the view transition's group takes the colour as its background in flight, transparent at rest")
     func viewTransition_groupBackground() throws {
-        let css = try Self.text(Self.swiftUI(), .viewTransition)
+        let css = try RenderingFixture.planText(Self.swiftUI(), as: .viewTransition)
         #expect(css.contains("background-color: #FF000080"))
         #expect(css.contains("background-color: transparent"))
     }
 
     @Test("the SVG filmstrip fills each card in flight with the colour at its alpha, and not the resting one")
     func svg_fillsTheCardsInFlight() throws {
-        let svg = try Self.text(Self.swiftUI(), .svg)
+        let svg = try RenderingFixture.planText(Self.swiftUI(), as: .svg)
         let filled = svg.components(separatedBy: ##"fill="#FF0000" fill-opacity="0.502""##).count - 1
         // One card per panel but the resting one.
         #expect(filled > 0)
@@ -109,7 +100,7 @@ struct SourceBackgroundTests {
     func pop_fillsTheCardUntilItLands() throws {
         let plan = try Fixture.plan(Self.swiftUI(transition: "pop"))
         #expect(plan["sourceBackground"] == .string("#FF000080"))
-        let checker = CSSChecker(try Self.text(Self.swiftUI(transition: "pop"), .css))
+        let checker = CSSChecker(try RenderingFixture.planText(Self.swiftUI(transition: "pop"), as: .css))
         let keyframes = try #require(checker.keyframes.first { $0.name == "loupe-source-background" })
         #expect(keyframes.frames.last?.declarations.first { $0.property == "opacity" }?.value == "0")
     }
@@ -127,9 +118,7 @@ struct SourceBackgroundTests {
 
     @Test("a timeline from a SwiftUI source with a background carries it as its sourceBackground")
     func timeline_carriesTheBackground() throws {
-        let request = Self.swiftUI().replacingOccurrences(of: ##""transition":"push","##, with: "")
-        let body = String(request.dropLast()) + ##","initial":"source","events":[{"time":0,"type":"push"}]}"##
-        let answer = try JSONReader.parse(try TimelineEndpoint.answer(body: Array(body.utf8)))
+        let answer = try JSONReader.parse(try TimelineEndpoint.answer(body: Array(Fixture.timelinePushing(Self.swiftUI()).utf8)))
         #expect(answer["sourceBackground"] == .string("#FF000080"))
     }
 }

@@ -65,16 +65,43 @@ struct AnswerSizeTests {
     }
 
     /// Issue 44 §7: a SwiftUI source's background adds a layer to css, waapi and Lottie and a
-    /// declaration to the view transition's every keyframe, and fills in the SVG.
+    /// declaration to the view transition's every keyframe, and fills in the SVG; its shadow adds
+    /// an offset and a colour to every shadow, in every format.
     @Test(
-        "a SwiftUI source's background, pushed and popped, at 60 and 240 fps and six decimals, is estimated within bounds in every format",
-        arguments: ["push", "pop"], [#""frameRate":60"#, #""frameRate":240},"options":{"precision":6"#])
-    func sourceBackground_isEstimatedWithinBounds(transition: String, animation: String) throws {
+        "a SwiftUI source's background and shadow, pushed and popped, at 60 and 240 fps and six decimals, are estimated within bounds in every format",
+        arguments: [
+            ##""background":"#FF000080""##, ##""shadow":{"color":"#12345678","radius":6.123457,"x":-3.123457,"y":5.123457}"##,
+            ##""background":"#FF000080","shadow":{"radius":6.123457}"##
+        ], ["push,\"frameRate\":60", "pop,\"frameRate\":240},\"options\":{\"precision\":6"])
+    func sourceConfiguration_isEstimatedWithinBounds(configuration: String, run: String) throws {
+        let transition = run.prefix { $0 != "," }, animation = run.drop { $0 != "," }.dropFirst()
         let body =
             #"{"transition":""# + transition
-            + ##"","platform":{"os":"iOS","version":"18.0","framework":"SwiftUI"},"container":{"width":393.123457,"height":852.987654,"cornerRadius":55},"sources":[{"id":"a","namespace":"n","frame":{"x":16.3333333,"y":120.777777,"width":176.1111,"height":176.2222},"cornerRadius":12.3456,"background":"#FF000080"}],"destination":{"sourceID":"a","namespace":"n"},"animation":{"##
-            + animation + "}}"
+            + ##"","platform":{"os":"iOS","version":"18.0","framework":"SwiftUI"},"container":{"width":393.123457,"height":852.987654,"cornerRadius":55},"sources":[{"id":"a","namespace":"n","frame":{"x":16.3333333,"y":120.777777,"width":176.1111,"height":176.2222},"cornerRadius":12.3456,"##
+            + configuration + ##"}],"destination":{"sourceID":"a","namespace":"n"},"animation":{"## + animation + "}}"
         try Self.check(PlanEndpoint.self, Array(body.utf8), body)
+    }
+
+    /// Issue 44 §7: the navigation bar adds three layers to css, waapi, the view transition and
+    /// Lottie, three opacities to every JSON keyframe, and drawings to the SVG's panels.
+    @Test(
+        "a plan and a timeline with the navigation bar, at 60 and 240 fps and six decimals, are estimated within bounds",
+        arguments: ["push", "pop"],
+        [
+            #""frameRate":60"#,
+            #""frameRate":240},"options":{"precision":6,"navigationBar":{"frame":{"x":0.123457,"y":62.123457,"width":393.1,"height":54.1}}"#
+        ])
+    func navigationBar_isEstimatedWithinBounds(transition: String, animation: String) throws {
+        let options = animation.contains("options") ? "" : #","options":{"navigationBar":{}}"#
+        let body =
+            #"{"transition":""# + transition
+            + #"","container":{"width":393.123457,"height":852.987654,"cornerRadius":55},"source":{"frame":{"x":16.3333333,"y":120.777777,"width":176.1111,"height":176.2222},"cornerRadius":12.3456},"animation":{"#
+            + animation + "}" + options + "}"
+        try Self.check(PlanEndpoint.self, Array(body.utf8), body)
+        let timeline =
+            #"{"container":{"width":393,"height":852},"source":{"frame":{"x":16,"y":120,"width":176,"height":176}},"animation":{"#
+            + animation + "}" + options + #","initial":"source","events":[{"time":0,"type":"push"},{"time":0.6,"type":"pop"}]}"#
+        try Self.check(TimelineEndpoint.self, Array(timeline.utf8), timeline)
     }
 
     /// Lottie's per-keyframe cost depends on which layers animate, so it is checked on long plans

@@ -92,7 +92,10 @@ enum AnswerSize {
     static func lottie(_ plan: ZoomPlan) -> Int {
         envelope(.lottie) + plan.keyframes.count
             * (keyframe(.lottie, effect: drawnEffect(plan)) + (plan.sourceFrame == nil ? 0 : lottieSourceLayers)
-                + (plan.sourceBackground == nil ? 0 : sourceBackground(.lottie)))
+                + (plan.sourceBackground == nil ? 0 : sourceBackground(.lottie))
+                + (plan.navigationBar == nil ? 0 : navigationBar(.lottie))
+                + (plan.sourceShadow == nil ? 0 : sourceShadow(.lottie)))
+            + (plan.navigationBar == nil ? 0 : navigationBarFixed(.lottie))
     }
 
     /// The effect whose layers the renderings draw: a zoom's for any plan with a zoom's geometry
@@ -141,6 +144,36 @@ enum AnswerSize {
     /// resting one (measured 744 bytes), and the JSON's member.
     static let sourceBackgroundFills = 1_200
 
+    /// A keyframe's extra cost with a SwiftUI source's configured shadow: JSON's `offsetX` and
+    /// `color` in every shadow, the css, waapi and view transition box-shadow's sideways offset
+    /// and colour, and Lottie's shadow rings' colour and offset per frame.
+    static func sourceShadow(_ format: RenderingFormat) -> Int {
+        switch format {
+        case .json, .junit: 64
+        case .css, .waapi, .viewTransition: 32
+        case .lottie: 320
+        case .svg: 0
+        }
+    }
+
+    /// A keyframe's extra cost with `options.navigationBar`: JSON's three opacities (at full
+    /// precision), three opacity layers in css, waapi and the view transition, three Lottie
+    /// opacity properties (measured at 240 fps and six decimals: 75, 26, 25, 28 and 177 bytes).
+    static func navigationBar(_ format: RenderingFormat) -> Int {
+        switch format {
+        case .json, .junit: 140
+        case .css, .waapi, .viewTransition: 90
+        case .lottie: 240
+        case .svg: 0
+        }
+    }
+
+    /// The bar's fixed cost: its frame in JSON, its rules' headers, Lottie's three assets, and
+    /// in the SVG its outline, button and titles in each panel (measured 2.7 KB).
+    static func navigationBarFixed(_ format: RenderingFormat) -> Int {
+        format == .svg ? 4_000 : 1_500
+    }
+
     /// One stop of the css and waapi renderings' `linear()` easing: `-0.12345 12.3456%, `, at most
     /// 20 bytes; counted apart because a tight `options.easingTolerance` on a bouncy spring asks
     /// for hundreds of them, independent of the keyframe count.
@@ -176,7 +209,11 @@ extension PlanEndpoint {
             + (plan.keyframes.first?.layers == nil ? 0 : AnswerSize.crossfadeLayers(format))
             + (plan.dimmingVisualEffect == nil ? 0 : AnswerSize.blur(format))
             + (plan.sourceBackground == nil ? 0 : AnswerSize.sourceBackground(format))
-        let fills = plan.sourceBackground == nil ? 0 : AnswerSize.sourceBackgroundFills
+            + (plan.navigationBar == nil ? 0 : AnswerSize.navigationBar(format))
+            + (plan.sourceShadow == nil ? 0 : AnswerSize.sourceShadow(format))
+        let fills =
+            (plan.sourceBackground == nil ? 0 : AnswerSize.sourceBackgroundFills)
+            + (plan.navigationBar == nil ? 0 : AnswerSize.navigationBarFixed(format))
         let easing = format == .css || format == .waapi ? SpringEasing.stopCountBound(for: answer) * AnswerSize.easingStop : 0
         return AnswerSize.envelope(format) + (format == .svg ? AnswerSize.filmstrip : 0) + easing + fills
             + plan.keyframes.count * perKeyframe
@@ -194,7 +231,11 @@ extension LifecycleEndpoint {
 extension TimelineEndpoint {
     public static func estimatedBytes(of answer: TimelineAnswer, as format: RenderingFormat) -> Int {
         let timeline = answer.timeline
-        return AnswerSize.envelope(format) + timeline.keyframes.count * AnswerSize.keyframe(format)
+        let extra =
+            (timeline.navigationBar == nil ? 0 : AnswerSize.navigationBar(format))
+            + (timeline.sourceShadow == nil ? 0 : AnswerSize.sourceShadow(format))
+        return AnswerSize.envelope(format) + (timeline.navigationBar == nil ? 0 : AnswerSize.navigationBarFixed(format))
+            + timeline.keyframes.count * (AnswerSize.keyframe(format) + extra)
             + AnswerSize.trace(timeline.callbacks, format)
             + (timeline.notes.count + timeline.segments.count + timeline.releases.count + answer.warnings.count) * AnswerSize.warning
     }

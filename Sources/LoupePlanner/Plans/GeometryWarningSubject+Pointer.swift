@@ -30,6 +30,7 @@ extension GeometryWarningSubject {
         case .destinationCloseButton: JSONPointer(["destination", "closeButton"])
         case .sourceKind(let index): index.map { JSONPointer(["sources", String($0), "kind"]) } ?? JSONPointer(["source", "kind"])
         case .destinationDetent: JSONPointer(["destination", "detent"])
+        case .navigationBar: JSONPointer(["options", "navigationBar"])
         // `/source/...` of the request becomes `/events/i/source/...` of the event.
         case .changedSource(let event, let subject): JSONPointer(["events", String(event)] + subject.pointer.tokens)
         }

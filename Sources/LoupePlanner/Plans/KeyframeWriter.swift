@@ -4,7 +4,7 @@ import LoupeLifecycle
 import LoupeRendering
 
 /// Writes one keyframe in the plan format: time, progress, transform, mask, opacity, shadow,
-/// covered and (crossfade only) layers, in that order. Plans and timelines share it, so a
+/// covered, (crossfade only) layers and (with a bar only) navigationBar, in that order. Plans and timelines share it, so a
 /// timeline's keyframes read exactly like a plan's.
 struct KeyframeWriter {
     /// Decimal places for every non-integer number, or nil for round-trip precision.
@@ -12,23 +12,32 @@ struct KeyframeWriter {
     /// Whether keyframes carry `blur` (only when a `dimmingVisualEffect` was asked for, so
     /// answers without one are unchanged).
     let blurs: Bool
+    /// The bar whose items' opacities every keyframe carries, when the answer has one.
+    let navigationBar: NavigationBar?
+    /// Whether each shadow gives its colour and sideways offset (only with a SwiftUI source's
+    /// configured shadow: every other shadow is black and straight down).
+    let shadowsAreColoured: Bool
     /// The member names, loaded once per answer: a static read per member went through the
     /// runtime's once-check each time, about a thousand times an answer.
     private let names = Names.shared
 
-    init(precision: Int?, blurs: Bool) {
+    init(precision: Int?, blurs: Bool, navigationBar: NavigationBar?, shadowsAreColoured: Bool) {
+        self.shadowsAreColoured = shadowsAreColoured
         self.precision = precision
         self.blurs = blurs
+        self.navigationBar = navigationBar
     }
 
     /// The members a plan and a timeline share, in their order: `keyframes`, `dimmingColor`
-    /// ("#RRGGBB" or "#RRGGBBAA"), `dimmingVisualEffect` (only when there is one) and `callbacks`
-    /// on the keyframes' clock. `precision` rounds what is drawn; times are always exact.
+    /// ("#RRGGBB" or "#RRGGBBAA"), `dimmingVisualEffect`, `sourceBackground`, `sourceShadow` and `navigationBar`
+    /// (each only when there is one) and `callbacks` on the keyframes' clock. `precision` rounds
+    /// what is drawn; times are always exact.
     static func writeMotion(
         _ keyframes: [Keyframe], dimmingColor: RGBAColor, dimmingVisualEffect: BlurStyle?, sourceBackground: RGBAColor?,
-        callbacks: [TraceEntry], to writer: inout JSONWriter, precision: Int?
+        sourceShadow: Shadow?, navigationBar: NavigationBar?, callbacks: [TraceEntry], to writer: inout JSONWriter, precision: Int?
     ) {
-        let keyframeWriter = KeyframeWriter(precision: precision, blurs: dimmingVisualEffect != nil)
+        let keyframeWriter = KeyframeWriter(
+            precision: precision, blurs: dimmingVisualEffect != nil, navigationBar: navigationBar, shadowsAreColoured: sourceShadow != nil)
         writer.name(keyframeWriter.names.keyframes)
         writer.beginArray()
         for keyframe in keyframes { keyframeWriter.write(keyframe, to: &writer) }
@@ -37,6 +46,22 @@ struct KeyframeWriter {
         if let dimmingVisualEffect { writer.member("dimmingVisualEffect", dimmingVisualEffect.rawValue) }
         // Only when the request gave one, so every other answer keeps its bytes.
         if let sourceBackground { writer.member("sourceBackground", sourceBackground.hex) }
+        if let sourceShadow {
+            writer.name(keyframeWriter.names.sourceShadow)
+            keyframeWriter.shadow(sourceShadow, &writer)
+        }
+        if let navigationBar {
+            writer.name(keyframeWriter.names.navigationBar)
+            writer.beginObject()
+            writer.name(keyframeWriter.names.frame)
+            writer.beginObject()
+            keyframeWriter.number(keyframeWriter.names.x, navigationBar.frame.x, &writer)
+            keyframeWriter.number(keyframeWriter.names.y, navigationBar.frame.y, &writer)
+            keyframeWriter.size(keyframeWriter.names.width, navigationBar.frame.width, &writer)
+            keyframeWriter.size(keyframeWriter.names.height, navigationBar.frame.height, &writer)
+            writer.endObject()
+            writer.endObject()
+        }
         writer.name(keyframeWriter.names.callbacks)
         // On the keyframes' clock, so exact like the keyframes' times (issue 35 §2).
         TraceWriter.write(callbacks, to: &writer)
@@ -62,11 +87,7 @@ struct KeyframeWriter {
         writer.endObject()
         if blurs { number(names.blur, keyframe.blur, &writer) }
         writer.name(names.shadow)
-        writer.beginObject()
-        number(names.radius, keyframe.shadow.radius, &writer)
-        number(names.opacity, keyframe.shadow.opacity, &writer)
-        number(names.offsetY, keyframe.shadow.offsetY, &writer)
-        writer.endObject()
+        shadow(keyframe.shadow, &writer)
         transform(names.covered, keyframe.covered, &writer)
         if let layers = keyframe.layers {
             writer.name(names.layers)
@@ -74,6 +95,28 @@ struct KeyframeWriter {
             layer(names.content, layers.content, &writer)
             layer(names.background, layers.background, &writer)
             writer.endObject()
+        }
+        if let navigationBar {
+            let bar = navigationBar.opacities(at: keyframe.time)
+            writer.name(names.navigationBar)
+            writer.beginObject()
+            number(names.backButton, bar.backButton, &writer)
+            number(names.destinationItems, bar.destinationItems, &writer)
+            number(names.coveredItems, bar.coveredItems, &writer)
+            writer.endObject()
+        }
+        writer.endObject()
+    }
+
+    /// radius, opacity, offsetY, and with a configured source shadow offsetX and color.
+    private func shadow(_ shadow: Shadow, _ writer: inout JSONWriter) {
+        writer.beginObject()
+        number(names.radius, shadow.radius, &writer)
+        number(names.opacity, shadow.opacity, &writer)
+        number(names.offsetY, shadow.offsetY, &writer)
+        if shadowsAreColoured {
+            number(names.offsetX, shadow.offsetX, &writer)
+            writer.member("color", shadow.color.hex)
         }
         writer.endObject()
     }
@@ -138,6 +181,11 @@ struct KeyframeWriter {
         static let shared = Names()
 
         let background = JSONName("background")
+        let backButton = JSONName("backButton")
+        let coveredItems = JSONName("coveredItems")
+        let destinationItems = JSONName("destinationItems")
+        let frame = JSONName("frame")
+        let navigationBar = JSONName("navigationBar")
         let callbacks = JSONName("callbacks")
         let content = JSONName("content")
         let cornerRadius = JSONName("cornerRadius")
@@ -149,7 +197,9 @@ struct KeyframeWriter {
         let keyframes = JSONName("keyframes")
         let layers = JSONName("layers")
         let mask = JSONName("mask")
+        let offsetX = JSONName("offsetX")
         let offsetY = JSONName("offsetY")
+        let sourceShadow = JSONName("sourceShadow")
         let opacity = JSONName("opacity")
         let progress = JSONName("progress")
         let radius = JSONName("radius")

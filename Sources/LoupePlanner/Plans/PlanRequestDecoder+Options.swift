@@ -29,6 +29,7 @@ extension PlanRequestDecoder {
         let dimming = readDimming(object)
         let visualEffect = reader.choice(object, "dimmingVisualEffect", as: BlurStyle.self)
         let reduceMotion = reader.bool(object, "reduceMotion") ?? false
+        let navigationBar = readNavigationBar(object)
         let strict = reader.bool(object, "strict") ?? false
         let precision = reader.integer(object, "precision", in: Self.precisionRange)
         guard reader.errors.count == errorsBefore, let dimming else {
@@ -36,7 +37,7 @@ extension PlanRequestDecoder {
         }
         let options = ZoomOptions(
             fitMode: fitMode, motionPath: motionPath, backgroundMode: backgroundMode, dimming: dimming,
-            dimmingVisualEffect: visualEffect, reduceMotion: reduceMotion)
+            dimmingVisualEffect: visualEffect, reduceMotion: reduceMotion, navigationBar: navigationBar)
         return DecodedOptions(zoom: options, strict: strict, precision: precision, object: object)
     }
 
@@ -51,6 +52,22 @@ extension PlanRequestDecoder {
         let color = readColor(object, "color") ?? RGBAColor.black
         let opacity = reader.number(object, "opacity", in: 0...1) ?? Dimming.zoomDefault.strength
         return Dimming(color: color, strength: opacity)
+    }
+
+    /// `options.navigationBar`: `{}` draws UIKit's standard bar (44 pt at the container's top,
+    /// across its width); `{"frame": {...}}` puts it elsewhere (a bar below a status bar, a large
+    /// title), with an area. Absent, or invalid (the error is recorded), nil.
+    private func readNavigationBar(_ options: FieldReader.Object) -> NavigationBarPlacement? {
+        guard options.has("navigationBar") else {
+            _ = reader.value(options, "navigationBar")
+            return nil
+        }
+        guard let object = reader.object(options, "navigationBar") else { return nil }
+        guard object.has("frame") else {
+            _ = reader.value(object, "frame")
+            return .standard
+        }
+        return rect(object, "frame", positive: true).map { .frame($0) }
     }
 
     /// `options.viewTransitionName` and `options.viewTransitionClass`: a CSS `<custom-ident>` as

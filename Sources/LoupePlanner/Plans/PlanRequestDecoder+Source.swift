@@ -58,16 +58,41 @@ extension PlanRequestDecoder {
             let kind = sourceKind(object, barItem: .toolbarItem)
             // The configuration's `background(_:)`: a colour behind the content, filling the card.
             let background = readColor(object, "background")
+            let shadow = readShadow(object)
             if let id, let namespace, let frame {
                 sources.append(
                     MatchedSource(
                         id: id, namespace: namespace, frame: frame, cornerRadius: radius, modifiers: modifiers, role: role, kind: kind,
-                        background: background))
+                        background: background, shadow: shadow))
             }
         }
         guard reader.errors.count == errorsBefore else { return nil }
         return .matched(sources)
     }
+
+    /// `sources[i].shadow`: the configuration's `shadow(color:radius:x:y:)`. `radius` is required
+    /// (as in Apple's declaration) and read as the Gaussian σ, as `shadow.radius` in the answer;
+    /// `color` defaults to Apple's, black at opacity 0.33; `x` and `y` to 0. Absent or invalid
+    /// (the error is recorded), nil.
+    private func readShadow(_ source: FieldReader.Object) -> Shadow? {
+        guard source.has("shadow") else {
+            _ = reader.value(source, "shadow")
+            return nil
+        }
+        guard let object = reader.object(source, "shadow") else { return nil }
+        let radius = reader.number(object, "radius", required: true, in: Self.cornerRadiusRange)
+        let color = object.has("color") ? readColor(object, "color") : Self.defaultShadowColor
+        let x = reader.number(object, "x", in: Self.coordinateRange) ?? 0
+        let y = reader.number(object, "y", in: Self.coordinateRange) ?? 0
+        guard let radius, let color else { return nil }
+        return Shadow(
+            radius: radius, opacity: color.alpha, offsetY: y, offsetX: x,
+            color: RGBAColor(red: color.red, green: color.green, blue: color.blue))
+    }
+
+    /// Apple's default shadow colour for a matched source, `Color(.sRGBLinear, white: 0,
+    /// opacity: 0.33)`.
+    static let defaultShadowColor = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.33)
 
     /// `destination`: optional; its frame defaults to the container's bounds (a full-screen page).
     func readDestination(_ root: FieldReader.Object, framework: Framework, container: Container?) -> Destination? {

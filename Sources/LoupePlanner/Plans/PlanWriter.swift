@@ -4,8 +4,8 @@ import LoupeLifecycle
 
 /// Writes a plan answer in a fixed key order, so identical requests give identical bytes.
 ///
-/// Order: effect, duration, frameRate, keyframes, dimmingColor, dimmingVisualEffect and
-/// sourceBackground (only with one), callbacks, warnings. Numbers are the shortest text that reads back exactly, or rounded
+/// Order: effect, duration, frameRate, keyframes, dimmingColor, dimmingVisualEffect,
+/// sourceBackground, sourceShadow and navigationBar (each only with one), callbacks, warnings. Numbers are the shortest text that reads back exactly, or rounded
 /// to `precision` decimal places, except times (exact) and sizes (`SignificantDigits`).
 struct PlanWriter: ~Copyable {
     /// Decimal places for every non-integer number, or nil for round-trip precision.
@@ -32,7 +32,8 @@ struct PlanWriter: ~Copyable {
         writer.member("frameRate", plan.frameRate)
         KeyframeWriter.writeMotion(
             plan.keyframes, dimmingColor: plan.dimmingColor, dimmingVisualEffect: plan.dimmingVisualEffect,
-            sourceBackground: plan.sourceBackground, callbacks: callbacks, to: &writer, precision: precision)
+            sourceBackground: plan.sourceBackground, sourceShadow: plan.sourceShadow, navigationBar: plan.navigationBar, callbacks: callbacks,
+            to: &writer, precision: precision)
         RequestWarning.write(warnings, to: &writer)
         writer.endObject()
     }

@@ -7,7 +7,9 @@ import LoupeRendering
 ///
 /// Markup: a `.loupe-container` holding the layers in the order written (bottom to top); put
 /// the page's content in `.loupe-destination`, the covered page in `.loupe-covered`, an image of
-/// the source in `.loupe-snapshot`, and add `loupe-source` to your own source view.
+/// the source in `.loupe-snapshot`, and add `loupe-source` to your own source view. With
+/// `options.navigationBar`, the bar's items go in `.loupe-bar-covered` (the covered page's),
+/// `.loupe-bar-destination` (the pushed page's) and `.loupe-bar-back-button`, above the card.
 ///
 /// The last rule, `:root { --loupe-easing: linear(…) }`, is the plan's progress curve as an easing
 /// (`SpringEasing`), for a developer's own properties; its comment states the stop count and the

@@ -46,7 +46,10 @@ enum PlanFilmstrip {
             ["x": SVGWriter.number(stripLeft), "y": SVGWriter.number(panelsTop - 8), "font-size": "13", "font-weight": "bold", "fill": "#202124"])
         for (number, index) in strip.enumerated() {
             let left = stripLeft + Double(number) * (frame.width + 14)
-            drawFrame(plan, keyframe: plan.keyframes[index], number: number + 1, panel: frame, left: left, top: panelsTop, into: &svg)
+            drawFrame(
+                plan, keyframe: plan.keyframes[index], number: number + 1,
+                rightToLeft: answer.request.scene.container.layoutDirection == .rightToLeft, panel: frame, left: left, top: panelsTop,
+                into: &svg)
         }
         chart.draw(plan.keyframes, duration: plan.duration, marked: strip, into: &svg)
         return svg.finish()
@@ -98,7 +101,8 @@ enum PlanFilmstrip {
     }
 
     private static func drawFrame(
-        _ plan: ZoomPlan, keyframe: Keyframe, number: Int, panel: FilmstripPanel, left: Double, top: Double, into svg: inout SVGWriter
+        _ plan: ZoomPlan, keyframe: Keyframe, number: Int, rightToLeft: Bool, panel: FilmstripPanel, left: Double, top: Double,
+        into svg: inout SVGWriter
     ) {
         let id = "frame\(number)"
         panel.background(left: left, top: top, id: id, into: &svg)
@@ -130,6 +134,7 @@ enum PlanFilmstrip {
         panel.fill(keyframe.mask, left: left, top: top, colour: "#aecbfa", opacity: keyframe.opacity.destination, into: &svg)
         panel.fill(keyframe.mask, left: left, top: top, colour: "#fbbc04", opacity: keyframe.opacity.sourceContent * 0.85, into: &svg)
         panel.outline(keyframe.mask, left: left, top: top, stroke: "#1a73e8", width: 1.5, dashed: false, into: &svg)
+        if let bar = plan.navigationBar { drawBar(bar, at: keyframe.time, rightToLeft: rightToLeft, panel: panel, left: left, top: top, into: &svg) }
         svg.close("g")
         let centre = left + panel.width / 2
         badge(number, x: left + 11, y: top + 11, into: &svg)
@@ -146,6 +151,29 @@ enum PlanFilmstrip {
                 "x": SVGWriter.number(centre), "y": SVGWriter.number(top + panel.height + 32),
                 "font-size": "11", "text-anchor": "middle", "fill": "#5f6368"
             ])
+    }
+
+    /// The navigation bar over the card: its outline, the pushed page's back button (grey, on the
+    /// leading side) and the two pages' titles cross-fading in its middle (amber: the covered
+    /// page's; blue: the pushed page's).
+    private static func drawBar(
+        _ bar: NavigationBar, at time: Double, rightToLeft: Bool, panel: FilmstripPanel, left: Double, top: Double, into svg: inout SVGWriter
+    ) {
+        let frame = bar.frame
+        let opacities = bar.opacities(at: time)
+        panel.outline(RoundedRect(rect: frame, cornerRadius: 0), left: left, top: top, stroke: "#5f6368", width: 1, dashed: true, into: &svg)
+        let inset = frame.height * 0.25
+        let buttonWidth = min(frame.height, frame.width * 0.15)
+        let button = Rect(
+            x: rightToLeft ? frame.maxX - inset - buttonWidth : frame.x + inset, y: frame.y + inset,
+            width: buttonWidth, height: frame.height - 2 * inset)
+        panel.fill(
+            RoundedRect(rect: button, cornerRadius: button.height / 2), left: left, top: top, colour: "#5f6368", opacity: opacities.backButton,
+            into: &svg)
+        let title = Rect(x: frame.midX - frame.width * 0.2, y: frame.y + inset, width: frame.width * 0.4, height: frame.height - 2 * inset)
+        panel.fill(RoundedRect(rect: title, cornerRadius: 2), left: left, top: top, colour: "#ea8600", opacity: opacities.coveredItems, into: &svg)
+        panel.fill(
+            RoundedRect(rect: title, cornerRadius: 2), left: left, top: top, colour: "#1a73e8", opacity: opacities.destinationItems, into: &svg)
     }
 
     /// A numbered circle, the same on the frame and on the progress curve.

@@ -115,6 +115,21 @@ enum PlanLayers {
             layer("snapshot", "a snapshot of the source view, fading out in the card", free) {
                 box($0.mask) + [.init(property: .opacity, value: .number($0.opacity.sourceContent))]
             })
+        if let bar = plan.navigationBar {
+            // Above the card and pinned: the bar belongs to the stack, not to the page.
+            let atBar = placement(bar.frame)
+            layers += [
+                layer("bar-covered", "the navigation bar's items of the covered page (title, buttons), pinned above the card", atBar) {
+                    [.init(property: .opacity, value: .number(bar.opacities(at: $0.time).coveredItems))]
+                },
+                layer("bar-destination", "the navigation bar's items of the pushed page (title, buttons), pinned above the card", atBar) {
+                    [.init(property: .opacity, value: .number(bar.opacities(at: $0.time).destinationItems))]
+                },
+                layer("bar-back-button", "the pushed page's back button, pinned above the card", atBar) {
+                    [.init(property: .opacity, value: .number(bar.opacities(at: $0.time).backButton))]
+                }
+            ]
+        }
         return Rendering(container: container, duration: max(0, plan.duration) * 1000, layers: layers)
     }
 
@@ -148,7 +163,7 @@ enum PlanLayers {
 
     /// CSS blur radius is 2σ.
     static func shadow(_ shadow: Shadow) -> StyleValue {
-        .shadow(offsetY: shadow.offsetY, blur: 2 * shadow.radius, opacity: shadow.opacity)
+        .shadow(offsetX: shadow.offsetX, offsetY: shadow.offsetY, blur: 2 * shadow.radius, opacity: shadow.opacity, color: shadow.color)
     }
 
     /// Whether `keyframe` is the page at rest filling the container: the last keyframe of a

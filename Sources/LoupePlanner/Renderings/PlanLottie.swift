@@ -16,8 +16,9 @@ import LoupeRendering
 /// plan holds its resting state. `op` is the last frame + 1, as lottie-web and lottie-ios play
 /// frames `ip ..< op`.
 ///
-/// Layers, top first (the order Lottie lists them): `card`, `shadow`, `dimming`, `source-slot`,
-/// `covered-image`, `covered`. `card` is a precomposition (asset `card`) that renders on its own:
+/// Layers, top first (the order Lottie lists them): with `options.navigationBar`, the bar's
+/// `bar-back-button`, `bar-destination` and `bar-covered` (image assets of the bar's size, pinned
+/// at its frame); then `card`, `shadow`, `dimming`, `source-slot`, `covered-image`, `covered`. `card` is a precomposition (asset `card`) that renders on its own:
 /// the placeholder fill, the destination image and the source snapshot, each clipped to the
 /// plan's mask (a rounded rect) by an alpha track matte, and beneath them a SwiftUI source's
 /// `background(_:)` when the plan has one. The images are assets `destination`
@@ -46,6 +47,10 @@ enum PlanLottie {
             (spreads[index], edge[index] - (index + 1 < edge.count ? edge[index + 1] : 0))
         }
     }()
+
+    /// The navigation bar's image assets, top first, each the bar's size: the pushed page's back
+    /// button, its title and buttons, the covered page's title and buttons.
+    static let barAssets = ["bar-back-button", "bar-destination", "bar-covered"]
 
     /// A 1×1 transparent PNG: what an image asset draws until a client replaces it.
     static let transparentPNG =
@@ -76,6 +81,9 @@ enum PlanLottie {
         image(&lottie, "covered", container)
         image(&lottie, "destination", page.size)
         if let source { image(&lottie, "source", source.size) }
+        if let bar = plan.navigationBar {
+            for asset in barAssets { image(&lottie, asset, bar.frame.size) }
+        }
         lottie.json.beginObject()
         lottie.json.member("id", "card")
         lottie.json.member("nm", "card")
@@ -95,17 +103,30 @@ enum PlanLottie {
         let masks = keyframes.map(\.mask)
         let covered = transform(keyframes.map(\.covered))
         let colour = plan.dimmingColor
-        var layers = [
+        var layers: [LottieLayer] = []
+        if let bar = plan.navigationBar {
+            // Above the card and pinned: the bar belongs to the stack, not to the page.
+            let opacities = keyframes.map { bar.opacities(at: $0.time) }
+            let values: [(NavigationBarOpacities) -> Double] = [\.backButton, \.destinationItems, \.coveredItems]
+            for (asset, value) in zip(barAssets, values) {
+                layers.append(
+                    LottieLayer(
+                        name: asset, content: .image(asset: asset), position: .constant([bar.frame.x, bar.frame.y, 0]),
+                        opacity: percent(opacities.map(value))))
+            }
+        }
+        layers += [
             LottieLayer(name: "card", content: .precomposition(asset: "card", width: canvas(container).width, height: canvas(container).height)),
             LottieLayer(
                 name: "shadow",
                 content: .stackedRoundedRects(
                     shadowRings.map { ring in
                         LottieRoundedRect(
-                            masks, offsetY: keyframes.map(\.shadow.offsetY),
-                            spread: keyframes.map { ring.spread * $0.shadow.radius })
+                            masks, offsetX: plan.sourceShadow == nil ? nil : keyframes.map(\.shadow.offsetX),
+                            offsetY: keyframes.map(\.shadow.offsetY), spread: keyframes.map { ring.spread * $0.shadow.radius })
                     },
-                    fill: [0, 0, 0], fillOpacities: shadowRings.map { $0.opacity * 100 }),
+                    fill: LottieProperty(keyframes.map { [$0.shadow.color.red, $0.shadow.color.green, $0.shadow.color.blue] }),
+                    fillOpacities: shadowRings.map { $0.opacity * 100 }),
                 opacity: percent(keyframes.map(\.shadow.opacity))),
             LottieLayer(
                 name: "dimming",

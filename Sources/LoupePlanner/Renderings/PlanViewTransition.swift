@@ -98,6 +98,19 @@ enum PlanViewTransition {
             css += "\n/* cross-document: both pages opt in; this one types the navigation */\n"
             css += "@view-transition {\n  navigation: auto;\n  types: \(type);\n}\n"
         }
+        if answer.plan.navigationBar != nil {
+            css += "\n/* The navigation bar, pinned above the card while its items cross-fade: give\n"
+            css += "   view-transition-name: \(name)-bar to the bar's items on both pages (the same place on each) and\n"
+            css += "   view-transition-name: \(name)-back-button to the pushed page's back button. */\n"
+            // Pinned: the bar's box is where it is on both pages, so its group does not move,
+            // and it stays above the card's group.
+            css += PlanCSS.rule(
+                target.selector("view-transition-group", "\(name)-bar"),
+                [.init(property: .zIndex, value: .keyword("1"))], places: places, extra: ["animation: none;"])
+            css += PlanCSS.rule(
+                target.selector("view-transition-group", "\(name)-back-button"),
+                [.init(property: .zIndex, value: .keyword("1"))], places: places, extra: ["animation: none;"])
+        }
         for part in parts(of: answer, target: target) {
             css += "\n/* \(part.layer.role) */\n"
             css += PlanCSS.rule(
@@ -140,8 +153,8 @@ enum PlanViewTransition {
                 .init(
                     property: .boxShadow,
                     value: .shadowOverScrim(
-                        offsetY: shadow.offsetY, blur: 2 * shadow.radius,
-                        opacity: shadow.opacity, scrim: scrim))
+                        offsetX: shadow.offsetX, offsetY: shadow.offsetY, blur: 2 * shadow.radius,
+                        opacity: shadow.opacity, color: shadow.color, scrim: scrim))
             ]
             // SwiftUI's background(_:): the group's own background, behind both images, while
             // the card flies (only with one, so other stylesheets keep their bytes).
@@ -198,6 +211,25 @@ enum PlanViewTransition {
         let (before, after) = reverse ? (pageImage, snapshot) : (snapshot, pageImage)
         let nested =
             answer.request.viewTransitionGroup == .contain ? [Part(selector: target.selector("view-transition-group-children"), layer: children)] : []
+        var bar: [Part] = []
+        if let navigationBar = plan.navigationBar {
+            let name = answer.request.viewTransitionName ?? defaultName
+            func items(_ layerName: String, _ role: String, _ opacity: @escaping (NavigationBarOpacities) -> Double) -> AnimatedLayer {
+                AnimatedLayer(name: layerName, role: role, style: [unblended], frames: frames) {
+                    [.init(property: .opacity, value: .number(opacity(navigationBar.opacities(at: $0.time))))]
+                }
+            }
+            let covered = items("bar-covered", "the navigation bar's items of the covered page, pinned above the card") { $0.coveredItems }
+            let pushed = items("bar-destination", "the navigation bar's items of the pushed page, pinned above the card") { $0.destinationItems }
+            let back = items("bar-back-button", "the pushed page's back button, pinned above the card") { $0.backButton }
+            // Before the update the bar shows the page being left; after it, the page arrived at.
+            let (old, new) = reverse ? (pushed, covered) : (covered, pushed)
+            bar = [
+                Part(selector: target.selector("view-transition-old", "\(name)-bar"), layer: old),
+                Part(selector: target.selector("view-transition-new", "\(name)-bar"), layer: new),
+                Part(selector: target.selector(reverse ? "view-transition-old" : "view-transition-new", "\(name)-back-button"), layer: back)
+            ]
+        }
         return [
             Part(selector: target.selector("view-transition-group"), layer: group),
             Part(selector: target.selector("view-transition-old"), layer: before),
@@ -205,6 +237,6 @@ enum PlanViewTransition {
         ] + nested + [
             Part(selector: target.selector("view-transition-old", "root"), layer: reverse ? hidden : covered),
             Part(selector: target.selector("view-transition-new", "root"), layer: reverse ? covered : hidden)
-        ]
+        ] + bar
     }
 }

@@ -15,7 +15,8 @@ enum TimelineWriter {
         writer.member("frameRate", timeline.frameRate)
         KeyframeWriter.writeMotion(
             timeline.keyframes, dimmingColor: timeline.dimmingColor,
-            dimmingVisualEffect: timeline.dimmingVisualEffect, sourceBackground: timeline.sourceBackground, callbacks: timeline.callbacks,
+            dimmingVisualEffect: timeline.dimmingVisualEffect, sourceBackground: timeline.sourceBackground, sourceShadow: timeline.sourceShadow,
+            navigationBar: timeline.navigationBar, callbacks: timeline.callbacks,
             to: &writer, precision: precision)
         writeSegments(timeline.segments, &writer, precision)
         writeReleases(timeline.releases, &writer, precision)
