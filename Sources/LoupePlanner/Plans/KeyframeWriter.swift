@@ -108,7 +108,9 @@ struct KeyframeWriter {
         writer.endObject()
     }
 
-    /// radius, opacity, offsetY, and with a configured source shadow offsetX and color.
+    /// radius, opacity, offsetY, and with a configured source shadow offsetX and color. Inlined
+    /// into each keyframe, as the members it writes were before it was a function of its own.
+    @inline(__always)
     private func shadow(_ shadow: Shadow, _ writer: inout JSONWriter) {
         writer.beginObject()
         number(names.radius, shadow.radius, &writer)
