@@ -42,7 +42,9 @@ public struct NavigationBar: Sendable, Hashable {
     public mutating func fade(at start: Double, towardDestination: Bool, transitionDuration: Double) {
         let from = opacities(at: start)
         let target: NavigationBarOpacities = towardDestination ? .destinationOnTop : .coveredPageOnTop
-        if from == target, fades.last.map({ $0.towardDestination == towardDestination }) ?? true { return }
+        // Already there and not heading elsewhere: a fade would change nothing.
+        let heading = fades.last?.towardDestination ?? towardDestination
+        if from == target, heading == towardDestination { return }
         let pace = transitionDuration > 0 ? min(1, transitionDuration / NavigationBarFade.backButtonDuration) : 0
         fades.append(NavigationBarFade(start: start, from: from, towardDestination: towardDestination, pace: pace))
     }

@@ -28,14 +28,13 @@ public struct NavigationBarFade: Sendable, Hashable {
         let elapsed = time - start
         func share(after delay: Double, over duration: Double) -> Double {
             guard pace > 0 else { return 1 }
-            return min(1, max(0, (elapsed - delay * pace) / (duration * pace)))
+            return Scalar.unit((elapsed - delay * pace) / (duration * pace))
         }
         let button = share(after: 0, over: Self.backButtonDuration)
         let titles = share(after: Self.titleDelay, over: Self.titleDuration)
-        func mix(_ a: Double, _ b: Double, _ t: Double) -> Double { a + (b - a) * t }
         return NavigationBarOpacities(
-            backButton: mix(from.backButton, target.backButton, button),
-            destinationItems: mix(from.destinationItems, target.destinationItems, titles),
-            coveredItems: mix(from.coveredItems, target.coveredItems, titles))
+            backButton: Scalar.lerp(from.backButton, target.backButton, button),
+            destinationItems: Scalar.lerp(from.destinationItems, target.destinationItems, titles),
+            coveredItems: Scalar.lerp(from.coveredItems, target.coveredItems, titles))
     }
 }

@@ -82,6 +82,9 @@ public enum StyleValue: Sendable, Hashable {
 
     /// `rgba(r, g, b, alpha)`, channels as bytes 0...255.
     private static func rgba(_ color: RGBAColor, alpha: String) -> String {
+        // Every shadow but a SwiftUI source's configured one is black: written as before, not
+        // formatted channel by channel for each keyframe.
+        if color.red == 0, color.green == 0, color.blue == 0 { return "rgba(0, 0, 0, \(alpha))" }
         func byte(_ component: Double) -> String { String(Int((min(max(component, 0), 1) * 255).rounded())) }
         return "rgba(\(byte(color.red)), \(byte(color.green)), \(byte(color.blue)), \(alpha))"
     }

@@ -55,10 +55,7 @@ struct KeyframeWriter {
             writer.beginObject()
             writer.name(keyframeWriter.names.frame)
             writer.beginObject()
-            keyframeWriter.number(keyframeWriter.names.x, navigationBar.frame.x, &writer)
-            keyframeWriter.number(keyframeWriter.names.y, navigationBar.frame.y, &writer)
-            keyframeWriter.size(keyframeWriter.names.width, navigationBar.frame.width, &writer)
-            keyframeWriter.size(keyframeWriter.names.height, navigationBar.frame.height, &writer)
+            keyframeWriter.rectMembers(navigationBar.frame, &writer)
             writer.endObject()
             writer.endObject()
         }
@@ -118,7 +115,8 @@ struct KeyframeWriter {
         number(names.offsetY, shadow.offsetY, &writer)
         if shadowsAreColoured {
             number(names.offsetX, shadow.offsetX, &writer)
-            writer.member("color", shadow.color.hex)
+            writer.name(names.color)
+            writer.string(shadow.color.hex)
         }
         writer.endObject()
     }
@@ -156,12 +154,18 @@ struct KeyframeWriter {
     private func mask(_ name: JSONName, _ mask: RoundedRect, _ writer: inout JSONWriter) {
         writer.name(name)
         writer.beginObject()
-        number(names.x, mask.rect.x, &writer)
-        number(names.y, mask.rect.y, &writer)
-        size(names.width, mask.rect.width, &writer)
-        size(names.height, mask.rect.height, &writer)
+        rectMembers(mask.rect, &writer)
         number(names.cornerRadius, mask.cornerRadius, &writer)
         writer.endObject()
+    }
+
+    /// x, y, width, height: a mask's rect or the bar's frame.
+    @inline(__always)
+    private func rectMembers(_ rect: Rect, _ writer: inout JSONWriter) {
+        number(names.x, rect.x, &writer)
+        number(names.y, rect.y, &writer)
+        size(names.width, rect.width, &writer)
+        size(names.height, rect.height, &writer)
     }
 
     /// Inlined into every member it writes: a keyframe has a dozen numbers, an answer a few
@@ -189,6 +193,7 @@ struct KeyframeWriter {
         let frame = JSONName("frame")
         let navigationBar = JSONName("navigationBar")
         let callbacks = JSONName("callbacks")
+        let color = JSONName("color")
         let content = JSONName("content")
         let cornerRadius = JSONName("cornerRadius")
         let covered = JSONName("covered")

@@ -125,7 +125,9 @@ enum PlanLottie {
                             masks, offsetX: plan.sourceShadow == nil ? nil : keyframes.map(\.shadow.offsetX),
                             offsetY: keyframes.map(\.shadow.offsetY), spread: keyframes.map { ring.spread * $0.shadow.radius })
                     },
-                    fill: LottieProperty(keyframes.map { [$0.shadow.color.red, $0.shadow.color.green, $0.shadow.color.blue] }),
+                    fill: plan.sourceShadow == nil
+                        ? .constant([0, 0, 0])
+                        : LottieProperty(keyframes.map { [$0.shadow.color.red, $0.shadow.color.green, $0.shadow.color.blue] }),
                     fillOpacities: shadowRings.map { $0.opacity * 100 }),
                 opacity: percent(keyframes.map(\.shadow.opacity))),
             LottieLayer(
