@@ -120,11 +120,7 @@ struct NavigationBarRenderingTests {
 
     @Test("a timeline's bar fades with the push, holds while a finger holds the card, and fades back with the landing after the release")
     func timeline_fadesWithItsTransitions() throws {
-        let body = Array(RenderingFixture.example("timeline-interrupted-push.json"))
-        var text = String(decoding: body, as: UTF8.self)
-        let brace = try #require(text.lastIndex(of: "}"))
-        text = String(text[..<brace]) + #","options":{"navigationBar":{}}}"#
-        let answer = try JSONReader.parse(try TimelineEndpoint.answer(body: Array(text.utf8)))
+        let answer = try Self.timelineWithBar("timeline-interrupted-push.json")
         #expect(answer["navigationBar"]?["frame"]?["height"]?.number == 44)
         guard case .array(let keyframes)? = answer["keyframes"], case .array(let segments)? = answer["segments"] else {
             Issue.record("no keyframes")
@@ -136,5 +132,37 @@ struct NavigationBarRenderingTests {
         #expect(!heldBack.isEmpty && heldBack.allSatisfy { Self.bar($0).back == 1 && Self.bar($0).covered == 0 })
         let end = Self.bar(keyframes.last)
         #expect(end.back == 0 && end.destination == 0 && end.covered == 1)
+    }
+    static func timelineWithBar(_ example: String) throws -> JSONValue {
+        let text = String(decoding: RenderingFixture.example(example), as: UTF8.self)
+        let brace = try #require(text.lastIndex(of: "}"))
+        let body = String(text[..<brace]) + #","options":{"navigationBar":{}}}"#
+        return try JSONReader.parse(try TimelineEndpoint.answer(body: Array(body.utf8)))
+    }
+
+    @Test("a swipe down released back to the page leaves the pushed page's items shown at every keyframe")
+    func cancelledDismissal_neverFadesTheBar() throws {
+        let answer = try Self.timelineWithBar("timeline-swipe-down-cancel.json")
+        guard case .array(let keyframes)? = answer["keyframes"] else {
+            Issue.record("no keyframes")
+            return
+        }
+        #expect(!keyframes.isEmpty)
+        #expect(keyframes.allSatisfy { Self.bar($0).back == 1 && Self.bar($0).destination == 1 && Self.bar($0).covered == 0 })
+    }
+
+    @Test("the SVG draws the back button on the leading side: the right in a right-to-left container")
+    func svg_backButtonOnTheLeadingSide() throws {
+        func buttonX(_ json: String) throws -> Double {
+            let svg = try RenderingFixture.planText(json, as: .svg)
+            let marker = try #require(svg.range(of: ##"fill="#5f6368" fill-opacity="1""##))
+            let element = try #require(svg[..<marker.lowerBound].range(of: "<rect", options: .backwards))
+            let tag = svg[element.lowerBound..<marker.lowerBound]
+            let x = try #require(tag.range(of: #"x=""#))
+            return try #require(Double(tag[x.upperBound...].prefix { $0 != "\"" }))
+        }
+        let rightToLeft = Self.withBar.replacingOccurrences(of: #""cornerRadius":55}"#, with: #""cornerRadius":55,"layoutDirection":"rightToLeft"}"#)
+        #expect(rightToLeft != Self.withBar)
+        #expect(try buttonX(rightToLeft) > buttonX(Self.withBar) + 50)
     }
 }
