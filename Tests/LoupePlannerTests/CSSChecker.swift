@@ -17,6 +17,9 @@ struct CSSChecker {
     private(set) var rules: [Rule] = []
     private(set) var keyframes: [Keyframes] = []
     private(set) var problems: [String] = []
+    /// Whether a box-shadow may be offset sideways and coloured, as only a SwiftUI source's
+    /// configured shadow is; every other must be black and straight down.
+    let colouredShadows: Bool
 
     static let properties: Set<String> = [
         "position", "overflow", "left", "top", "width", "height", "transform-origin", "background-color",
@@ -28,7 +31,8 @@ struct CSSChecker {
     static let number = #"-?(\d+(\.\d+)?|\.\d+)(e[+-]?\d+)?"#
     static let length = "(0|\(number)px)"
 
-    init(_ css: String) {
+    init(_ css: String, colouredShadows: Bool = false) {
+        self.colouredShadows = colouredShadows
         var text = Substring(css)
         // Comments out first; an unterminated one is a problem.
         var stripped = ""
@@ -97,14 +101,14 @@ struct CSSChecker {
             let value = part[part.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             // Custom properties (`--name`) are the author's own; only Loupe's easing is expected.
             if !Self.properties.contains(property) && property != "--loupe-easing" { problems.append("unknown property \(property)") }
-            if let problem = Self.check(property, value) { problems.append(problem) }
+            if let problem = Self.check(property, value, colouredShadows: colouredShadows) { problems.append(problem) }
             result.append((property, value))
         }
         return result
     }
 
     /// The value grammar each property must follow, as Loupe writes it.
-    static func check(_ property: String, _ value: String) -> String? {
+    static func check(_ property: String, _ value: String, colouredShadows: Bool = false) -> String? {
         let n = number, l = length
         let pattern: String
         switch property {
@@ -114,7 +118,9 @@ struct CSSChecker {
         case "transform": pattern = #"matrix\(\#(n)(, \#(n)){5}\)"#
         case "clip-path": pattern = #"inset\(\#(l) \#(l) \#(l) \#(l) round \#(l)\)"#
         // Sideways and coloured only with a SwiftUI source's configured shadow.
-        case "box-shadow": pattern = #"\#(l) \#(l) \#(l) rgba\((\d{1,3}, ){3}\#(n)\)(, 0 0 0 200vmax rgba\((\d{1,3}, ){3}\#(n)\))?"#
+        case "box-shadow" where colouredShadows:
+            pattern = #"\#(l) \#(l) \#(l) rgba\((\d{1,3}, ){3}\#(n)\)(, 0 0 0 200vmax rgba\((\d{1,3}, ){3}\#(n)\))?"#
+        case "box-shadow": pattern = #"0 \#(l) \#(l) rgba\(0, 0, 0, \#(n)\)(, 0 0 0 200vmax rgba\((\d{1,3}, ){3}\#(n)\))?"#
         case "background-color": pattern = "(#[0-9A-F]{6}([0-9A-F]{2})?|Canvas|transparent)"
         case "position": pattern = "(absolute|relative)"
         case "overflow": pattern = "(hidden|clip)"

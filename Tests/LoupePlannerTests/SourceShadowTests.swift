@@ -65,7 +65,7 @@ struct SourceShadowTests {
     @Test("CSS, WAAPI and the view transition draw the shadow in its colour and offset at the start, black and straight down in flight")
     func webRenderings_drawTheColourAndOffset() throws {
         let css = try RenderingFixture.planText(Self.swiftUI(), as: .css)
-        let checker = CSSChecker(css)
+        let checker = CSSChecker(css, colouredShadows: true)
         #expect(checker.problems.isEmpty, "\(checker.problems.prefix(3))")
         let frames = try #require(checker.keyframes.first { $0.name == "loupe-shadow" }).frames
         let shadows = frames.compactMap { $0.declarations.first { $0.property == "box-shadow" }?.value }
