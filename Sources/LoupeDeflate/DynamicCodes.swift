@@ -23,12 +23,14 @@ struct DynamicCodes {
         distance = HuffmanCode(frequencies: distanceFrequencies, limit: DeflateAlphabet.longestCode)
         literalLengthCount = max(257, (literalLength.lengths.lastIndex { $0 != 0 } ?? 0) + 1)
         distanceCount = max(1, (distance.lengths.lastIndex { $0 != 0 } ?? 0) + 1)
-        // One sequence: a run may go on from the literal/length lengths into the distances.
-        var lengths: [UInt8] = []
-        lengths.reserveCapacity(literalLengthCount + distanceCount)
-        lengths += literalLength.lengths[..<literalLengthCount]
-        lengths += distance.lengths[..<distanceCount]
-        let runs = Self.runs(of: lengths)
+        // One sequence: a run may go on from the literal/length lengths into the distances (on
+        // the stack: an array's allocation looks its type's metadata up at run time).
+        let runs = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: literalLengthCount + distanceCount) {
+            [literalLengthCount, distanceCount, literalLength, distance] lengths in
+            _ = lengths.initialize(fromContentsOf: literalLength.lengths[..<literalLengthCount])
+            _ = UnsafeMutableBufferPointer(rebasing: lengths[literalLengthCount...]).initialize(fromContentsOf: distance.lengths[..<distanceCount])
+            return Self.runs(of: UnsafeBufferPointer(lengths))
+        }
         var frequencies = [Int](repeating: 0, count: DeflateAlphabet.codeLengthCount)
         for run in runs { frequencies[run.symbol] += 1 }
         let code = HuffmanCode(frequencies: frequencies, limit: DeflateAlphabet.longestCodeLengthCode)
@@ -73,10 +75,28 @@ struct DynamicCodes {
         }
     }
 
+    /// How many lengths from `index` on equal the one there: eight compared at a time, so a
+    /// run's end costs no mispredicted branch per length (issue 47 §1: the byte-by-byte loop's
+    /// exit was two fifths of the codes' description).
+    @inline(__always)
+    private static func runLength(_ lengths: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        let first = lengths[index]
+        let pattern = UInt64(first) &* 0x0101_0101_0101_0101
+        var end = index &+ 1
+        let base = UnsafeRawPointer(lengths.baseAddress!)
+        while end &+ 8 <= lengths.count {
+            let difference = UInt64(littleEndian: (base + end).loadUnaligned(as: UInt64.self)) ^ pattern
+            if difference != 0 { return end &+ difference.trailingZeroBitCount / 8 &- index }
+            end &+= 8
+        }
+        while end < lengths.count && lengths[end] == first { end &+= 1 }
+        return end &- index
+    }
+
     /// `lengths` as code-length symbols, greedily: zeros in runs of up to 138 (18) or 10 (17),
     /// a non-zero length once and then repeated up to 6 at a time (16); runs too short for a
     /// repeat are sent length by length.
-    private static func runs(of lengths: [UInt8]) -> [LengthRun] {
+    private static func runs(of lengths: UnsafeBufferPointer<UInt8>) -> [LengthRun] {
         // At most one run per length, written in place (an append's checks were most of this).
         [LengthRun](unsafeUninitializedCapacity: lengths.count) { runs, written in
             var count = 0
@@ -84,34 +104,31 @@ struct DynamicCodes {
                 runs[count] = LengthRun(symbol: symbol, extra: extra)
                 count &+= 1
             }
-            lengths.withUnsafeBufferPointer { lengths in
-                var index = 0
-                while index < lengths.count {
-                    let length = Int(lengths[index])
-                    var repeats = 1
-                    while index + repeats < lengths.count && lengths[index + repeats] == lengths[index] { repeats += 1 }
-                    index += repeats
-                    if length == 0 {
-                        while repeats >= 11 {
-                            let run = min(repeats, 138)
-                            add(18, run - 11)
-                            repeats -= run
-                        }
-                        if repeats >= 3 {
-                            add(17, repeats - 3)
-                            repeats = 0
-                        }
-                    } else {
-                        add(length, 0)
-                        repeats -= 1
-                        while repeats >= 3 {
-                            let run = min(repeats, 6)
-                            add(16, run - 3)
-                            repeats -= run
-                        }
+            var index = 0
+            while index < lengths.count {
+                let length = Int(lengths[index])
+                var repeats = Self.runLength(lengths, at: index)
+                index += repeats
+                if length == 0 {
+                    while repeats >= 11 {
+                        let run = min(repeats, 138)
+                        add(18, run - 11)
+                        repeats -= run
                     }
-                    for _ in 0..<repeats { add(length, 0) }
+                    if repeats >= 3 {
+                        add(17, repeats - 3)
+                        repeats = 0
+                    }
+                } else {
+                    add(length, 0)
+                    repeats -= 1
+                    while repeats >= 3 {
+                        let run = min(repeats, 6)
+                        add(16, run - 3)
+                        repeats -= run
+                    }
                 }
+                for _ in 0..<repeats { add(length, 0) }
             }
             written = count
         }

@@ -113,6 +113,20 @@ struct ZlibCodecTests {
         #expect(checked > 2_000)
     }
 
+    @Test("keys sorted by counting their frequencies are in the order a comparison sort gives, past the counted range too (issue 47 §1)")
+    func keySort_isTheComparisonSortsOrder() {
+        var generator = SeededGenerator(seed: 0x47_0002)
+        for _ in 0..<500 {
+            let count = generator.element(of: [1, 3, 19, 30, 286])
+            let largest = generator.element(of: [1, 7, 300, 2_048, 2_049, 16_385])
+            // Distinct keys in symbol order, as `lengths(for:limit:)` builds them.
+            let keys = (0..<count).compactMap { symbol in generator.chance(0.3) ? nil : generator.int(in: 1...largest) << 9 | symbol }
+            var sorted = keys
+            sorted.withUnsafeMutableBufferPointer { HuffmanCode.sort($0, largestFrequency: keys.map { $0 >> 9 }.max() ?? 0) }
+            #expect(sorted == keys.sorted(), "\(keys)")
+        }
+    }
+
     /// Package-merge as first written (every level merged, a closure sort): the reference.
     static func wholePackageMerge(_ frequencies: [Int], limit: Int) -> [UInt8] {
         var lengths = [UInt8](repeating: 0, count: frequencies.count)
