@@ -15,6 +15,9 @@ public struct JSONWriter: ~Copyable {
     @usableFromInline var capacity: Int
     /// Whether the next value in the current container needs a comma before it.
     @usableFromInline var needsComma = false
+    /// Whether `start` is memory this writer allocated (and frees), not an array's that it
+    /// renders into (`rendering(capacity:_:)`).
+    @usableFromInline var ownsBuffer = true
 
     public init(capacity: Int = 1024) {
         self.capacity = max(capacity, 64)
@@ -22,7 +25,48 @@ public struct JSONWriter: ~Copyable {
         count = 0
     }
 
-    deinit { start.deallocate() }
+    /// A writer into memory it does not own, until it outgrows it.
+    private init(lending buffer: UnsafeMutableBufferPointer<UInt8>) {
+        start = buffer.baseAddress.unsafelyUnwrapped
+        capacity = buffer.count
+        count = 0
+        ownsBuffer = false
+    }
+
+    deinit { if ownsBuffer { start.deallocate() } }
+
+    /// The JSON `body` writes, rendered straight into the array it is returned in when it fits
+    /// in `capacity` bytes (an upper bound, such as an answer's size estimate, always fits): the
+    /// array then is the memory the answer is cached in and sent from, and no byte of it is
+    /// copied (issue 47 §2). Text longer than `capacity` moves to memory the writer allocates
+    /// and is copied into an array once at the end, as `bytes` does; so is text that leaves more
+    /// than a fifth of the room unused (`largestUnusedShare`), so an answer kept in a cache for
+    /// long never holds much more memory than its bytes.
+    public static func rendering(capacity: Int, _ body: (inout JSONWriter) -> Void) -> [UInt8] {
+        var copied: [UInt8]?
+        // The writer asks for room before each piece (a name's 32 bytes, a number's 41), so text
+        // that fits the capacity still needs that much past it not to move.
+        let rendered = [UInt8](unsafeUninitializedCapacity: max(capacity, 64) + renderingHeadroom) { buffer, initialized in
+            var writer = JSONWriter(lending: buffer)
+            body(&writer)
+            if writer.ownsBuffer || Double(buffer.count - writer.count) > largestUnusedShare * Double(buffer.count) {
+                copied = writer.bytes
+                initialized = 0
+            } else {
+                initialized = writer.count
+            }
+        }
+        return copied ?? rendered
+    }
+
+    /// The room `rendering` adds past the capacity asked for: the most a name or a number
+    /// reserves beyond what it writes.
+    static let renderingHeadroom = 64
+
+    /// The share of `rendering`'s room that may go unused before the text is copied into an
+    /// array of its own size: the plan examples' estimates leave 14-17 % (a push: 16.5 %), and
+    /// plans of short numbers (Reduce Motion's fade, a tvOS slide) up to half.
+    public static let largestUnusedShare = 0.2
 
     /// The bytes written so far (a copy: the writer keeps its buffer).
     public var bytes: [UInt8] {
@@ -294,9 +338,10 @@ public struct JSONWriter: ~Copyable {
         let newCapacity = max(capacity * 2, count + length)
         let newStart = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newStart.initialize(from: start, count: count)
-        start.deallocate()
+        if ownsBuffer { start.deallocate() }
         start = newStart
         capacity = newCapacity
+        ownsBuffer = true
     }
 
     @usableFromInline

@@ -67,7 +67,7 @@ enum CodingBenchmarks {
                 var count = 0
                 for _ in 0..<iterations {
                     variation += 1
-                    count &+= variedConnection.send(requests.request(variation)).count
+                    count &+= variedConnection.sendUnjoined(requests.request(variation))
                 }
                 return count
             }
@@ -156,7 +156,7 @@ enum CodingBenchmarks {
             Benchmark(name: "HTTP request bytes to response bytes, cache hit") { iterations in
                 var count = 0
                 for _ in 0..<iterations {
-                    count &+= connection.send(httpRequest).count
+                    count &+= connection.sendUnjoined(httpRequest)
                 }
                 return count
             },
@@ -165,7 +165,7 @@ enum CodingBenchmarks {
             Benchmark(name: "HTTP request bytes to response bytes, healthz") { iterations in
                 var count = 0
                 for _ in 0..<iterations {
-                    count &+= healthConnection.send(healthRequest).count
+                    count &+= healthConnection.sendUnjoined(healthRequest)
                 }
                 return count
             },

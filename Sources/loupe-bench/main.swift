@@ -13,7 +13,8 @@ import LoupePlanner
 //   loupe-bench --phases ROUTE FILE [--format F] one request's CPU phase by phase (tape, decoding,
 //                                                 engine, rendering): where a refusal's time goes
 //   loupe-bench --profile NAME N                 run one benchmark N times untimed, for
-//                                                 valgrind --tool=callgrind (instruction counts)
+//                                                 valgrind --tool=callgrind (instruction counts) and
+//                                                 scripts/bytes-copied; prints the benchmark's total
 //   loupe-bench --only TEXT                      only the benchmarks whose name holds TEXT
 
 let arguments = CommandLine.arguments
@@ -48,7 +49,9 @@ if let flag = arguments.firstIndex(of: "--profile"), flag + 2 < arguments.count 
         print("no benchmark matches \(name)")
         exit(2)
     }
-    blackHole(benchmark.run(count))
+    // The benchmark's own total (for the request benchmarks, the bytes answered), which
+    // scripts/bytes-copied divides the copies by.
+    print("\(benchmark.name): \(benchmark.run(count)) in \(count) runs")
     exit(0)
 }
 

@@ -99,7 +99,7 @@ struct ConnectionStateMachineTests {
         _ = machine.read("GET /pooled HTTP/1.1\r\nHost: t\r\n\r\nGET /second HTTP/1.1\r\nHost: t\r\n\r\n", at: 2 * second)
         _ = machine.handedToPool(machine.lendOutput(), now: 2 * second).next
         #expect(budget.reserve(100_000), "the compute job's reservation")
-        let action = machine.answerReady(Array(repeating: 0x61, count: 300), keepAlive: true, reserved: 100_000, now: 3 * second)?.next
+        let action = machine.answerReady(OutgoingBytes(Array(repeating: 0x61, count: 300)), keepAlive: true, reserved: 100_000, now: 3 * second)?.next
         #expect(action?.request?.path == "/second")
         #expect(machine.output.pending == 300)
         #expect(budget.inUse == machine.charge.bytes, "the reservation is settled to what the answer holds")
@@ -271,7 +271,7 @@ extension ConnectionStateMachine {
     /// The application answers the request it was handed with `count` bytes.
     mutating func answer(_ count: Int, keepAlive: Bool = true, at now: UInt64) -> ConnectionAction {
         var output = lendOutput()
-        output.append(contentsOf: repeatElement(UInt8(ascii: "a"), count: count))
+        output.append(copying: [UInt8](repeating: UInt8(ascii: "a"), count: count))
         return answered(output, keepAlive: keepAlive, now: now).next
     }
 
@@ -283,7 +283,7 @@ extension ConnectionStateMachine {
     }
 
     /// The output not yet written, as text.
-    var unwritten: String { output.withUnwritten { String(decoding: $0, as: UTF8.self) } }
+    var unwritten: String { output.withUnwritten { pieces in pieces.map { String(decoding: $0, as: UTF8.self) }.joined() } }
 }
 
 extension ConnectionAction {

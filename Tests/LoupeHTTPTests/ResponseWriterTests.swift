@@ -5,8 +5,8 @@ import Testing
 @Suite("ResponseWriter")
 struct ResponseWriterTests {
     /// Replaces the Date field's value, which moves with the clock.
-    private func withoutDate(_ bytes: [UInt8]) -> String {
-        let text = String(decoding: bytes, as: UTF8.self)
+    private func withoutDate(_ output: OutgoingBytes) -> String {
+        let text = String(decoding: output.joined, as: UTF8.self)
         guard let start = text.range(of: "Date: "), let end = text[start.upperBound...].range(of: "\r\n") else { return text }
         return text.replacingCharacters(in: start.upperBound..<end.lowerBound, with: "D")
     }
@@ -22,7 +22,7 @@ struct ResponseWriterTests {
         headers.add("x-request-id", "forged")
         headers.add("X-Long", String(repeating: "v", count: 5_000))  // far past any fixed room
         var writer = ResponseWriter()
-        var output = Array("previous".utf8)
+        var output = OutgoingBytes(Array("previous".utf8))
         writer.write(
             HTTPResponse(status: .ok, headers: headers, body: Array("{}".utf8)), requestID: "r-1", headOnly: false,
             keepAlive: true, http10: true, into: &output)
@@ -35,12 +35,12 @@ struct ResponseWriterTests {
     @Test("no Content-Length for a status that forbids content, and no body for HEAD")
     func head_withoutContent() {
         var writer = ResponseWriter()
-        var output: [UInt8] = []
+        var output = OutgoingBytes()
         writer.write(
             HTTPResponse(status: .notModified, body: Array("x".utf8)), requestID: "r-2", headOnly: false, keepAlive: false,
             http10: false, into: &output)
         #expect(withoutDate(output) == "HTTP/1.1 304 Not Modified\r\nDate: D\r\nX-Request-ID: r-2\r\nConnection: close\r\n\r\n")
-        output = []
+        output = OutgoingBytes()
         writer.write(
             HTTPResponse(status: .ok, body: Array("hello".utf8)), requestID: "r-3", headOnly: true, keepAlive: true, http10: false,
             into: &output)

@@ -26,6 +26,36 @@ struct JSONWriterTests {
     /// Strings whose escapes start anywhere (the first bytes are copied before the escaping path
     /// takes over), in writers small enough to grow in the middle of a string: the bytes are
     /// JSON's escapes byte for byte, and read back as the string.
+    @Test(
+        "rendering into an array gives the bytes a writer of its own gives, in place when they fit and once copied when they do not (issue 47 §2)",
+        arguments: PropertySeeds.seeds(count: 4))
+    func renderingInPlace(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        for _ in 0..<100 {
+            let numbers = (0..<generator.int(in: 0...400)).map { _ in generator.double(in: -1e6...1e6) }
+            func write(_ writer: inout JSONWriter) {
+                writer.beginArray()
+                for number in numbers { writer.number(number) }
+                writer.string("end \"quoted\"")
+                writer.endArray()
+            }
+            var own = JSONWriter()
+            write(&own)
+            let expected = own.bytes
+            // Room for all of it (the array is what the writer wrote), for none of it, about
+            // half, and twice what it needs (copied to its size, not kept half empty).
+            for capacity in [expected.count, expected.count + 10, 0, expected.count / 2, 2 * expected.count + 100] {
+                let rendered = JSONWriter.rendering(capacity: capacity) { write(&$0) }
+                #expect(rendered == expected, "capacity \(capacity)")
+                let unused = Double(rendered.capacity - rendered.count) / Double(rendered.capacity)
+                #expect(unused <= JSONWriter.largestUnusedShare || rendered.count < 512, "capacity \(capacity): \(rendered.capacity)")
+                if capacity >= expected.count && capacity <= expected.count + 10 && expected.count >= 512 {
+                    #expect(rendered.capacity >= capacity, "rendered in the array made for it")
+                }
+            }
+        }
+    }
+
     @Test("strings with escapes anywhere: JSON's escapes, byte for byte, at any buffer size", arguments: PropertySeeds.seeds(count: 6))
     func escapesAnywhere(seed: UInt64) throws {
         var generator = SeededGenerator(seed: seed)

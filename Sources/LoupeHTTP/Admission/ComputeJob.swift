@@ -17,7 +17,7 @@ struct ComputeJob: Sendable {
 
     func run() {
         var writer = ResponseWriter()
-        var bytes: [UInt8] = []
+        var bytes = OutgoingBytes()
         var keepAlive = false
         var reserved = 0
         if budget.reserve(reservation) {

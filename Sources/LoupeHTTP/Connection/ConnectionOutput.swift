@@ -2,9 +2,9 @@
 /// (what it holds of the written ones until the peer acknowledges them, and what the peer has
 /// acknowledged but not yet read).
 struct ConnectionOutput {
-    /// Answers queued and not yet written, from `start` on.
-    private var bytes: [UInt8] = []
-    private var start = 0
+    /// Answers queued and not yet written: heads copied in, large bodies shared as they were
+    /// rendered (`OutgoingBytes`).
+    private var bytes = OutgoingBytes()
     /// Since when output has waited, and what has been written since; nil while nothing waits.
     private(set) var sending: SendProgress?
     /// Bytes the kernel still holds (written, not yet acknowledged): counted as written,
@@ -41,14 +41,14 @@ struct ConnectionOutput {
     }
 
     /// Bytes queued and not yet written.
-    var pending: Int { bytes.count - start }
+    var pending: Int { bytes.count }
 
     /// Bytes held, the kernel's share included: what the memory budget charges for the output.
-    var heldBytes: Int { bytes.capacity + kernelCharge(pending: pending) }
+    var heldBytes: Int { bytes.heldBytes + kernelCharge(pending: pending) }
 
     /// What the output would hold were the lent buffer, with an answer appended, back in place:
     /// asked before an answer is kept, so one the budget cannot hold is refused.
-    func heldBytes(lent: [UInt8]) -> Int { lent.capacity + kernelCharge(pending: lent.count - start) }
+    func heldBytes(lent: OutgoingBytes) -> Int { lent.heldBytes + kernelCharge(pending: lent.count) }
 
     /// The kernel's share: everything owed (queued here, held by the kernel, or delivered and
     /// held by the peer unread), up to what the kernel may hold. It is whole as soon as output is
@@ -58,26 +58,26 @@ struct ConnectionOutput {
     /// counted (`acknowledged`, which reserves that growth).
     func kernelCharge(pending: Int) -> Int { min(pending + kernelQueued + peerHeld, kernelQueueCap) }
 
-    /// Hands the buffer out for the application to append an answer to (`Answerer`); the
-    /// unwritten part still starts at the same offset when it comes back (`restore`).
-    mutating func lend() -> [UInt8] {
-        var lent: [UInt8] = []
+    /// Hands the output out for the application to append an answer to (`Answerer`); what is
+    /// unwritten comes back with it (`restore`).
+    mutating func lend() -> OutgoingBytes {
+        var lent = OutgoingBytes()
         swap(&lent, &bytes)
         return lent
     }
 
-    mutating func restore(_ lent: consuming [UInt8]) {
+    mutating func restore(_ lent: consuming OutgoingBytes) {
         bytes = lent
     }
 
-    /// Queues an answer built elsewhere (on the compute pool).
-    mutating func append(_ answer: consuming [UInt8]) {
-        if pending == 0 {
-            bytes = answer
-            start = 0
-        } else {
-            bytes.append(contentsOf: answer)
-        }
+    /// Queues an answer built elsewhere (on the compute pool), its pieces moved, not copied.
+    mutating func append(_ answer: consuming OutgoingBytes) {
+        bytes.append(answer)
+    }
+
+    /// Queues bytes made here (`100 Continue`).
+    mutating func append(copying answer: [UInt8]) {
+        bytes.append(copying: answer)
     }
 
     /// Starts the send rate's clock if nothing was owed before (`ConnectionStateMachine.isSendTooSlow`).
@@ -85,15 +85,15 @@ struct ConnectionOutput {
         if pending > 0 && sending == nil { sending = SendProgress(since: now) }
     }
 
-    /// Lends the unwritten bytes to a write.
-    func withUnwritten<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        try bytes.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+    /// Lends the unwritten bytes to a write, as the pieces they are in (`OutgoingBytes`).
+    func withUnwritten<Result>(_ body: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Result) rethrows -> Result {
+        try bytes.withUnwrittenPieces(body)
     }
 
     /// `count` bytes went to the kernel: still memory, charged (up to the queue's cap) until
     /// the peer acknowledges them.
     mutating func wrote(_ count: Int, now: UInt64) {
-        start += count
+        bytes.removeFirst(count)
         lastWriteAt = now
         kernelQueued = min(kernelQueued + count, kernelQueueCap)
         sending?.sent += count
@@ -101,8 +101,7 @@ struct ConnectionOutput {
 
     /// Everything queued is written: the buffer goes (a small one is kept) and the rate's clock stops.
     mutating func drained() {
-        bytes.removeAll(keepingCapacity: bytes.capacity <= ConnectionInput.retainedBufferBytes)
-        start = 0
+        bytes.removeAll()
         sending = nil
     }
 

@@ -133,19 +133,19 @@ struct ConnectionStateMachine {
 
     /// The output, lent to the application to append an answer to. It comes back with the
     /// event that follows: `answered`, `handedToPool`, `screened` or `refused`.
-    mutating func lendOutput() -> [UInt8] { output.lend() }
+    mutating func lendOutput() -> OutgoingBytes { output.lend() }
 
     /// Whether the lent output with an answer appended may be kept: its growth is reserved from
     /// the budget, from the refusal headroom for an answer no larger than a refusal (a probe's).
     /// When not, the application takes the answer back and answers 503 (`Exchange.finish`).
-    mutating func admit(_ lent: [UInt8]) -> Bool {
+    mutating func admit(_ lent: OutgoingBytes) -> Bool {
         let held = input.heldBytes + output.heldBytes(lent: lent)
         return charge.settle(to: held, refusal: held - charge.bytes <= Self.refusalSizedBytes)
     }
 
     /// The application's answer is queued (`queued`): the next pipelined request is framed, or,
     /// when the answer ends the connection, it closes once written.
-    mutating func answered(_ lent: consuming [UInt8], keepAlive: Bool, now: UInt64) -> AnswerAction {
+    mutating func answered(_ lent: consuming OutgoingBytes, keepAlive: Bool, now: UInt64) -> AnswerAction {
         output.restore(lent)
         guard state == .answering else {
             endForIllegalMove("answered, with no answer asked for")
@@ -158,7 +158,7 @@ struct ConnectionStateMachine {
     /// The request's work went to the compute pool: what the connection no longer holds is given
     /// back before the job reserves room for the answer, and nothing more is framed until the
     /// answer is ready, which keeps pipelined answers in order.
-    mutating func handedToPool(_ lent: consuming [UInt8], now: UInt64) -> AnswerAction {
+    mutating func handedToPool(_ lent: consuming OutgoingBytes, now: UInt64) -> AnswerAction {
         output.restore(lent)
         guard state == .answering else {
             endForIllegalMove("handed to the pool, with no answer asked for")
@@ -172,7 +172,7 @@ struct ConnectionStateMachine {
     /// The pool's answer to the request awaited, with the room its job reserved: queued in
     /// order, then the next pipelined request is framed. nil when no answer is awaited (the
     /// connection has moved on): the reservation is given back.
-    mutating func answerReady(_ answer: consuming [UInt8], keepAlive: Bool, reserved: Int, now: UInt64) -> AnswerAction? {
+    mutating func answerReady(_ answer: consuming OutgoingBytes, keepAlive: Bool, reserved: Int, now: UInt64) -> AnswerAction? {
         guard state == .awaitingAnswer else {
             charge.budget.refund(reserved)
             return nil
@@ -186,7 +186,7 @@ struct ConnectionStateMachine {
     /// A head that asked for `100 Continue` was screened. Refused, its refusal is the last answer
     /// (the body is never sent, so the connection closes); otherwise `100 Continue` is queued and
     /// the body is read.
-    mutating func screened(_ lent: consuming [UInt8], refused: Bool, now: UInt64) -> AnswerAction {
+    mutating func screened(_ lent: consuming OutgoingBytes, refused: Bool, now: UInt64) -> AnswerAction {
         output.restore(lent)
         guard case .readingBody = state else {
             endForIllegalMove("screened, with no head to screen")
@@ -195,14 +195,14 @@ struct ConnectionStateMachine {
         if refused {
             endInput()
         } else {
-            output.append(ResponseWriter.continueResponse)
+            output.append(copying: ResponseWriter.continueResponse)
         }
         return queued(now: now)
     }
 
     /// The answer to a refusal the transport made itself is queued: the connection closes once
     /// it is written.
-    mutating func refused(_ lent: consuming [UInt8], now: UInt64) -> AnswerAction {
+    mutating func refused(_ lent: consuming OutgoingBytes, now: UInt64) -> AnswerAction {
         output.restore(lent)
         guard case .closing = state else {
             endForIllegalMove("refused, with no refusal made")

@@ -20,8 +20,29 @@ public struct InProcessConnection {
 
     /// Feeds `bytes` and returns every answer (and interim 100 response) they complete, in order.
     public mutating func send(_ bytes: [UInt8]) -> [UInt8] {
-        var output: [UInt8] = []
-        guard !isClosed else { return output }
+        var output = OutgoingBytes()
+        answer(bytes, into: &output)
+        return output.joined
+    }
+
+    /// `send` as a connection does it, for benchmarks: the answers go into an output kept from
+    /// one call to the next and are then dropped as if written (a connection keeps its output's
+    /// small buffer for the next answer), not joined into one array. Returns their size.
+    public mutating func sendUnjoined(_ bytes: [UInt8]) -> Int {
+        var output = OutgoingBytes()
+        swap(&output, &keptOutput)
+        answer(bytes, into: &output)
+        let count = output.count
+        output.removeFirst(count)
+        keptOutput = output
+        return count
+    }
+
+    /// The output `sendUnjoined` keeps, as a connection keeps its own.
+    private var keptOutput = OutgoingBytes()
+
+    private mutating func answer(_ bytes: [UInt8], into output: inout OutgoingBytes) {
+        guard !isClosed else { return }
         unread.append(contentsOf: bytes)
         let startedAt = MonotonicClock.now()
         while !isClosed {
@@ -39,7 +60,7 @@ public struct InProcessConnection {
             unread.removeFirst(step.consumed)
             switch step.outcome {
             case .needMoreData:
-                return output
+                return
             case .sendContinue:
                 if let head = parser.pendingHead,
                     answerer.screen(head, peer: Self.peer, startedAt: startedAt, bytesIn: step.consumed, into: &output)
@@ -48,7 +69,7 @@ public struct InProcessConnection {
                     isClosed = true
                     break
                 }
-                output.append(contentsOf: ResponseWriter.continueResponse)
+                output.append(copying: ResponseWriter.continueResponse)
             case .request(let request):
                 let disposition = answerer.handle(
                     request, peer: Self.peer, mayKeepAlive: true, startedAt: startedAt, bytesIn: step.consumed, into: &output)
@@ -60,6 +81,5 @@ public struct InProcessConnection {
                 }
             }
         }
-        return output
     }
 }

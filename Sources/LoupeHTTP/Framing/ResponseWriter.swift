@@ -1,5 +1,6 @@
-/// Serialises answers into one contiguous byte buffer, so each answer (or a batch of
-/// pipelined ones) leaves in a single `write`.
+/// Serialises answers into a connection's output: the head into the connection's own buffer, a
+/// large body as the array it was rendered into (`OutgoingBytes`), so each answer (or a batch of
+/// pipelined ones) leaves in a single write and a body is not copied on its way.
 ///
 /// It owns the framing headers: handlers cannot get Content-Length or Connection wrong.
 struct ResponseWriter {
@@ -13,7 +14,7 @@ struct ResponseWriter {
     ///   - http10: the request was HTTP/1.0, whose persistence must be announced explicitly.
     mutating func write(
         _ response: HTTPResponse, requestID: String, headOnly: Bool, keepAlive: Bool, http10: Bool,
-        into output: inout [UInt8]
+        into output: inout OutgoingBytes
     ) {
         // The head is made in a temporary buffer (on the stack when small) and appended in one
         // copy: a dozen appends of a few bytes each to the output array cost more than the rest
@@ -53,10 +54,10 @@ struct ResponseWriter {
                 head.append("Connection: keep-alive\r\n")
             }
             head.append("\r\n")
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<head.count]))
+            output.append(copying: UnsafeBufferPointer(rebasing: buffer[..<head.count]))
         }
         if !headOnly && hasContent {
-            output.append(contentsOf: response.body)
+            output.append(body: response.body)
         }
     }
 

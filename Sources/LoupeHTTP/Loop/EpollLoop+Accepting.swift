@@ -81,9 +81,9 @@ extension EpollLoop {
     /// Answers 503 once, without reading the request, and closes: the cheapest honest reply
     /// when the server has no room for another connection.
     private func rejectOverCapacity(fd: Int32, peer: String) {
-        var bytes: [UInt8] = []
+        var bytes = OutgoingBytes()
         answerer.refuse(.overCapacity, peer: peer, startedAt: nil, bytesIn: 0, into: &bytes)
-        let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let sent = bytes.withUnwrittenPieces { Self.send($0, to: fd) }
         close(fd)
         pending.rejectedConnections += 1
         pending.bytesOut += max(0, sent)

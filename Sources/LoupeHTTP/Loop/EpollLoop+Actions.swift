@@ -98,7 +98,7 @@ extension EpollLoop {
                 reservation: configuration.answerReservation + request.body.count, budget: budget, loop: loop)
             if pool.submit(job.run) { return next }
             // No room in the queue: refused at once, as the pool refuses what the budget cannot hold.
-            var refusal: [UInt8] = []
+            var refusal = OutgoingBytes()
             answerer.refuse(.busy(.computeQueueFull), insteadOf: exchange, into: &refusal)
             return connection.machine.answerReady(refusal, keepAlive: false, reserved: 0, now: now)?.next ?? next
         }

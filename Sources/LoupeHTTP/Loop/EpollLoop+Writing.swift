@@ -9,9 +9,7 @@ extension EpollLoop {
     /// the machine makes of that.
     func writeOutput(_ connection: Connection, now: UInt64) -> ConnectionAction {
         while connection.machine.output.pending > 0 {
-            let sent = connection.machine.output.withUnwritten { bytes in
-                send(connection.fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
-            }
+            let sent = connection.machine.output.withUnwritten { pieces in Self.send(pieces, to: connection.fd) }
             if sent > 0 {
                 connection.machine.sent(sent, now: now)
                 pending.bytesOut += sent
@@ -24,6 +22,22 @@ extension EpollLoop {
             }
         }
         return connection.machine.outputDrained(now: now).next
+    }
+
+    /// Sends `pieces` in order in one call: `send` for one, `sendmsg` with an `iovec` each for
+    /// several (a head and the body it frames, or pipelined answers), so a body shared with the
+    /// answer cache goes to the kernel from where it was rendered. Returns what `send` returns.
+    static func send(_ pieces: UnsafeBufferPointer<UnsafeRawBufferPointer>, to fd: Int32) -> Int {
+        if pieces.count == 1 { return Glibc.send(fd, pieces[0].baseAddress, pieces[0].count, Int32(MSG_NOSIGNAL)) }
+        return withUnsafeTemporaryAllocation(of: iovec.self, capacity: pieces.count) { vectors in
+            for (index, piece) in pieces.enumerated() {
+                vectors[index] = iovec(iov_base: UnsafeMutableRawPointer(mutating: piece.baseAddress), iov_len: piece.count)
+            }
+            var message = msghdr()
+            message.msg_iov = vectors.baseAddress
+            message.msg_iovlen = vectors.count
+            return sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
+        }
     }
 
     /// Keeps the connection's write for the end of the pass (`dispatchCoalescingWrites`).

@@ -13,7 +13,7 @@ final class EventLoop: Sendable {
     struct Completion: Sendable {
         var fd: Int32
         var serial: UInt64
-        var bytes: [UInt8]
+        var bytes: OutgoingBytes
         var keepAlive: Bool
         /// The budget the job reserved for this answer, handed to the connection with it (the
         /// connection then gives back what its answer does not need), so no other request can

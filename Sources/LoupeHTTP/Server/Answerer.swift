@@ -21,8 +21,8 @@ struct Answerer {
     ///   - admit: whether the output with an answer built now may be kept (the memory budget);
     ///     when not, the request is answered 503 `server-busy` instead (`Exchange.finish`).
     mutating func handle(
-        _ request: HTTPRequest, peer: String, mayKeepAlive: Bool, startedAt: UInt64?, bytesIn: Int, into output: inout [UInt8],
-        admit: (_ output: [UInt8]) -> Bool = { _ in true }
+        _ request: HTTPRequest, peer: String, mayKeepAlive: Bool, startedAt: UInt64?, bytesIn: Int, into output: inout OutgoingBytes,
+        admit: (_ output: OutgoingBytes) -> Bool = { _ in true }
     ) -> Disposition {
         let exchange = prepare(request, peer: peer, mayKeepAlive: mayKeepAlive, startedAt: startedAt, bytesIn: bytesIn)
         switch application.handle(request, context: exchange.context) {
@@ -36,12 +36,12 @@ struct Answerer {
     /// Runs the work `handle` handed over with `exchange`, on this thread (in-process
     /// connections; the event loops hand both to a compute job instead), appending its answer.
     /// - Returns: whether the connection stays open after it.
-    mutating func run(_ exchange: Exchange, work: @Sendable () -> HTTPResponse, into output: inout [UInt8]) -> Bool {
+    mutating func run(_ exchange: Exchange, work: @Sendable () -> HTTPResponse, into output: inout OutgoingBytes) -> Bool {
         exchange.finish(work(), writer: &writer, into: &output)
     }
 
     /// Answers `refusal` for `exchange` instead of running its work (no room for it).
-    mutating func refuse(_ refusal: TransportRefusal, insteadOf exchange: Exchange, into output: inout [UInt8]) {
+    mutating func refuse(_ refusal: TransportRefusal, insteadOf exchange: Exchange, into output: inout OutgoingBytes) {
         exchange.refuse(refusal, writer: &writer, into: &output)
     }
 
@@ -66,7 +66,7 @@ struct Answerer {
 
     /// Answers a refusal the transport made itself while reading a request (always closing the
     /// connection).
-    mutating func refuse(_ refusal: TransportRefusal, peer: String, startedAt: UInt64?, bytesIn: Int, into output: inout [UInt8]) {
+    mutating func refuse(_ refusal: TransportRefusal, peer: String, startedAt: UInt64?, bytesIn: Int, into output: inout OutgoingBytes) {
         let requestID = requestIDs.next()
         let response = application.answer(refusal, context: RequestContext(requestID: requestID, peer: peer))
         answer(response, requestID: requestID, method: "-", path: "-", peer: peer, startedAt: startedAt, bytesIn: bytesIn, into: &output)
@@ -75,7 +75,7 @@ struct Answerer {
     /// Sends the application's final answer to a head that asked for `100 Continue`, if it has
     /// one; the body is never read, so the connection closes after it.
     /// - Returns: whether a final answer was queued.
-    mutating func screen(_ head: HTTPRequest, peer: String, startedAt: UInt64?, bytesIn: Int, into output: inout [UInt8]) -> Bool {
+    mutating func screen(_ head: HTTPRequest, peer: String, startedAt: UInt64?, bytesIn: Int, into output: inout OutgoingBytes) -> Bool {
         let requestID = head.headers["X-Request-ID"].flatMap { RequestID.isWellFormed($0) ? $0 : nil } ?? requestIDs.next()
         guard let response = application.screen(head, context: RequestContext(requestID: requestID, peer: peer)) else { return false }
         answer(
@@ -87,7 +87,7 @@ struct Answerer {
     /// Appends `response`, closing, and reports it.
     private mutating func answer(
         _ response: HTTPResponse, requestID: String, method: String, path: String, peer: String, startedAt: UInt64?,
-        bytesIn: Int, into output: inout [UInt8]
+        bytesIn: Int, into output: inout OutgoingBytes
     ) {
         let before = output.count
         writer.write(response, requestID: requestID, headOnly: false, keepAlive: false, http10: false, into: &output)

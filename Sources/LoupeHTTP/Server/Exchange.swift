@@ -23,7 +23,7 @@ struct Exchange: Sendable {
     }
 
     /// Answers `refusal` instead (the request found no room), closing.
-    func refuse(_ refusal: TransportRefusal, writer: inout ResponseWriter, into output: inout [UInt8]) {
+    func refuse(_ refusal: TransportRefusal, writer: inout ResponseWriter, into output: inout OutgoingBytes) {
         var closing = self
         closing.closeAfter = true
         _ = closing.finish(application.answer(refusal, context: context), writer: &writer, into: &output)
@@ -37,8 +37,8 @@ struct Exchange: Sendable {
     /// on the pool, is either within the budget or refused (issue 34 §2).
     /// - Returns: whether the connection stays open after it.
     func finish(
-        _ response: HTTPResponse, writer: inout ResponseWriter, into output: inout [UInt8],
-        admit: (_ output: [UInt8]) -> Bool = { _ in true }
+        _ response: HTTPResponse, writer: inout ResponseWriter, into output: inout OutgoingBytes,
+        admit: (_ output: OutgoingBytes) -> Bool = { _ in true }
     ) -> Bool {
         let keepAlive = mayKeepAlive && !closeAfter && request.wantsKeepAlive && !response.closesConnection
         let before = output.count
@@ -48,7 +48,7 @@ struct Exchange: Sendable {
         guard admit(output) else {
             // Give the room back too: a buffer kept at the refused answer's capacity would hold
             // what the budget just refused.
-            output = before == 0 ? [] : Array(output[..<before])
+            output.truncate(to: before)
             refuse(.busy(.memoryBudget), writer: &writer, into: &output)
             return false
         }

@@ -42,7 +42,9 @@ public enum PlanEndpoint: RenderedEndpoint {
         switch format {
         // junit is a conformance verdict's format, never offered for a plan.
         case .json, .junit:
-            PlanWriter.bytes(answer.plan, callbacks: answer.callbacks, warnings: answer.warnings, precision: answer.request.precision)
+            PlanWriter.bytes(
+                answer.plan, callbacks: answer.callbacks, warnings: answer.warnings, precision: answer.request.precision,
+                capacity: estimatedBytes(of: answer, as: .json))
         case .css: Array(PlanCSS.render(answer).utf8)
         case .waapi: PlanWAAPI.render(answer)
         case .svg: Array(PlanFilmstrip.render(answer).utf8)

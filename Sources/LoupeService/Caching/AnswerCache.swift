@@ -53,9 +53,10 @@ final class AnswerCache: Sendable {
         /// the body again.
         var address: String? = nil
 
-        /// Bytes this entry is charged for: the answer, the request kept to check hits, its
-        /// address, and a fixed allowance for the rest.
-        var cost: Int { body.count + request.body.count + request.path.utf8.count + (address?.utf8.count ?? 0) + 128 }
+        /// Bytes this entry is charged for: the answer (the memory it was rendered into, which
+        /// may be larger than its bytes: `JSONWriter.rendering`), the request kept to check hits,
+        /// its address, and a fixed allowance for the rest.
+        var cost: Int { body.capacity + request.body.count + request.path.utf8.count + (address?.utf8.count ?? 0) + 128 }
     }
 
     /// How a request becomes its key: MurmurHash3 in production (`key(path:format:body:version:)`);

@@ -1,0 +1,14 @@
+@testable import LoupeHTTP
+
+/// Output written as bytes in tests: a literal, and an answer's bytes appended with `+`.
+extension OutgoingBytes: ExpressibleByArrayLiteral {
+    public init(arrayLiteral bytes: UInt8...) {
+        self.init(bytes)
+    }
+
+    static func + (output: OutgoingBytes, more: [UInt8]) -> OutgoingBytes {
+        var output = output
+        output.append(copying: more)
+        return output
+    }
+}
