@@ -72,11 +72,18 @@ struct AnswerAddress: Sendable {
     func address(collection: String, body: [UInt8], format: RenderingFormat, defaultFormat: RenderingFormat) -> String? {
         let minified = JSONMinifier.minified(body)
         guard minified.count <= maxBytes * Self.largestRatioTried, minified.count <= maxBodyBytes else { return nil }
-        var address = collection
+        let key = Base64URL.encode(Deflater().deflate(minified))
+        var address = ""
+        // Room for all of it at once: each part appended into it, not the string grown per part.
+        address.reserveCapacity(collection.utf8.count + 1 + Self.versionPrefix.utf8.count + key.utf8.count + 32)
+        address += collection
         address += "/"
         address += Self.versionPrefix
-        address += Base64URL.encode(Deflater().deflate(minified))
-        if format != defaultFormat { address += "?format=" + format.rawValue }
+        address += key
+        if format != defaultFormat {
+            address += "?format="
+            address += format.rawValue
+        }
         return address.utf8.count <= maxBytes ? address : nil
     }
 

@@ -22,37 +22,45 @@ enum Base64URL {
     }()
     private static let invalid: UInt8 = 0xFF
 
+    /// The base64url text of `bytes`, written straight into the string's storage: one
+    /// allocation, and no per-character append (issue 47 §1: appending to an array and then
+    /// decoding it as UTF-8 was 1.3 % of a computed plan's server CPU).
     static func encode(_ bytes: [UInt8]) -> String {
-        var text: [UInt8] = []
-        text.reserveCapacity((bytes.count * 4 + 2) / 3)
-        alphabet.withUnsafeBufferPointer { alphabet in
-            bytes.withUnsafeBufferPointer { bytes in
-                var index = 0
-                while index + 3 <= bytes.count {
-                    let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-                    text.append(alphabet[Int(group >> 18)])
-                    text.append(alphabet[Int(group >> 12 & 63)])
-                    text.append(alphabet[Int(group >> 6 & 63)])
-                    text.append(alphabet[Int(group & 63)])
-                    index += 3
-                }
-                // The last one or two bytes: two or three characters, the unused bits zero.
-                switch bytes.count - index {
-                case 1:
-                    let group = UInt32(bytes[index]) << 16
-                    text.append(alphabet[Int(group >> 18)])
-                    text.append(alphabet[Int(group >> 12 & 63)])
-                case 2:
-                    let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8
-                    text.append(alphabet[Int(group >> 18)])
-                    text.append(alphabet[Int(group >> 12 & 63)])
-                    text.append(alphabet[Int(group >> 6 & 63)])
-                default:
-                    break
+        let length = (bytes.count * 4 + 2) / 3
+        return String(unsafeUninitializedCapacity: length) { text in
+            alphabet.withUnsafeBufferPointer { alphabet in
+                bytes.withUnsafeBufferPointer { bytes in
+                    var index = 0, written = 0
+                    func put(_ group: UInt32, _ shift: UInt32) {
+                        text[written] = alphabet[Int(group >> shift & 63)]
+                        written &+= 1
+                    }
+                    while index + 3 <= bytes.count {
+                        let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+                        put(group, 18)
+                        put(group, 12)
+                        put(group, 6)
+                        put(group, 0)
+                        index += 3
+                    }
+                    // The last one or two bytes: two or three characters, the unused bits zero.
+                    switch bytes.count - index {
+                    case 1:
+                        let group = UInt32(bytes[index]) << 16
+                        put(group, 18)
+                        put(group, 12)
+                    case 2:
+                        let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8
+                        put(group, 18)
+                        put(group, 12)
+                        put(group, 6)
+                    default:
+                        break
+                    }
+                    return written
                 }
             }
         }
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// The bytes `text` spells, or nil when it is not the one canonical spelling of any bytes
