@@ -2,8 +2,8 @@
 /// connection owns, and each large body kept as the very array it was rendered into, shared (not
 /// copied) with whoever else holds it, such as the answer cache. A write sends the pieces
 /// together (`sendmsg` with one `iovec` each), so a 16 KB plan leaves the process from the memory
-/// it was written into (issue 47 §2: the copy of each body into the connection's buffer was a
-/// fifth of the bytes an answer copied).
+/// it was written into (issue 47 §2: the copy of each body into the connection's buffer was one
+/// of the three copies every computed answer made of itself, and a cache hit's only one).
 ///
 /// A value: appending to a copy never changes the original, and a lent buffer comes back whole.
 struct OutgoingBytes: Sendable {
