@@ -41,6 +41,21 @@ struct AnswerSizeTests {
         }
     }
 
+    /// The route renders a plan told its estimate, and its JSON is written into an array of that
+    /// size (issue 47 §2): the bytes are those of a rendering that sizes its own output, and the
+    /// array holds little more than they need.
+    @Test("a plan rendered into an array of its estimated size is the same bytes, in an array not much larger than they are")
+    func plansRenderedIntoTheirEstimate_areTheSameBytes() throws {
+        for name in try ExampleFiles.names() where ExampleFiles.route(for: name) == "/v1/plans" {
+            let answer = try PlanEndpoint.compute(try RequestDocument.parse(try ExampleFiles.bytes(name)))
+            let estimate = PlanEndpoint.estimatedBytes(of: answer, as: .json)
+            let rendered = PlanEndpoint.render(answer, as: .json, estimatedBytes: estimate)
+            #expect(rendered == PlanEndpoint.render(answer, as: .json), "\(name)")
+            #expect(rendered == PlanEndpoint.render(answer, as: .json, estimatedBytes: 0), "\(name): a rendering that outgrows its array")
+            #expect(Double(rendered.capacity) <= 1.25 * Double(rendered.count) + 64, "\(name): \(rendered.capacity) for \(rendered.count)")
+        }
+    }
+
     @Test("long scripts, long names and long timelines are estimated within bounds")
     func heavyRequests_areEstimatedWithinBounds() throws {
         try Self.check(LifecycleEndpoint.self, Array(HeavyRequests.lifecycle(pushes: 300).utf8), "300 pushes")

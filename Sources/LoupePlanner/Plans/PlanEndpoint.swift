@@ -39,12 +39,19 @@ public enum PlanEndpoint: RenderedEndpoint {
     }
 
     public static func render(_ answer: PlanAnswer, as format: RenderingFormat) -> [UInt8] {
+        // Only the JSON writer uses the estimate (`render(_:as:estimatedBytes:)`).
+        render(answer, as: format, estimatedBytes: format == .json ? estimatedBytes(of: answer, as: .json) : 0)
+    }
+
+    /// The JSON is written into an array of `estimatedBytes` (an upper bound of its size), which
+    /// is then the answer itself; the other formats size their own output.
+    public static func render(_ answer: PlanAnswer, as format: RenderingFormat, estimatedBytes: Int) -> [UInt8] {
         switch format {
         // junit is a conformance verdict's format, never offered for a plan.
         case .json, .junit:
             PlanWriter.bytes(
                 answer.plan, callbacks: answer.callbacks, warnings: answer.warnings, precision: answer.request.precision,
-                capacity: estimatedBytes(of: answer, as: .json))
+                capacity: estimatedBytes)
         case .css: Array(PlanCSS.render(answer).utf8)
         case .waapi: PlanWAAPI.render(answer)
         case .svg: Array(PlanFilmstrip.render(answer).utf8)

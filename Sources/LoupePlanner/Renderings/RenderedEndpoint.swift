@@ -43,6 +43,11 @@ public protocol RenderedEndpoint: SendableMetatype {
     /// `answer` in `format`, one of `formats`.
     static func render(_ answer: Answer, as format: RenderingFormat) -> [UInt8]
 
+    /// `render`, told the answer's `estimatedBytes`, which `answer(_:as:limits:)` has already
+    /// computed for its checks: a rendering may write into memory of that size rather than
+    /// grow its own (a plan's JSON: issue 47 §2), without estimating it again.
+    static func render(_ answer: Answer, as format: RenderingFormat, estimatedBytes: Int) -> [UInt8]
+
     /// About how many bytes `render(answer, as: format)` makes, from the answer's counts
     /// (keyframes, trace entries, name lengths), in microseconds rather than the rendering's
     /// milliseconds: the work budget is checked with it before rendering.
@@ -88,6 +93,11 @@ extension RenderedEndpoint {
         return estimatedWork(of: request, bodyBytes: bodyBytes, as: format)
     }
 
+    /// Most renderings size their own output: the estimate is not needed.
+    public static func render(_ answer: Answer, as format: RenderingFormat, estimatedBytes: Int) -> [UInt8] {
+        render(answer, as: format)
+    }
+
     /// The rendering's cost per byte of the format (`WorkEstimate.renderingPerByte`).
     public static func estimatedRenderingWork(of answer: Answer, bytes: Int, as format: RenderingFormat) -> WorkEstimate {
         .rendering(bytes: bytes, as: format)
@@ -116,7 +126,7 @@ extension RenderedEndpoint {
         let estimate = estimatedBytes(of: computed, as: format)
         try limits.check(estimate, format: format, estimated: true)
         try WorkLimits.check(work: estimatedRenderingWork(of: computed, bytes: estimate, as: format), of: "The \(format.rawValue) answer")
-        let bytes = render(computed, as: format)
+        let bytes = render(computed, as: format, estimatedBytes: estimate)
         try limits.check(bytes.count, format: format, estimated: false)
         return bytes
     }
