@@ -15,39 +15,28 @@ public enum JSONMinifier {
             // string holds control characters only escaped), so a text without one is its own
             // minified text, found eight bytes at a time (issue 47 §1: the byte-by-byte walk was
             // a twelfth of an address's cost).
-            let firstSpace = firstByteBelow0x21(text)
-            guard firstSpace < text.count else { return Array(text) }
+            guard firstByteBelow0x21(text) < text.count else { return Array(text) }
             // Written through a pointer into memory sized for the whole text: an append per byte
             // (its capacity and uniqueness checks) was most of this loop's cost.
             return [UInt8](unsafeUninitializedCapacity: text.count) { result, count in
-                // Up to the first whitespace, the text is as it was; whether that point is in a
-                // string is read from the quotes before it.
-                _ = result.initialize(from: text[..<firstSpace])
-                var written = firstSpace
+                var written = 0
                 var inString = false
                 var escaped = false
-                for byte in text[..<firstSpace] { (inString, escaped) = next(inString, escaped, byte) }
-                for byte in text[firstSpace...] {
-                    if inString {
-                        result[written] = byte
-                        written &+= 1
-                        (inString, escaped) = next(inString, escaped, byte)
-                        continue
-                    }
-                    switch byte {
-                    case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                        continue
-                    case UInt8(ascii: "\""):
-                        inString = true
-                    default:
-                        break
-                    }
+                for byte in text {
+                    if !inString && isWhitespace(byte) { continue }
                     result[written] = byte
                     written &+= 1
+                    (inString, escaped) = next(inString, escaped, byte)
                 }
                 count = written
             }
         }
+    }
+
+    /// JSON's four whitespace bytes (RFC 8259 §2).
+    @inline(__always)
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t")
     }
 
     /// Whether the text is in a string after `byte`, and whether that byte escapes the next.

@@ -66,7 +66,7 @@ public struct JSONWriter: ~Copyable {
     /// The share of `rendering`'s room that may go unused before the text is copied into an
     /// array of its own size: the plan examples' estimates leave 14-17 % (a push: 16.5 %), and
     /// plans of short numbers (Reduce Motion's fade, a tvOS slide) up to half.
-    public static let largestUnusedShare = 0.2
+    static let largestUnusedShare = 0.2
 
     /// The bytes written so far (a copy: the writer keeps its buffer).
     public var bytes: [UInt8] {

@@ -2,6 +2,12 @@
 
 /// Output written as bytes in tests: a literal, and an answer's bytes appended with `+`.
 extension OutgoingBytes: ExpressibleByArrayLiteral {
+    /// Bytes copied in, as one owned piece.
+    init(_ bytes: [UInt8]) {
+        self.init()
+        append(copying: bytes)
+    }
+
     public init(arrayLiteral bytes: UInt8...) {
         self.init(bytes)
     }

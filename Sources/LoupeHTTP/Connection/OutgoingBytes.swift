@@ -29,11 +29,6 @@ struct OutgoingBytes: Sendable {
 
     init() {}
 
-    /// Bytes copied in, as one owned piece (tests; a refusal's bytes).
-    init(_ bytes: [UInt8]) {
-        append(copying: bytes)
-    }
-
     var isEmpty: Bool { count == 0 }
 
     /// The memory held: what each owned buffer allocated, and each shared body's bytes (which

@@ -4,12 +4,14 @@ import CLoupeSystem
 #endif
 
 /// Makes unique request ids cheaply: a random prefix per loop, then a counter, in lowercase
-/// base32 (RFC 4648's alphabet, a-z and 2-7: no hyphen, no capitals, easy to grep).
+/// base32 (RFC 4648's alphabet, a-z and 2-7: no capitals to mistype, and no hyphen of its own,
+/// so the one between prefix and counter is unambiguous).
 ///
 /// An id is 15 bytes (`q7kd2xa-aaaaaab`): seven digits of prefix (35 random bits), a hyphen,
-/// and the counter in at least seven digits (34 billion requests a loop before it widens). Fifteen bytes is what a Swift string holds inline, so making an id, and keeping it
-/// in the request's context and its access record, allocates nothing (issue 47 §3: the
-/// 25-byte hex id was a heap allocation per request).
+/// and the counter in at least seven digits (34 billion requests a loop before it widens).
+/// Fifteen bytes is what a Swift string holds inline, so making an id, and keeping it in the
+/// request's context and its access record, allocates nothing (issue 47 §3: the 25-byte hex id
+/// was a heap allocation per request).
 struct RequestIDGenerator {
     /// The prefix's seven digits and the hyphen, as one word in memory order.
     private let prefix: UInt64
